@@ -1,0 +1,152 @@
+#include "engine/body/polygon.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <numbers>
+
+#include "engine/geometry/area_moments.h"
+#include "engine/geometry/path_check.h"
+
+namespace cl {
+
+void Bounds::extend(Vec2 p) {
+  left = std::min(left, p.x);
+  right = std::max(right, p.x);
+  bottom = std::min(bottom, p.y);
+  top = std::max(top, p.y);
+}
+
+namespace {
+
+// Bounds of an arc: its ends plus every axis extreme (angles k pi/2) it passes.
+void extendByEdge(Bounds& b, const Edge& e) {
+  b.extend(edgeStart(e));
+  b.extend(edgeEnd(e));
+  if (const auto* c = std::get_if<CircularEdge>(&e)) {
+    const double t0 = c->startAngle(), sw = c->sweep();
+    const double lo = std::min(t0, t0 + sw), hi = std::max(t0, t0 + sw);
+    const double q = std::numbers::pi / 2;
+    for (double k = std::ceil(lo / q); k * q <= hi; k += 1.0) b.extend(c->pointAtAngle(k * q));
+  }
+}
+
+}  // namespace
+
+Polygon::Polygon(std::string name, std::vector<Path> paths, double curvedEdgeSpacing)
+    : mName(std::move(name)), mPaths(std::move(paths)), mSpacing(curvedEdgeSpacing) {
+  if (!(mSpacing > 0) || !std::isfinite(mSpacing))
+    throw GeometryError(fmt::format("body '{}': curved edge spacing must be positive", mName));
+  const auto problems = checkPaths(mPaths);
+  if (!problems.empty()) {
+    std::string msg = fmt::format("body '{}' has an invalid shape:", mName);
+    for (const auto& p : problems) {
+      msg += "\n  ";
+      if (p.path >= 0) msg += fmt::format("path {}", p.path);
+      if (p.edge >= 0) msg += fmt::format(", edge {}", p.edge);
+      msg += (p.path >= 0 ? ": " : "") + p.message;
+    }
+    throw GeometryError(msg);
+  }
+  const AreaMoments m = pathMoments(mPaths);
+  mArea = m.area;
+  mFirstMoment = m.first;
+  mSecondMomentOrigin = m.second;
+  mCentroid = m.centroid();
+  mCm = mCentroid;
+  mMoment = mMass * shapeMomentPerUnitMass();
+  const Vec2 first = edgeStart(mPaths[0].edges[0]);
+  mBounds = {first.x, first.x, first.y, first.y};
+  for (const Path& p : mPaths)
+    for (const Edge& e : p.edges) extendByEdge(mBounds, e);
+  buildVertices();
+}
+
+void Polygon::buildVertices() {
+  mVertices.clear();
+  for (int pi = 0; pi < static_cast<int>(mPaths.size()); ++pi) {
+    const auto& edges = mPaths[pi].edges;
+    const int n = static_cast<int>(edges.size());
+    for (int ei = 0; ei < n; ++ei) {
+      // The start of edge ei is the end of the previous edge.
+      mVertices.push_back({edgeStart(edges[ei]), true, pi, (ei + n - 1) % n, ei});
+      if (const auto* c = std::get_if<CircularEdge>(&edges[ei])) {
+        const auto pts = sampleEdge(*c, mSpacing);
+        for (std::size_t k = 1; k + 1 < pts.size(); ++k)
+          mVertices.push_back({pts[k], false, pi, ei, ei});
+      }
+    }
+  }
+}
+
+double Polygon::shapeMomentPerUnitMass() const {
+  const double secondAboutCm =
+      mSecondMomentOrigin - 2.0 * dot(mCm, mFirstMoment) + mCm.lengthSquared() * mArea;
+  return secondAboutCm / mArea;
+}
+
+void Polygon::setMass(double mass) {
+  if (!(mass > 0) || std::isnan(mass))
+    throw GeometryError(fmt::format("body '{}': mass must be positive, got {}", mName, mass));
+  if (mass == kInfiniteMass) {
+    mMass = mMoment = kInfiniteMass;
+    return;
+  }
+  if (mExplicitMoment && std::isfinite(mMass) && std::isfinite(mMoment))
+    mMoment *= mass / mMass;  // keep the moment per unit mass
+  else if (!mExplicitMoment)
+    mMoment = mass * shapeMomentPerUnitMass();
+  mMass = mass;
+}
+
+void Polygon::setMoment(double moment) {
+  if (!(moment > 0) || std::isnan(moment))
+    throw GeometryError(
+        fmt::format("body '{}': moment of inertia must be positive, got {}", mName, moment));
+  mMoment = moment;
+  mExplicitMoment = true;
+}
+
+void Polygon::setCenterOfMass(Vec2 cmBody) {
+  mCm = cmBody;
+  if (!mExplicitMoment && std::isfinite(mMass)) mMoment = mMass * shapeMomentPerUnitMass();
+}
+
+Bounds Polygon::worldBounds(const BodyState& s) const {
+  Bounds b;
+  bool first = true;
+  const double c = std::cos(s.angle), sn = std::sin(s.angle);
+  auto add = [&](Vec2 pBody) {
+    const Vec2 w = s.position() + (pBody - mCm).rotated(c, sn);
+    if (first) b = {w.x, w.x, w.y, w.y}, first = false;
+    else b.extend(w);
+  };
+  for (const Path& p : mPaths)
+    for (const Edge& e : p.edges) {
+      add(edgeStart(e));
+      if (const auto* arc = std::get_if<CircularEdge>(&e)) {
+        // World axis extremes of the arc sit at body angles k pi/2 - angle.
+        const double t0 = arc->startAngle(), sw = arc->sweep();
+        const double lo = std::min(t0, t0 + sw) + s.angle, hi = std::max(t0, t0 + sw) + s.angle;
+        const double q = std::numbers::pi / 2;
+        for (double k = std::ceil(lo / q); k * q <= hi; k += 1.0)
+          add(arc->pointAtAngle(k * q - s.angle));
+      }
+    }
+  return b;
+}
+
+double Polygon::translationalEnergy(const BodyState& s) const {
+  return isFixed() ? 0.0 : 0.5 * mMass * s.velocity().lengthSquared();
+}
+double Polygon::rotationalEnergy(const BodyState& s) const {
+  return isFixed() ? 0.0 : 0.5 * mMoment * s.omega * s.omega;
+}
+Vec2 Polygon::momentum(const BodyState& s) const {
+  return isFixed() ? Vec2{} : s.velocity() * mMass;
+}
+double Polygon::angularMomentum(const BodyState& s) const {
+  return isFixed() ? 0.0 : mMoment * s.omega + mMass * cross(s.position(), s.velocity());
+}
+
+}  // namespace cl

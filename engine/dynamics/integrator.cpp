@@ -1,0 +1,89 @@
+#include "engine/dynamics/integrator.h"
+
+#include <array>
+
+namespace cl {
+namespace {
+
+constexpr std::array kNames = {std::pair{IntegratorKind::Euler, std::string_view("euler")},
+                               std::pair{IntegratorKind::ModifiedEuler, std::string_view("modified-euler")},
+                               std::pair{IntegratorKind::RungeKutta, std::string_view("runge-kutta")}};
+
+// x(t + h) = x + h f(x, t)
+class Euler : public Integrator {
+ public:
+  IntegratorKind kind() const override { return IntegratorKind::Euler; }
+  void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
+    k1.resize(x.size());
+    sys.evaluate(x, t, k1);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] += h * k1[i];
+  }
+
+ private:
+  std::vector<double> k1;
+};
+
+// Heun: k1 = f(x, t), k2 = f(x + h k1, t + h), x(t + h) = x + h (k1 + k2) / 2
+class ModifiedEuler : public Integrator {
+ public:
+  IntegratorKind kind() const override { return IntegratorKind::ModifiedEuler; }
+  void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
+    const std::size_t n = x.size();
+    k1.resize(n), k2.resize(n), tmp.resize(n);
+    sys.evaluate(x, t, k1);
+    for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k1[i];
+    sys.evaluate(tmp, t + h, k2);
+    for (std::size_t i = 0; i < n; ++i) x[i] += h * (k1[i] + k2[i]) / 2.0;
+  }
+
+ private:
+  std::vector<double> k1, k2, tmp;
+};
+
+// Classical fourth-order Runge-Kutta:
+//   k1 = f(x, t), k2 = f(x + h k1/2, t + h/2), k3 = f(x + h k2/2, t + h/2),
+//   k4 = f(x + h k3, t + h), x(t + h) = x + h (k1 + 2 k2 + 2 k3 + k4) / 6
+class RungeKutta : public Integrator {
+ public:
+  IntegratorKind kind() const override { return IntegratorKind::RungeKutta; }
+  void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
+    const std::size_t n = x.size();
+    k1.resize(n), k2.resize(n), k3.resize(n), k4.resize(n), tmp.resize(n);
+    sys.evaluate(x, t, k1);
+    for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k1[i] / 2.0;
+    sys.evaluate(tmp, t + h / 2.0, k2);
+    for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k2[i] / 2.0;
+    sys.evaluate(tmp, t + h / 2.0, k3);
+    for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k3[i];
+    sys.evaluate(tmp, t + h, k4);
+    for (std::size_t i = 0; i < n; ++i) x[i] += h * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) / 6.0;
+  }
+
+ private:
+  std::vector<double> k1, k2, k3, k4, tmp;
+};
+
+}  // namespace
+
+std::string_view toString(IntegratorKind k) {
+  for (const auto& [kind, name] : kNames)
+    if (kind == k) return name;
+  return "unknown";
+}
+
+std::optional<IntegratorKind> integratorFromString(std::string_view s) {
+  for (const auto& [kind, name] : kNames)
+    if (name == s) return kind;
+  return std::nullopt;
+}
+
+std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind) {
+  switch (kind) {
+    case IntegratorKind::Euler: return std::make_unique<Euler>();
+    case IntegratorKind::ModifiedEuler: return std::make_unique<ModifiedEuler>();
+    case IntegratorKind::RungeKutta: return std::make_unique<RungeKutta>();
+  }
+  return std::make_unique<RungeKutta>();
+}
+
+}  // namespace cl

@@ -1,0 +1,35 @@
+#pragma once
+// Integrator: advances an ODE system dx/dt = f(x, t) by one step h. Euler,
+// modified Euler (Heun, second order) and classical Runge-Kutta (fourth order)
+// share this interface.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace cl {
+
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  // change = dx/dt at (vars, t); change has the size of vars.
+  virtual void evaluate(std::span<const double> vars, double t, std::span<double> change) = 0;
+};
+
+enum class IntegratorKind { Euler, ModifiedEuler, RungeKutta };
+
+std::string_view toString(IntegratorKind k);
+std::optional<IntegratorKind> integratorFromString(std::string_view s);
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  virtual IntegratorKind kind() const = 0;
+  // Replaces vars (the state at time t) by the state at time t + h.
+  virtual void step(OdeSystem& system, std::vector<double>& vars, double t, double h) = 0;
+};
+
+std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind);
+
+}  // namespace cl

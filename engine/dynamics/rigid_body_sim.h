@@ -1,0 +1,86 @@
+#pragma once
+// RigidBodySim: bodies, force laws and the state vector, with the differential
+// equations of rigid-body motion under those forces:
+//   x' = vx, vx' = Fx / m, y' = vy, vy' = Fy / m, angle' = omega, omega' = tau / I,
+//   tau = (p - cm) x F + torque, summed over the forces on the body.
+// Collisions and contacts come from subclasses (ContactSim).
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "engine/body/polygon.h"
+#include "engine/dynamics/integrator.h"
+#include "engine/forces/force_law.h"
+#include "engine/math/random_lcg.h"
+
+namespace cl {
+
+struct EnergyInfo {
+  double translational = 0.0;
+  double rotational = 0.0;
+  double potential = 0.0;
+  double kinetic() const { return translational + rotational; }
+  double total() const { return translational + rotational + potential; }
+};
+
+struct MomentumInfo {
+  Vec2 linear;
+  double angular = 0.0;  // about the world origin
+};
+
+class RigidBodySim : public OdeSystem {
+ public:
+  RigidBodySim() = default;
+  RigidBodySim(const RigidBodySim& other);
+  RigidBodySim& operator=(const RigidBodySim& other);
+  RigidBodySim(RigidBodySim&&) = default;
+  RigidBodySim& operator=(RigidBodySim&&) = default;
+
+  // Adds a body at the given state; returns its index. Names must be unique
+  // (std::invalid_argument otherwise).
+  int addBody(Polygon body, const BodyState& state = {});
+  const std::vector<Polygon>& bodies() const { return mBodies; }
+  Polygon& body(int i) { return mBodies[i]; }
+  int bodyCount() const { return static_cast<int>(mBodies.size()); }
+  // Index of the named body, or -1.
+  int findBody(std::string_view name) const;
+
+  void addForceLaw(std::unique_ptr<ForceLaw> law);
+  const std::vector<std::unique_ptr<ForceLaw>>& forceLaws() const { return mLaws; }
+  ForceLaw& forceLaw(int i) { return *mLaws[i]; }
+
+  // State: 6 variables per body (see BodyState) and the time.
+  const std::vector<double>& vars() const { return mVars; }
+  std::vector<double>& vars() { return mVars; }
+  double time() const { return mTime; }
+  void setTime(double t) { mTime = t; }
+  BodyState bodyState(int i) const { return BodyState::fromVars(mVars, i); }
+  void setBodyState(int i, const BodyState& s) { s.toVars(mVars, i); }
+
+  void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
+  // Every force the laws apply at this state, for display and tests.
+  std::vector<Force> forces(std::span<const double> vars, double t) const;
+
+  EnergyInfo energy() const { return energyAt(mVars, mTime); }
+  EnergyInfo energyAt(std::span<const double> vars, double t) const;
+  MomentumInfo momentum() const;
+
+  // The one random generator of the simulation: every random choice draws from it.
+  RandomLCG& random() { return mRandom; }
+  const RandomLCG& random() const { return mRandom; }
+
+ private:
+  ForceContext context(std::span<const double> vars, double t) const {
+    return {mBodies, vars, t};
+  }
+
+  std::vector<Polygon> mBodies;
+  std::vector<std::unique_ptr<ForceLaw>> mLaws;
+  std::vector<double> mVars;
+  double mTime = 0.0;
+  RandomLCG mRandom;
+  std::vector<Force> mForceScratch;
+};
+
+}  // namespace cl

@@ -1,0 +1,28 @@
+#pragma once
+// checkPaths: the geometric rules a body's paths must obey, each broken rule
+// reported with the path and edge that break it.
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/geometry/edge.h"
+
+namespace cl {
+
+struct PathProblem {
+  int path = -1;  // index of the offending path, -1 when the problem is the whole shape
+  int edge = -1;  // index of the offending edge in that path, -1 when it is the whole path
+  std::string message;
+};
+
+// Empty when the paths describe a valid body: every path closed, no zero-length
+// edge or zero-radius arc, an arc's start and end on its circle, no two edges
+// crossing (within a path or between paths), each path enclosing non-zero area,
+// and positive total area (material on the left of every edge).
+std::vector<PathProblem> checkPaths(std::span<const Path> paths);
+
+// Points along the edge, ends included, no further apart than `maxSpacing`
+// (arcs are sampled; straight edges give their two ends).
+std::vector<Vec2> sampleEdge(const Edge& edge, double maxSpacing);
+
+}  // namespace cl

@@ -1,0 +1,35 @@
+#pragma once
+// RandomLCG: the linear congruential generator of myPhysicsLab's engine2D,
+//   seed <- (a * seed + c) mod m,  m = 2^32, a = 1664525, c = 1013904223,
+// so that a run with a given seed repeats bit for bit on every machine.
+#include <cstdint>
+
+namespace cl {
+
+class RandomLCG {
+ public:
+  explicit RandomLCG(std::uint32_t seed = 0) : mSeed(seed) {}
+
+  std::uint32_t seed() const { return mSeed; }
+  void setSeed(std::uint32_t seed) { mSeed = seed; }
+
+  // Advances the generator and returns the new state.
+  std::uint32_t nextInt32() {
+    mSeed = static_cast<std::uint32_t>(1664525u * mSeed + 1013904223u);  // mod 2^32 by wrap-around
+    return mSeed;
+  }
+  // A number in [0, 1]: the new state divided by m - 1.
+  double nextFloat() { return static_cast<double>(nextInt32()) / 4294967295.0; }
+  // An integer in [0, n - 1] for n >= 1.
+  int nextInt(int n) {
+    const int k = static_cast<int>(nextFloat() * n);
+    return k < n ? k : n - 1;
+  }
+  // A number in [0, range].
+  double nextRange(double range) { return nextFloat() * range; }
+
+ private:
+  std::uint32_t mSeed;
+};
+
+}  // namespace cl
