@@ -1,0 +1,18 @@
+#pragma once
+// StateCsv: one CSV row per recorded step with the time, the energies and every
+// body's six variables, columns named <body>_x, <body>_vx, <body>_y, <body>_vy,
+// <body>_angle, <body>_omega. Numbers are written with 17 significant digits so
+// they read back bit for bit.
+#include <ostream>
+#include <string>
+
+#include "engine/dynamics/rigid_body_sim.h"
+
+namespace cl {
+
+void writeStateCsvHeader(std::ostream& out, const RigidBodySim& sim);
+void writeStateCsvRow(std::ostream& out, const RigidBodySim& sim, long long step);
+// A CSV field: quoted (with doubled quotes) when it holds a comma, quote or newline.
+std::string csvField(const std::string& s);
+
+}  // namespace cl

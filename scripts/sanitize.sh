@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the engine, the CLI and their tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-asan/ and runs those tests; any report fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCONTACTLAB_GUI=OFF \
+  -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_SANITIZE=ON
+cmake --build build-asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)"

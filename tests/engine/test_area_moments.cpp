@@ -1,0 +1,94 @@
+#include <catch2/catch.hpp>
+#include <numbers>
+
+#include "engine/geometry/area_moments.h"
+#include "engine/geometry/path_check.h"
+
+using namespace cl;
+constexpr double kPi = std::numbers::pi;
+
+TEST_CASE("Unit square moments match the formulas", "[geometry]") {
+  Path p{{StraightEdge{{0, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 1}}, StraightEdge{{1, 1}, {0, 1}},
+          StraightEdge{{0, 1}, {0, 0}}}};
+  const AreaMoments m = pathMoments(std::span(&p, 1));
+  CHECK(m.area == Approx(1.0));
+  CHECK(m.centroid().x == Approx(0.5));
+  CHECK(m.centroid().y == Approx(0.5));
+  // Polar second moment of a unit square about its corner: 1/3 + 1/3.
+  CHECK(m.second == Approx(2.0 / 3.0));
+  CHECK(m.secondAbout({0.5, 0.5}) == Approx(1.0 / 6.0));
+}
+
+TEST_CASE("Disc off the origin: area pi r^2, centroid at centre, J = pi r^4 / 2", "[geometry]") {
+  const double r = 0.7;
+  const Vec2 c{2.0, -1.5};
+  Path p{{CircularEdge{c + Vec2{r, 0}, c + Vec2{r, 0}, c, false}}};
+  const AreaMoments m = pathMoments(std::span(&p, 1));
+  CHECK(m.area == Approx(kPi * r * r).epsilon(1e-13));
+  CHECK(m.centroid().x == Approx(c.x).epsilon(1e-13));
+  CHECK(m.centroid().y == Approx(c.y).epsilon(1e-13));
+  CHECK(m.secondAbout(c) == Approx(kPi * r * r * r * r / 2).epsilon(1e-12));
+}
+
+TEST_CASE("Half disc: centroid at 4r/(3pi) from the diameter", "[geometry]") {
+  const double r = 2.0;
+  // Diameter from (-r,0) to (r,0), then the arc counter-clockwise back over the top.
+  Path p{{StraightEdge{{-r, 0}, {r, 0}}, CircularEdge{{r, 0}, {-r, 0}, {0, 0}, false}}};
+  const AreaMoments m = pathMoments(std::span(&p, 1));
+  CHECK(m.area == Approx(kPi * r * r / 2));
+  CHECK(m.centroid().x == Approx(0.0).margin(1e-14));
+  CHECK(m.centroid().y == Approx(4 * r / (3 * kPi)));
+  CHECK(m.second == Approx(kPi * r * r * r * r / 4));
+  CHECK(checkPaths(std::span(&p, 1)).empty());
+}
+
+TEST_CASE("A concave (clockwise) arc removes its circular segment", "[geometry]") {
+  // 2 x 2 square whose top edge is replaced by a clockwise semicircle dipping into it.
+  const double r = 1.0;
+  Path p{{StraightEdge{{-1, -2}, {1, -2}}, StraightEdge{{1, -2}, {1, 0}},
+          CircularEdge{{1, 0}, {-1, 0}, {0, 0}, true}, StraightEdge{{-1, 0}, {-1, -2}}}};
+  const AreaMoments m = pathMoments(std::span(&p, 1));
+  CHECK(m.area == Approx(4.0 - kPi * r * r / 2));
+  CHECK(checkPaths(std::span(&p, 1)).empty());
+}
+
+TEST_CASE("checkPaths reports each broken rule with its edge", "[geometry]") {
+  SECTION("not closed") {
+    Path p{{StraightEdge{{0, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 1}},
+            StraightEdge{{1, 1}, {0, 0.5}}}};
+    const auto probs = checkPaths(std::span(&p, 1));
+    REQUIRE(!probs.empty());
+    CHECK(probs[0].edge == 2);
+    CHECK_THAT(probs[0].message, Catch::Contains("not closed"));
+  }
+  SECTION("zero-length edge") {
+    Path p{{StraightEdge{{0, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 1}},
+            StraightEdge{{1, 1}, {0, 0}}}};
+    const auto probs = checkPaths(std::span(&p, 1));
+    REQUIRE(!probs.empty());
+    CHECK(probs[0].edge == 1);
+    CHECK_THAT(probs[0].message, Catch::Contains("zero length"));
+  }
+  SECTION("self-intersecting bow tie") {
+    Path p{{StraightEdge{{0, 0}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}}, StraightEdge{{1, 0}, {0, 1}},
+            StraightEdge{{0, 1}, {0, 0}}}};
+    const auto probs = checkPaths(std::span(&p, 1));
+    REQUIRE(!probs.empty());
+    CHECK_THAT(probs[0].message, Catch::Contains("intersects"));
+  }
+  SECTION("clockwise outer path") {
+    Path p{{StraightEdge{{0, 0}, {0, 1}}, StraightEdge{{0, 1}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}},
+            StraightEdge{{1, 0}, {0, 0}}}};
+    const auto probs = checkPaths(std::span(&p, 1));
+    REQUIRE(probs.size() == 1);
+    CHECK_THAT(probs[0].message, Catch::Contains("counter-clockwise"));
+  }
+  SECTION("arc whose end is off its circle") {
+    Path p{{StraightEdge{{-1, 0}, {1, 0}}, CircularEdge{{1, 0}, {-1.5, 0}, {0, 0}, false},
+            StraightEdge{{-1.5, 0}, {-1, 0}}}};
+    const auto probs = checkPaths(std::span(&p, 1));
+    REQUIRE(!probs.empty());
+    CHECK(probs[0].edge == 1);
+    CHECK_THAT(probs[0].message, Catch::Contains("off its circle"));
+  }
+}

@@ -1,0 +1,69 @@
+#include <catch2/catch.hpp>
+#include <numbers>
+
+#include "engine/body/shapes.h"
+
+using namespace cl;
+constexpr double kPi = std::numbers::pi;
+
+TEST_CASE("Body to world: translate the CM, rotate counter-clockwise about it", "[polygon]") {
+  Polygon b = shapes::cornerBlock(2, 1, "b");  // CM at body (1, 0.5)
+  const BodyState s{3, 0, 4, 0, kPi / 2, 0};
+  const Vec2 w = b.bodyToWorld(s, {2, 0.5});  // 1 to the right of the CM in body coords
+  CHECK(w.x == Approx(3.0));
+  CHECK(w.y == Approx(5.0));
+  const Vec2 back = b.worldToBody(s, w);
+  CHECK(back.x == Approx(2.0));
+  CHECK(back.y == Approx(0.5));
+  CHECK(b.bodyToWorld(s, b.centerOfMass()) == Vec2{3, 4});
+}
+
+TEST_CASE("Point velocity is v + omega x r", "[polygon]") {
+  const BodyState s{0, 1, 0, 2, 0, 3};
+  const Vec2 v = Polygon::velocityAt(s, {0.5, 0});
+  CHECK(v.x == Approx(1.0));
+  CHECK(v.y == Approx(2.0 + 1.5));
+}
+
+TEST_CASE("World bounds of a rotated block and a ball", "[polygon]") {
+  Polygon b = shapes::block(2, 1, "b");
+  const Bounds r = b.worldBounds({0, 0, 0, 0, kPi / 2, 0});
+  CHECK(r.width() == Approx(1.0));
+  CHECK(r.height() == Approx(2.0));
+  Polygon ball = shapes::ball(0.5, "ball");
+  const Bounds rb = ball.worldBounds({1, 0, 2, 0, 0.3, 0});
+  CHECK(rb.left == Approx(0.5));
+  CHECK(rb.right == Approx(1.5));
+  CHECK(rb.bottom == Approx(1.5));
+  CHECK(rb.top == Approx(2.5));
+}
+
+TEST_CASE("Explicit mass properties", "[polygon]") {
+  Polygon b = shapes::block(1, 1, "b");
+  b.setMoment(5.0);
+  b.setMass(2.0);
+  CHECK(b.moment() == Approx(10.0));  // the moment per unit mass is kept
+  b.setMass(kInfiniteMass);
+  CHECK(b.isFixed());
+  CHECK_THROWS_AS(b.setMass(0.0), GeometryError);
+  CHECK_THROWS_AS(b.setMass(-1.0), GeometryError);
+  CHECK_THROWS_AS(b.setMoment(0.0), GeometryError);
+}
+
+TEST_CASE("Energy and momentum of one body", "[polygon]") {
+  Polygon b = shapes::block(1, 3, "b");  // m = 1, I = 10/12
+  const BodyState s{1, 2, 0, 0, 0, 3};
+  CHECK(b.translationalEnergy(s) == Approx(2.0));
+  CHECK(b.rotationalEnergy(s) == Approx(0.5 * 10.0 / 12.0 * 9));
+  CHECK(b.momentum(s).x == Approx(2.0));
+  // I omega + m (r x v) with r = (1, 0), v = (2, 0): 2.5 + 0
+  CHECK(b.angularMomentum(s) == Approx(2.5));
+}
+
+TEST_CASE("Invalid paths throw GeometryError naming the body, path and edge", "[polygon]") {
+  Path bowtie{{StraightEdge{{0, 0}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}},
+               StraightEdge{{1, 0}, {0, 1}}, StraightEdge{{0, 1}, {0, 0}}}};
+  CHECK_THROWS_WITH(Polygon("tie", {bowtie}),
+                    Catch::Contains("'tie'") && Catch::Contains("path 0, edge") &&
+                        Catch::Contains("intersects"));
+}

@@ -1,0 +1,31 @@
+#include <catch2/catch.hpp>
+
+#include "engine/math/random_lcg.h"
+
+using cl::RandomLCG;
+
+// Expected values computed by hand from seed <- (1664525 seed + 1013904223) mod 2^32.
+TEST_CASE("RandomLCG follows engine2D's recurrence", "[random]") {
+  RandomLCG r(0);
+  CHECK(r.nextInt32() == 1013904223u);
+  CHECK(r.nextInt32() == 1196435762u);
+  CHECK(r.nextInt32() == 3519870697u);
+  RandomLCG q(99999);
+  CHECK(q.nextInt32() == 4255982450u);
+}
+
+TEST_CASE("RandomLCG nextFloat is the state over 2^32 - 1", "[random]") {
+  RandomLCG r(0);
+  CHECK(r.nextFloat() == Approx(0.23606797289943043).epsilon(1e-15));
+  CHECK(r.nextFloat() == Approx(0.27856690862182687).epsilon(1e-15));
+}
+
+TEST_CASE("RandomLCG repeats for a seed and stays in range", "[random]") {
+  RandomLCG a(1234), b(1234);
+  for (int i = 0; i < 1000; ++i) {
+    const int k = a.nextInt(7);
+    CHECK(k == b.nextInt(7));
+    CHECK(k >= 0);
+    CHECK(k < 7);
+  }
+}
