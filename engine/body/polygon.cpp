@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "engine/geometry/area_moments.h"
+#include "engine/geometry/edge_distance.h"
 #include "engine/geometry/path_check.h"
 
 namespace cl {
@@ -83,6 +84,13 @@ double Polygon::shapeMomentPerUnitMass() const {
   const double secondAboutCm =
       mSecondMomentOrigin - 2.0 * dot(mCm, mFirstMoment) + mCm.lengthSquared() * mArea;
   return secondAboutCm / mArea;
+}
+
+double Polygon::minHeight() const {
+  double h = std::numeric_limits<double>::infinity();
+  for (const Path& p : mPaths)
+    for (const Edge& e : p.edges) h = std::min(h, distanceToEdge(e, mCm));
+  return h;
 }
 
 void Polygon::setMass(double mass) {

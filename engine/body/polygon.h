@@ -60,6 +60,9 @@ class Polygon {
   double area() const { return mArea; }
   Vec2 centroid() const { return mCentroid; }
   const Bounds& bodyBounds() const { return mBounds; }
+  // Smallest distance from the centre of mass to any edge (engine2D's minHeight):
+  // how close two bodies' centres can come, used for the zero of mutual gravity.
+  double minHeight() const;
 
   // Mass properties. setMass keeps the moment per unit mass (unless the moment was
   // set explicitly); setCenterOfMass recomputes a shape-derived moment about the

@@ -8,11 +8,9 @@
 #include <vector>
 
 #include "engine/body/polygon.h"
+#include "engine/body/scrim.h"
 
 namespace cl {
-
-// Index of the Scrim, the fixed background, wherever a law or connector takes a body.
-inline constexpr int kScrim = -1;
 
 // A force `vector` applied at world point `location` of `body`, plus a pure torque.
 struct Force {
@@ -32,10 +30,10 @@ struct ForceContext {
   BodyState state(int body) const { return BodyState::fromVars(vars, body); }
   // World position of a body point, or the point itself for the Scrim.
   Vec2 worldPoint(int body, Vec2 pBody) const {
-    return body == kScrim ? pBody : bodies[body].bodyToWorld(state(body), pBody);
+    return isScrim(body) ? pBody : bodies[body].bodyToWorld(state(body), pBody);
   }
   Vec2 pointVelocity(int body, Vec2 pWorld) const {
-    return body == kScrim ? Vec2{} : Polygon::velocityAt(state(body), pWorld);
+    return isScrim(body) ? Vec2{} : Polygon::velocityAt(state(body), pWorld);
   }
 };
 

@@ -26,7 +26,9 @@ double Gravity2Law::potentialEnergy(const ForceContext& ctx) const {
     for (std::size_t b = a + 1; b < ids.size(); ++b) {
       const int i = ids[a], j = ids[b];
       const double r = distance(ctx.state(i).position(), ctx.state(j).position());
-      if (r > 0.0) pe -= mGravity * ctx.bodies[i].mass() * ctx.bodies[j].mass() / r;
+      const double closest = ctx.bodies[i].minHeight() + ctx.bodies[j].minHeight();
+      if (r > 0.0)
+        pe += mGravity * ctx.bodies[i].mass() * ctx.bodies[j].mass() * (1 / closest - 1 / r);
     }
   return pe;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // Gravity2Law: mutual inverse-square attraction between every pair of bodies,
 //   F = G m1 m2 / r^2 along the line between their centres of mass,
-//   PE = -G m1 m2 / r summed over pairs.
+//   PE = G m1 m2 (1 / (h1 + h2) - 1 / r) summed over pairs,
+// with h the bodies' minHeight: as engine2D does, the zero of each pair's energy
+// is where they come closest, so the potential energy stays positive.
 #include "engine/forces/force_law.h"
 
 namespace cl {

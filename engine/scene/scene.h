@@ -5,36 +5,18 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/scene/scene_build.h"
+#include "engine/scene/scene_doc.h"
+#include "engine/scene/scene_error.h"
 
 namespace cl {
-
-// One thing wrong with a scene: where (a JSON pointer such as /bodies/2/mass)
-// and what.
-struct SceneProblem {
-  std::string jsonPath;
-  std::string message;
-};
-
-class SceneError : public std::runtime_error {
- public:
-  SceneError(std::string source, std::vector<SceneProblem> problems);
-  const std::string& source() const { return mSource; }
-  const std::vector<SceneProblem>& problems() const { return mProblems; }
-
- private:
-  std::string mSource;
-  std::vector<SceneProblem> mProblems;
-};
 
 // Simulation settings a scene carries.
 struct SimSettings {
@@ -47,8 +29,8 @@ struct Scene {
   std::string title;
   std::string description;
   SimSettings settings;
-  nlohmann::ordered_json document;     // the scene as read; saveScene writes it back unchanged
-  std::unique_ptr<RigidBodySim> sim;   // built, placed, random generator seeded
+  SceneDoc doc;                       // typed description; saveScene writes it back
+  std::unique_ptr<RigidBodySim> sim;  // built, placed, random generator seeded
 
   // A fresh advance strategy for `sim` with the scene's time step and integrator.
   std::unique_ptr<AdvanceStrategy> makeAdvance() const;
@@ -61,5 +43,20 @@ Scene loadSceneFile(const std::filesystem::path& path);
 std::vector<SceneProblem> validateSceneFile(const std::filesystem::path& path);
 // The scene's JSON text; load then save gives back the same document.
 std::string saveScene(const Scene& scene);
+
+// Parses and checks a scene's text without building it; throws SceneError.
+SceneDoc parseScene(std::string_view jsonText, const std::string& sourceName);
+// A scene built from a document (see buildSimulation); throws SceneError.
+Scene makeScene(SceneDoc doc);
+// The settings a document gives, with defaults for what it leaves out.
+SimSettings settingsOf(const SceneDoc& doc);
+// The scene rebuilt from its document with other settings, which the new
+// document records (where they differ) so that saving keeps them. A new seed
+// redraws random polygons. Throws SceneError.
+Scene rebuildScene(const Scene& scene, const SimSettings& settings);
+// The canonical JSON text of a document (what saveScene writes).
+std::string sceneDocText(const SceneDoc& doc);
+// Writes saveScene's text to `path`; throws std::runtime_error when it cannot.
+void saveSceneFile(const Scene& scene, const std::filesystem::path& path);
 
 }  // namespace cl

@@ -204,3 +204,18 @@ TEST_CASE("A blow-up is reported as a SimulationError naming the body", "[dynami
   SimpleAdvance adv(sim);
   CHECK_THROWS_WITH(adv.advance(0.025), Catch::Contains("ball") && Catch::Contains("non-finite"));
 }
+
+TEST_CASE("Mutual gravity PE is G m1 m2 (1/(h1+h2) - 1/r), as engine2D's", "[dynamics]") {
+  // engine2D's ball_block_contact reference: ball r 0.75 with CM moved 0.2, a 1 x 3
+  // block, G = 3, centres 1.2525 apart: PE 0.4619332763045336.
+  RigidBodySim sim;
+  sim.addBody(shapes::ball(0.75, "ball", {0, 0.2}), {-0.2525, 0, 0, 0, 0, 0});
+  sim.addBody(shapes::block(1, 3, "block"), {1, 0, 0, 0, 0, 0});
+  sim.addForceLaw(std::make_unique<Gravity2Law>(3.0));
+  CHECK(sim.energy().potential == Approx(0.4619332763045336).epsilon(1e-12));
+  // Force: G m1 m2 / r^2 = 3 / 1.2525^2 pulling the ball toward +x.
+  std::vector<double> change(12);
+  sim.evaluate(sim.vars(), 0, change);
+  CHECK(change[kVX] == Approx(3.0 / (1.2525 * 1.2525)));
+  CHECK(change[6 + kVX] == Approx(-3.0 / (1.2525 * 1.2525)));
+}

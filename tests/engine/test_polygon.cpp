@@ -67,3 +67,9 @@ TEST_CASE("Invalid paths throw GeometryError naming the body, path and edge", "[
                     Catch::Contains("'tie'") && Catch::Contains("path 0, edge") &&
                         Catch::Contains("intersects"));
 }
+
+TEST_CASE("minHeight: nearest edge to the centre of mass", "[polygon]") {
+  CHECK(shapes::block(1, 3, "b").minHeight() == Approx(0.5));
+  CHECK(shapes::ball(0.75, "ball", {0, 0.2}).minHeight() == Approx(0.55));
+  CHECK(shapes::frame(4, 3, 0.5, "f").minHeight() == Approx(1.0));  // to the hole's edge
+}

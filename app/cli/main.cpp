@@ -1,0 +1,41 @@
+// contactlab-cli: run scenes headless, export their results, validate scene files.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.h"
+#include "exit_codes.h"
+
+int main(int argc, char** argv) {
+  using namespace cl::cli;
+  CLI::App app{"ContactLab command line: run and check rigid-body scenes without the workbench"};
+  app.require_subcommand(1);
+
+  RunOptions run;
+  CLI::App* runCmd = app.add_subcommand("run", "Simulate a scene and print a summary");
+  runCmd->add_option("scene", run.scene, "Scene file (JSON)")->required();
+  runCmd->add_option("--until", run.until, "Simulated time to stop at, in seconds")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
+  runCmd->add_option("--dt", run.dt, "Time step, overriding the scene's")
+      ->check(CLI::PositiveNumber);
+  runCmd->add_option("--seed", run.seed, "Random seed, overriding the scene's");
+  runCmd->add_option("--final-state", run.finalState,
+                     "Write the final state (time, energies, every body's variables) as JSON");
+  runCmd->add_option("--csv", run.csvDir,
+                     "Write states.csv (one row per step) into this directory");
+  runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");
+
+  std::string validateScene;
+  CLI::App* validateCmd =
+      app.add_subcommand("validate", "Check a scene file and explain every problem found");
+  validateCmd->add_option("scene", validateScene, "Scene file (JSON)")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitBadInput;
+  }
+  if (*runCmd) return runCommand(run);
+  return validateCommand(validateScene);
+}

@@ -1,0 +1,31 @@
+// contactlab-cli validate: check a scene file and explain every problem found.
+#include <fmt/format.h>
+#include <iostream>
+
+#include "commands.h"
+#include "engine/scene/scene.h"
+#include "exit_codes.h"
+
+namespace cl::cli {
+
+int validateCommand(const std::string& path) {
+  const std::vector<SceneProblem> problems = validateSceneFile(path);
+  if (problems.empty()) {
+    try {
+      const Scene scene = loadSceneFile(path);
+      fmt::print("{}: OK ({} bodies, {} force laws)\n", path, scene.sim->bodyCount(),
+                 scene.sim->forceLaws().size());
+      return kExitOk;
+    } catch (const SceneError& e) {
+      std::cerr << e.what() << '\n';
+      return kExitBadInput;
+    }
+  }
+  std::cerr << fmt::format("{}: {} problem{}\n", path, problems.size(),
+                           problems.size() == 1 ? "" : "s");
+  for (const SceneProblem& p : problems)
+    std::cerr << fmt::format("  {}: {}\n", p.jsonPath.empty() ? "(file)" : p.jsonPath, p.message);
+  return kExitBadInput;
+}
+
+}  // namespace cl::cli

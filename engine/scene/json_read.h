@@ -1,0 +1,28 @@
+#pragma once
+// Reading JSON text for scene files: the document, or where the text stops being
+// JSON as a line and column. Stricter than nlohmann::json::parse in one way that
+// matters for hand-edited files: a key repeated in one object is reported (with
+// its JSON pointer) instead of silently keeping the last value.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/scene/scene_error.h"
+
+namespace cl {
+
+struct JsonReadResult {
+  std::optional<nlohmann::json> value;  // empty when the text is not JSON
+  std::vector<SceneProblem> problems;   // syntax error, number overflow, repeated keys
+};
+
+JsonReadResult readJson(std::string_view text);
+
+// JSON pointer of a member or element: "/bodies" + "2" -> "/bodies/2", with '~'
+// and '/' in keys escaped as RFC 6901 says.
+std::string pointerChild(std::string_view parent, std::string_view key);
+std::string pointerChild(std::string_view parent, std::size_t index);
+
+}  // namespace cl

@@ -1,0 +1,170 @@
+#include "engine/scene/scene.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "engine/scene/json_read.h"
+#include "engine/scene/json_write.h"
+#include "engine/scene/scene_check.h"
+#include "engine/scene/scene_parse.h"
+#include "engine/scene/scene_write.h"
+
+namespace cl {
+namespace {
+
+std::string whatOf(const std::string& source, const std::vector<SceneProblem>& problems) {
+  std::string out =
+      source.empty() ? std::string("invalid scene") : fmt::format("invalid scene '{}'", source);
+  out += problems.size() == 1 ? " (1 problem):" : fmt::format(" ({} problems):", problems.size());
+  for (const SceneProblem& p : problems) out += "\n  " + describeProblem(p);
+  return out;
+}
+
+// Text to document to simulation, collecting every problem on the way. The
+// simulation is null unless there are no problems.
+struct Loaded {
+  std::optional<SceneDoc> doc;
+  std::unique_ptr<RigidBodySim> sim;
+  std::vector<SceneProblem> problems;
+};
+
+Loaded load(std::string_view text, bool build) {
+  Loaded out;
+  JsonReadResult json = readJson(text);
+  out.problems = std::move(json.problems);
+  if (!json.value) return out;
+  ParsedScene parsed = parseSceneJson(*json.value, out.problems);
+  if (!parsed.doc) return out;
+  if (build) {
+    out.sim = buildSimulation(*parsed.doc, parsed.origin, out.problems);
+  } else {
+    checkSceneNames(*parsed.doc, parsed.origin, out.problems);
+  }
+  out.doc = std::move(parsed.doc);
+  return out;
+}
+
+std::string readFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw SceneError(path.string(), {{"", "this is a directory, not a scene file"}});
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw SceneError(path.string(),
+                     {{"", fmt::format("cannot open the file for reading: {}",
+                                       errno ? std::strerror(errno) : "unknown reason")}});
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw SceneError(path.string(), {{"", "cannot read the file"}});
+  return text.str();
+}
+
+}  // namespace
+
+SceneError::SceneError(std::string source, std::vector<SceneProblem> problems)
+    : std::runtime_error(whatOf(source, problems)),
+      mSource(std::move(source)),
+      mProblems(std::move(problems)) {}
+
+std::string describeProblem(const SceneProblem& problem) {
+  return fmt::format("{}: {}", problem.jsonPath.empty() ? "(document)" : problem.jsonPath,
+                     problem.message);
+}
+
+std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
+  auto advance = std::make_unique<SimpleAdvance>(*sim, settings.integrator);
+  advance->setTimeStep(settings.timeStep);
+  return advance;
+}
+
+SimSettings settingsOf(const SceneDoc& doc) {
+  SimSettings s;
+  if (doc.settings) {
+    s.timeStep = doc.settings->timeStep.value_or(s.timeStep);
+    s.integrator = doc.settings->integrator.value_or(s.integrator);
+    s.seed = doc.settings->seed.value_or(s.seed);
+  }
+  return s;
+}
+
+namespace {
+
+Scene assemble(SceneDoc doc, std::unique_ptr<RigidBodySim> sim) {
+  Scene scene;
+  scene.title = doc.title.value_or("");
+  scene.description = doc.description.value_or("");
+  scene.settings = settingsOf(doc);
+  scene.doc = std::move(doc);
+  scene.sim = std::move(sim);
+  return scene;
+}
+
+}  // namespace
+
+Scene loadScene(std::string_view jsonText, const std::string& sourceName) {
+  Loaded loaded = load(jsonText, /*build=*/true);
+  if (!loaded.problems.empty()) throw SceneError(sourceName, std::move(loaded.problems));
+  return assemble(std::move(*loaded.doc), std::move(loaded.sim));
+}
+
+Scene loadSceneFile(const std::filesystem::path& path) {
+  return loadScene(readFile(path), path.string());
+}
+
+std::vector<SceneProblem> validateSceneFile(const std::filesystem::path& path) {
+  try {
+    return load(readFile(path), /*build=*/true).problems;
+  } catch (const SceneError& e) {
+    return e.problems();
+  } catch (const std::exception& e) {
+    // A failure of the engine itself, not of the file: still a reason not to load.
+    return {{"", fmt::format("internal error while checking the scene: {}", e.what())}};
+  }
+}
+
+SceneDoc parseScene(std::string_view jsonText, const std::string& sourceName) {
+  Loaded loaded = load(jsonText, /*build=*/false);
+  if (!loaded.problems.empty()) throw SceneError(sourceName, std::move(loaded.problems));
+  return std::move(*loaded.doc);
+}
+
+Scene makeScene(SceneDoc doc) {
+  auto sim = buildSimulation(doc);
+  return assemble(std::move(doc), std::move(sim));
+}
+
+Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
+  SceneDoc doc = scene.doc;
+  const SimSettings old = settingsOf(doc);
+  if (settings.timeStep != old.timeStep || settings.integrator != old.integrator ||
+      settings.seed != old.seed) {
+    SettingsDoc& s = doc.settings ? *doc.settings : doc.settings.emplace();
+    if (settings.timeStep != old.timeStep) s.timeStep = settings.timeStep;
+    if (settings.integrator != old.integrator) s.integrator = settings.integrator;
+    if (settings.seed != old.seed) s.seed = settings.seed;
+  }
+  return makeScene(std::move(doc));
+}
+
+std::string sceneDocText(const SceneDoc& doc) {
+  return formatJson(sceneDocToJson(doc));
+}
+
+std::string saveScene(const Scene& scene) {
+  return sceneDocText(scene.doc);
+}
+
+void saveSceneFile(const Scene& scene, const std::filesystem::path& path) {
+  const std::string text = saveScene(scene);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) throw std::runtime_error(fmt::format("cannot write scene file '{}'", path.string()));
+}
+
+}  // namespace cl

@@ -1,0 +1,126 @@
+#include "engine/scene/scene_check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/body/shapes.h"
+#include "engine/scene/field_reader.h"
+#include "engine/scene/json_read.h"
+
+namespace cl {
+namespace {
+
+// Every body name with the JSON pointer where it is defined.
+class NameTable {
+ public:
+  NameTable(const SceneDoc& doc, const DocOrigin& origin, std::vector<SceneProblem>& problems)
+      : mProblems(problems) {
+    if (doc.walls)
+      for (const std::string& w : wallNames()) {
+        mDefined.emplace(w, "/walls");
+        mNames.push_back(w);
+      }
+    for (std::size_t i = 0; i < doc.bodies.size(); ++i) {
+      const std::string& name = doc.bodies[i].name;
+      const std::string path = pointerChild(pointerChild("/bodies", i), "name");
+      const bool parsedClean = origin.buildableBodies.empty() || origin.buildableBodies[i];
+      if (name.empty()) {
+        // A missing name was reported by the parser already.
+        if (parsedClean) report(path, "a body name must not be empty");
+        continue;
+      }
+      if (name == kScrimName) {
+        report(path, fmt::format("'{}' is reserved for the fixed background", name));
+        continue;
+      }
+      mNames.push_back(name);
+      const auto [it, added] = mDefined.emplace(name, pointerChild("/bodies", i));
+      if (!added)
+        report(path,
+               it->second == "/walls"
+                   ? fmt::format("'{}' is the name of one of the walls that /walls adds", name)
+                   : fmt::format("duplicate body name '{}' (first used at {})", name, it->second));
+    }
+  }
+
+  // Reports `name` at `path` unless it names a body (or the Scrim, if allowed).
+  bool require(const std::string& name, const std::string& path, bool scrimAllowed = false) {
+    if (mDefined.contains(name) || (scrimAllowed && name == kScrimName)) return true;
+    if (name == kScrimName)
+      report(path, "the Scrim cannot be used here: it is fixed and has no mass");
+    else
+      report(path, fmt::format("no body is named '{}'{}", name, nearMissHint(name, mNames)));
+    return false;
+  }
+
+  void requireList(const std::optional<std::vector<std::string>>& names, const std::string& path) {
+    if (!names) return;
+    if (names->empty())
+      report(path,
+             "an empty body list would mean no body; leave 'bodies' out to apply to every body");
+    for (std::size_t k = 0; k < names->size(); ++k) require((*names)[k], pointerChild(path, k));
+  }
+
+  void report(std::string path, std::string message) {
+    mProblems.push_back({std::move(path), std::move(message)});
+  }
+
+ private:
+  std::vector<SceneProblem>& mProblems;
+  std::map<std::string, std::string> mDefined;  // name -> where it is defined
+  std::vector<std::string> mNames;              // in file order, for suggestions
+};
+
+void checkForce(const GravityDoc& f, const std::string& path, NameTable& names) {
+  names.requireList(f.bodies, pointerChild(path, "bodies"));
+}
+void checkForce(const Gravity2Doc& f, const std::string& path, NameTable& names) {
+  names.requireList(f.bodies, pointerChild(path, "bodies"));
+}
+void checkForce(const DampingDoc& f, const std::string& path, NameTable& names) {
+  names.requireList(f.bodies, pointerChild(path, "bodies"));
+}
+void checkForce(const SpringDoc& f, const std::string& path, NameTable& names) {
+  names.require(f.body1, pointerChild(path, "body1"), /*scrimAllowed=*/true);
+  names.require(f.body2, pointerChild(path, "body2"), /*scrimAllowed=*/true);
+  if (f.body1 == kScrimName && f.body2 == kScrimName)
+    names.report(path, "a spring between the Scrim and itself moves nothing");
+}
+void checkForce(const ThrustersDoc& f, const std::string& path, NameTable& names) {
+  names.require(f.body, pointerChild(path, "body"));
+}
+void checkForce(const ConstantForceDoc& f, const std::string& path, NameTable& names) {
+  names.require(f.body, pointerChild(path, "body"));
+}
+
+}  // namespace
+
+const std::vector<std::string>& wallNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Polygon& p : shapes::walls(1.0, 1.0).bodies) out.push_back(p.name());
+    return out;
+  }();
+  return names;
+}
+
+void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
+                     std::vector<SceneProblem>& problems) {
+  NameTable names(doc, origin, problems);
+  for (std::size_t i = 0; i < doc.bodies.size(); ++i) {
+    const auto& list = doc.bodies[i].nonCollide;
+    if (!list) continue;
+    const std::string path = pointerChild(pointerChild("/bodies", i), "non_collide");
+    for (std::size_t k = 0; k < list->size(); ++k) names.require((*list)[k], pointerChild(path, k));
+  }
+  if (!doc.forces) return;
+  for (std::size_t i = 0; i < doc.forces->size(); ++i) {
+    const std::size_t index = i < origin.forceIndex.size() ? origin.forceIndex[i] : i;
+    const std::string path = pointerChild("/forces", index);
+    std::visit([&](const auto& f) { checkForce(f, path, names); }, (*doc.forces)[i]);
+  }
+}
+
+}  // namespace cl

@@ -1,0 +1,20 @@
+#pragma once
+// The cross-references of a scene: body names are unique, non-empty and not
+// reserved, and every name a body or force law uses names a body, one of the
+// walls or, for a spring end, the Scrim.
+#include <string>
+#include <vector>
+
+#include "engine/scene/scene_build.h"
+#include "engine/scene/scene_doc.h"
+#include "engine/scene/scene_error.h"
+
+namespace cl {
+
+void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
+                     std::vector<SceneProblem>& problems);
+
+// Names of the bodies a "walls" entry adds, in the order they are added.
+const std::vector<std::string>& wallNames();
+
+}  // namespace cl

@@ -1,0 +1,156 @@
+// Reading the scene object, its settings, the walls and the bodies.
+#include "engine/scene/scene_parse.h"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <cstdint>
+
+#include "engine/scene/doc_kinds.h"
+#include "engine/scene/json_read.h"
+
+namespace cl {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string integratorNames() {
+  std::string out;
+  for (const IntegratorKind k :
+       {IntegratorKind::Euler, IntegratorKind::ModifiedEuler, IntegratorKind::RungeKutta})
+    out += fmt::format("{}'{}'", out.empty() ? "" : ", ", toString(k));
+  return out;
+}
+
+SettingsDoc readSettings(const Json& v, const std::string& path,
+                         std::vector<SceneProblem>& problems) {
+  FieldReader r(v, path, problems, "'settings'");
+  SettingsDoc s;
+  s.timeStep = r.number("time_step", Need::Optional, Range::Positive);
+  if (const auto name = r.string("integrator", Need::Optional)) {
+    s.integrator = integratorFromString(*name);
+    if (!s.integrator)
+      r.report(r.fieldPath("integrator"),
+               fmt::format("unknown integrator '{}'; expected {}", *name, integratorNames()));
+  }
+  if (const auto seed = r.integer("seed", Need::Optional, 0, UINT32_MAX))
+    s.seed = static_cast<std::uint32_t>(*seed);
+  r.rejectUnknown(" in 'settings'");
+  return s;
+}
+
+WallsDoc readWalls(const Json& v, const std::string& path, std::vector<SceneProblem>& problems) {
+  FieldReader r(v, path, problems, "'walls'");
+  WallsDoc w;
+  if (const auto x = r.number("width", Need::Required, Range::Positive)) w.width = *x;
+  if (const auto x = r.number("height", Need::Required, Range::Positive)) w.height = *x;
+  w.thickness = r.number("thickness", Need::Optional, Range::Positive);
+  w.center = r.point("center", Need::Optional);
+  w.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
+  r.rejectUnknown(" in 'walls'");
+  return w;
+}
+
+// Rules between a body's fields that no single field can check.
+void checkBodyFields(FieldReader& r, const BodyDoc& b) {
+  const int massGiven = (b.mass ? 1 : 0) + (b.density ? 1 : 0) + (b.fixed.value_or(false) ? 1 : 0);
+  if (massGiven > 1) r.report(r.path(), "give only one of 'mass', 'density' and \"fixed\": true");
+  if (b.fixed.value_or(false) && b.moment)
+    r.report(r.fieldPath("moment"), "a fixed body has an infinite moment; remove 'moment'");
+  if (std::holds_alternative<WallShape>(b.shape)) {
+    for (const char* key : {"mass", "density", "moment"})
+      if (r.has(key))
+        r.report(r.fieldPath(key),
+                 fmt::format("a 'wall' is fixed (infinite mass); '{}' does not apply", key));
+    if (b.fixed == false)
+      r.report(r.fieldPath("fixed"), "a 'wall' is always fixed; use a 'block' to move it");
+  }
+  if (const auto* ball = std::get_if<BallShape>(&b.shape); ball && ball->cmOffset && b.centerOfMass)
+    r.report(r.fieldPath("center_of_mass"),
+             "give the centre of mass once: this ball has 'cm_offset' already");
+}
+
+BodyDoc readBody(const Json& v, const std::string& path, std::vector<SceneProblem>& problems) {
+  FieldReader r(v, path, problems, "a body");
+  BodyDoc b;
+  b.name = r.string("name", Need::Required).value_or("");
+  const auto kind = r.string("shape", Need::Required);
+  std::optional<ShapeDoc> shape;
+  if (kind) {
+    shape = readShape(*kind, r);
+    if (!shape)
+      r.report(r.fieldPath("shape"),
+               fmt::format("unknown shape '{}'; expected {}", *kind, kindList<ShapeDoc>()));
+  }
+  if (shape) b.shape = std::move(*shape);
+  b.mass = r.number("mass", Need::Optional, Range::Positive);
+  b.density = r.number("density", Need::Optional, Range::Positive);
+  b.fixed = r.boolean("fixed", Need::Optional);
+  b.moment = r.number("moment", Need::Optional, Range::Positive);
+  b.centerOfMass = r.point("center_of_mass", Need::Optional);
+  b.position = r.point("position", Need::Optional);
+  b.angle = r.number("angle", Need::Optional);
+  b.velocity = r.point("velocity", Need::Optional);
+  b.omega = r.number("omega", Need::Optional);
+  b.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
+  b.zeroEnergyLevel = r.number("zero_energy_level", Need::Optional);
+  b.curvedEdgeSpacing = r.number("curved_edge_spacing", Need::Optional, Range::Positive);
+  b.nonCollide = r.names("non_collide", Need::Optional);
+  if (shape) {
+    checkBodyFields(r, b);
+    // Which fields belong depends on the shape, so unknown ones can only be told
+    // apart once the shape is known.
+    r.rejectUnknown(fmt::format(" for a '{}' body", *kind));
+  }
+  return b;
+}
+
+}  // namespace
+
+ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems) {
+  FieldReader r(root, "", problems, "a scene");
+  if (!r.isObject()) return {};
+  const auto format = r.string("format", Need::Required);
+  if (format && *format != kSceneFormatName)
+    r.report(r.fieldPath("format"),
+             fmt::format("not a ContactLab scene: 'format' must be \"{}\", got \"{}\"",
+                         kSceneFormatName, *format));
+  const auto version = r.integer("version", Need::Required, 1, INT_MAX);
+  if (version && *version > kSceneFormatVersion)
+    r.report(r.fieldPath("version"),
+             fmt::format("scene format version {} is newer than this build of ContactLab reads "
+                         "(versions 1 to {})",
+                         *version, kSceneFormatVersion));
+  if (!format || *format != kSceneFormatName || !version || *version > kSceneFormatVersion)
+    return {};
+
+  ParsedScene parsed;
+  SceneDoc& doc = parsed.doc.emplace();
+  doc.version = static_cast<int>(*version);
+  doc.title = r.string("title", Need::Optional);
+  doc.description = r.string("description", Need::Optional);
+  if (const Json* s = r.object("settings", Need::Optional))
+    doc.settings = readSettings(*s, r.fieldPath("settings"), problems);
+  if (const Json* w = r.object("walls", Need::Optional))
+    doc.walls = readWalls(*w, r.fieldPath("walls"), problems);
+  if (const Json* bodies = r.array("bodies", Need::Required)) {
+    for (std::size_t i = 0; i < bodies->size(); ++i) {
+      const std::size_t before = problems.size();
+      doc.bodies.push_back(
+          readBody((*bodies)[i], pointerChild(r.fieldPath("bodies"), i), problems));
+      parsed.origin.buildableBodies.push_back(problems.size() == before);
+    }
+  }
+  if (const Json* forces = r.array("forces", Need::Optional)) {
+    auto& list = doc.forces.emplace();
+    for (std::size_t i = 0; i < forces->size(); ++i)
+      if (auto f = readForce((*forces)[i], pointerChild(r.fieldPath("forces"), i), problems)) {
+        list.push_back(std::move(*f));
+        parsed.origin.forceIndex.push_back(i);
+      }
+  }
+  r.rejectUnknown(" in a scene");
+  return parsed;
+}
+
+}  // namespace cl

@@ -1,0 +1,100 @@
+// Reading the entries of "forces": one read function per force law.
+#include <fmt/format.h>
+
+#include "engine/scene/doc_kinds.h"
+#include "engine/scene/json_read.h"
+#include "engine/scene/scene_parse.h"
+
+namespace cl {
+namespace {
+
+using Json = nlohmann::json;
+
+template <typename T>
+void required(const std::optional<T>& v, T& out) {
+  if (v) out = *v;
+}
+
+void readFields(FieldReader& r, GravityDoc& f) {
+  required(r.number("g", Need::Required), f.g);
+  f.zeroEnergyLevel = r.number("zero_energy_level", Need::Optional);
+  f.bodies = r.names("bodies", Need::Optional);
+}
+
+void readFields(FieldReader& r, Gravity2Doc& f) {
+  required(r.number("G", Need::Required), f.G);
+  f.bodies = r.names("bodies", Need::Optional);
+}
+
+void readFields(FieldReader& r, DampingDoc& f) {
+  required(r.number("k", Need::Required, Range::NonNegative), f.k);
+  f.rotateRatio = r.number("rotate_ratio", Need::Optional, Range::NonNegative);
+  f.bodies = r.names("bodies", Need::Optional);
+}
+
+void readFields(FieldReader& r, SpringDoc& f) {
+  f.name = r.string("name", Need::Optional);
+  required(r.string("body1", Need::Required), f.body1);
+  required(r.point("point1", Need::Required), f.point1);
+  required(r.string("body2", Need::Required), f.body2);
+  required(r.point("point2", Need::Required), f.point2);
+  required(r.number("rest_length", Need::Required, Range::NonNegative), f.restLength);
+  required(r.number("stiffness", Need::Required, Range::NonNegative), f.stiffness);
+  f.damping = r.number("damping", Need::Optional, Range::NonNegative);
+  f.compressOnly = r.boolean("compress_only", Need::Optional);
+}
+
+ThrusterDoc readThruster(const Json& v, const std::string& path,
+                         std::vector<SceneProblem>& problems) {
+  FieldReader r(v, path, problems, "a thruster");
+  ThrusterDoc t;
+  required(r.point("location", Need::Required), t.location);
+  required(r.point("direction", Need::Required), t.direction);
+  t.active = r.boolean("active", Need::Optional);
+  r.rejectUnknown(" for a thruster");
+  return t;
+}
+
+void readFields(FieldReader& r, ThrustersDoc& f) {
+  f.name = r.string("name", Need::Optional);
+  required(r.string("body", Need::Required), f.body);
+  required(r.number("magnitude", Need::Required), f.magnitude);
+  if (const Json* list = r.array("thrusters", Need::Required)) {
+    if (list->empty()) r.report(r.fieldPath("thrusters"), "'thrusters' must list at least one");
+    for (std::size_t i = 0; i < list->size(); ++i)
+      f.thrusters.push_back(
+          readThruster((*list)[i], pointerChild(r.fieldPath("thrusters"), i), r.problems()));
+  }
+}
+
+void readFields(FieldReader& r, ConstantForceDoc& f) {
+  f.name = r.string("name", Need::Optional);
+  required(r.string("body", Need::Required), f.body);
+  required(r.point("location", Need::Required), f.location);
+  required(r.point("force", Need::Required), f.force);
+  f.torque = r.number("torque", Need::Optional);
+}
+
+}  // namespace
+
+std::optional<ForceDoc> readForce(const Json& value, const std::string& path,
+                                  std::vector<SceneProblem>& problems) {
+  FieldReader r(value, path, problems, "a force law");
+  const auto kind = r.string("kind", Need::Required);
+  if (!kind) return std::nullopt;
+  std::optional<ForceDoc> force;
+  visitKind<ForceDoc>(*kind, [&](auto type) {
+    typename decltype(type)::type f;
+    readFields(r, f);
+    force = std::move(f);
+  });
+  if (!force) {
+    r.report(r.fieldPath("kind"),
+             fmt::format("unknown force law '{}'; expected {}", *kind, kindList<ForceDoc>()));
+    return std::nullopt;
+  }
+  r.rejectUnknown(fmt::format(" for a '{}' force law", *kind));
+  return force;
+}
+
+}  // namespace cl

@@ -1,0 +1,169 @@
+// contactlab-cli end to end: the executable is run in a shell, as a user would.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliResult {
+  int exitCode;
+  std::string out, err;
+};
+
+std::string readAll(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A fresh scratch directory per test case.
+fs::path scratch(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("contactlab_cli_test_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+CliResult runCli(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string cmd = std::string("'") + CONTACTLAB_CLI_PATH + "' " + args + " >'" +
+                          out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readAll(out), readAll(err)};
+}
+
+std::string scene(const std::string& name) {
+  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
+}
+
+fs::path writeFile(const fs::path& p, const std::string& text) {
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("run: free fall final state matches x0 + v t and y0 + v t - g t^2 / 2", "[cli]") {
+  const fs::path dir = scratch("free_fall");
+  const fs::path state = dir / "final.json";
+  const CliResult r =
+      runCli("run " + scene("free_fall.json") + " --until 1.5 --final-state '" +
+                 state.string() + "'",
+             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("steps 60"));
+  const auto j = nlohmann::json::parse(readAll(state));
+  const double t = 1.5, g = 9.8;
+  CHECK(j["time"].get<double>() == Approx(t).epsilon(1e-12));
+  const auto& ball = j["bodies"][0];
+  CHECK(ball["name"] == "ball");
+  // The scene: ball at (0, 10) with velocity (1, 2), gravity 9.8. RK4 is exact on a
+  // quadratic, so only rounding separates the two.
+  CHECK(ball["x"].get<double>() == Approx(1.0 * t).epsilon(1e-12));
+  CHECK(ball["y"].get<double>() == Approx(10 + 2 * t - g * t * t / 2).epsilon(1e-12));
+  CHECK(ball["vy"].get<double>() == Approx(2 - g * t).epsilon(1e-12));
+  CHECK(ball["vx"].get<double>() == Approx(1.0).epsilon(1e-12));
+  // Energy is conserved: KE + m g y at the start (y0 = 10, |v0|^2 = 5).
+  CHECK(j["energy"]["total"].get<double>() == Approx(0.5 * 5 + g * 10).epsilon(1e-12));
+}
+
+TEST_CASE("run: --dt overrides the scene's time step", "[cli]") {
+  const fs::path dir = scratch("dt");
+  const CliResult r = runCli("run " + scene("free_fall.json") + " --until 1.5 --dt 0.05", dir);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("steps 30"));
+}
+
+TEST_CASE("run: --csv writes a header and one row per step", "[cli]") {
+  const fs::path dir = scratch("csv");
+  const CliResult r =
+      runCli("run " + scene("free_fall.json") + " --until 0.25 --csv '" + dir.string() + "'", dir);
+  REQUIRE(r.exitCode == 0);
+  std::istringstream csv(readAll(dir / "states.csv"));
+  std::string header, line;
+  std::getline(csv, header);
+  CHECK(header ==
+        "step,time,kinetic_energy,potential_energy,total_energy,ball_x,ball_vx,ball_y,ball_vy,"
+        "ball_angle,ball_omega");
+  int rows = 0;
+  while (std::getline(csv, line)) ++rows;
+  CHECK(rows == 11);  // the initial state and 10 steps of 0.025
+}
+
+TEST_CASE("run: a bad scene gives exit 1 and a message naming the file and element", "[cli]") {
+  const fs::path dir = scratch("bad");
+  const fs::path bad = writeFile(dir / "bad.json", R"({
+    "format": "contactlab-scene", "version": 1,
+    "bodies": [{"name": "b", "shape": "block", "width": 1, "height": 1, "mass": -2}]
+  })");
+  const CliResult r = runCli("run '" + bad.string() + "' --until 1", dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("bad.json") && Catch::Contains("/bodies/0/mass"));
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("run: a missing file or missing --until is bad input", "[cli]") {
+  const fs::path dir = scratch("missing");
+  const CliResult noFile = runCli("run '" + (dir / "nope.json").string() + "' --until 1", dir);
+  CHECK(noFile.exitCode == 1);
+  CHECK_THAT(noFile.err, Catch::Contains("nope.json"));
+  const CliResult noUntil = runCli("run " + scene("free_fall.json"), dir);
+  CHECK(noUntil.exitCode == 1);
+  CHECK_THAT(noUntil.err, Catch::Contains("--until"));
+}
+
+TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]") {
+  const fs::path dir = scratch("blowup");
+  // A spring so stiff that its force overflows to infinity on the first evaluation.
+  const fs::path s = writeFile(dir / "stiff.json", R"({
+    "format": "contactlab-scene", "version": 1,
+    "bodies": [{"name": "b", "shape": "ball", "radius": 0.5, "position": [10, 0]}],
+    "forces": [{"kind": "spring", "body1": "b", "point1": [0, 0], "body2": "scrim",
+                "point2": [0, 0], "rest_length": 0, "stiffness": 1e308}]
+  })");
+  const fs::path state = dir / "final.json";
+  const CliResult r = runCli("run '" + s.string() + "' --until 1 --final-state '" +
+                                 state.string() + "' --csv '" + dir.string() + "'",
+                             dir);
+  INFO(r.err);
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.err, Catch::Contains("non-finite") && Catch::Contains("'b'"));
+  CHECK_FALSE(fs::exists(state));
+  CHECK_FALSE(fs::exists(dir / "states.csv"));
+}
+
+TEST_CASE("run: an unwritable output gives exit 3 and leaves no partial file", "[cli]") {
+  const fs::path dir = scratch("unwritable");
+  const fs::path state = dir / "no-such-dir" / "final.json";
+  const CliResult r = runCli(
+      "run " + scene("free_fall.json") + " --until 0.1 --final-state '" + state.string() + "'",
+      dir);
+  CHECK(r.exitCode == 3);
+  CHECK_THAT(r.err, Catch::Contains("final.json"));
+  CHECK_FALSE(fs::exists(state));
+}
+
+TEST_CASE("validate: OK for a good scene, every problem listed for a bad one", "[cli]") {
+  const fs::path dir = scratch("validate");
+  const CliResult ok = runCli("validate " + scene("contact_app.json"), dir);
+  CHECK(ok.exitCode == 0);
+  CHECK_THAT(ok.out, Catch::Contains("OK"));
+  const fs::path bad = writeFile(dir / "two.json", R"({
+    "format": "contactlab-scene", "version": 1,
+    "bodies": [{"name": "a", "shape": "ball", "radius": -1},
+               {"name": "b", "shape": "block", "width": 1, "height": 1, "colour": "red"}]
+  })");
+  const CliResult r = runCli("validate '" + bad.string() + "'", dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("/bodies/0/radius") && Catch::Contains("/bodies/1/colour"));
+}

@@ -1,0 +1,114 @@
+// The JSON layer of scene files: located reading, canonical writing, and a
+// document of every field surviving a save and load.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/scene/json_read.h"
+#include "engine/scene/json_write.h"
+#include "engine/scene/scene.h"
+#include "engine/scene/scene_write.h"
+#include "test_scene_support.h"
+
+TEST_CASE("readJson builds the document and locates syntax errors", "[scene][json]") {
+  const auto ok = cl::readJson(R"({"a": [1, 2.5, {"b": null}], "c": "d"})");
+  REQUIRE(ok.value);
+  CHECK(ok.problems.empty());
+  CHECK(*ok.value == nlohmann::json::parse(R"({"a": [1, 2.5, {"b": null}], "c": "d"})"));
+
+  const auto bad = cl::readJson("[1,\n 2,\n 3 4]");
+  CHECK_FALSE(bad.value);
+  REQUIRE(bad.problems.size() == 1);
+  CHECK_THAT(bad.problems[0].message, Catch::StartsWith("malformed JSON at line 3, column 4:"));
+}
+
+TEST_CASE("readJson reports repeated keys and overflowing numbers by path", "[scene][json]") {
+  const auto dup = cl::readJson(R"({"x": [{"k": 1, "k": 2}], "k": 3})");
+  REQUIRE(dup.value);  // still JSON; the problem is the scene's
+  REQUIRE(dup.problems.size() == 1);
+  CHECK(dup.problems[0].jsonPath == "/x/0/k");
+
+  const auto big = cl::readJson(R"({"a": {"b/c~": [0, 1e999]}})");
+  CHECK_FALSE(big.value);
+  REQUIRE(big.problems.size() == 1);
+  CHECK(big.problems[0].jsonPath == "/a/b~1c~0/1");  // RFC 6901 escapes
+}
+
+TEST_CASE("formatJson keeps short containers on one line", "[scene][json]") {
+  nlohmann::ordered_json j;
+  j["name"] = "x";
+  j["point"] = {1, 2.5};
+  j["empty"] = nlohmann::ordered_json::array();
+  j["long"] = nlohmann::ordered_json::array();
+  for (int i = 0; i < 40; ++i) j["long"].push_back(i);
+  const std::string text = cl::formatJson(j);
+  CHECK_THAT(text, Catch::StartsWith("{\n  \"name\": \"x\",\n  \"point\": [1, 2.5],\n"
+                                     "  \"empty\": [],\n  \"long\": [\n    0,\n"));
+  CHECK_THAT(text, Catch::EndsWith("    39\n  ]\n}\n"));
+  CHECK(nlohmann::ordered_json::parse(text) == j);
+  CHECK(cl::formatJson(nlohmann::ordered_json::object()) == "{}\n");
+}
+
+TEST_CASE("numbers are written in their shortest exact form", "[scene][json]") {
+  CHECK(cl::jsonNumber(12.0).dump() == "12");
+  CHECK(cl::jsonNumber(-3.0).dump() == "-3");
+  CHECK(cl::jsonNumber(0.1).dump() == "0.1");
+  CHECK(cl::jsonNumber(0.025).dump() == "0.025");
+  CHECK(cl::jsonNumber(1e300).dump() == "1e+300");
+  const double third = 1.0 / 3.0;
+  CHECK(nlohmann::json::parse(cl::jsonNumber(third).dump()).get<double>() == third);
+}
+
+TEST_CASE("a document using every field round-trips", "[scene][json]") {
+  const std::string text = cl::test::sceneText(R"(
+    "title": "everything", "description": "every field of version 1",
+    "settings": {"time_step": 0.01, "integrator": "euler", "seed": 4294967295},
+    "walls": {"width": 20, "height": 10, "thickness": 0.5, "center": [0, 1], "elasticity": 0.9},
+    "bodies": [
+      {"name": "a", "shape": "block", "width": 1, "height": 2, "mass": 2, "moment": 1.5,
+       "center_of_mass": [0.1, 0], "position": [1, 2], "angle": 0.5, "velocity": [0.25, -1],
+       "omega": 3, "elasticity": 0.5, "zero_energy_level": -2, "curved_edge_spacing": 0.2,
+       "non_collide": ["b", "WALL_TOP"]},
+      {"name": "b", "shape": "ball", "radius": 0.5, "cm_offset": [0.1, 0.1], "density": 3,
+       "position": [4, 0]},
+      {"name": "c", "shape": "corner_block", "width": 1, "height": 1, "fixed": true,
+       "position": [-4, 0]},
+      {"name": "d", "shape": "paths", "fixed": false, "position": [0, -3], "paths": [
+        {"edges": [{"kind": "circular", "end": [1, 0], "center": [0, 0], "clockwise": false}]}]}],
+    "forces": [
+      {"kind": "gravity", "g": 3, "zero_energy_level": -5, "bodies": ["a"]},
+      {"kind": "gravity2", "G": 0.5, "bodies": ["a", "b"]},
+      {"kind": "damping", "k": 0.1, "rotate_ratio": 0.15, "bodies": ["b"]},
+      {"kind": "spring", "name": "s", "body1": "a", "point1": [0, 1], "body2": "b",
+       "point2": [0, 0], "rest_length": 2, "stiffness": 5, "damping": 0.5, "compress_only": false},
+      {"kind": "thrusters", "name": "t", "body": "a", "magnitude": 2,
+       "thrusters": [{"location": [0, 0], "direction": [1, 0], "active": true}]},
+      {"kind": "constant_force", "name": "push", "body": "b", "location": [0, 0],
+       "force": [1, 0], "torque": 0.5}])");
+  const cl::Scene s = cl::loadScene(text, "everything");
+  const std::string saved = cl::saveScene(s);
+  CHECK(nlohmann::json::parse(saved) == nlohmann::json::parse(text));
+  const cl::Scene again = cl::loadScene(saved, "saved");
+  CHECK(again.doc == s.doc);
+  CHECK(cl::saveScene(again) == saved);
+  CHECK(s.settings.seed == 4294967295u);
+  CHECK(s.settings.integrator == cl::IntegratorKind::Euler);
+
+  // Members come out in the canonical order whatever order they went in.
+  const std::string shuffled = cl::test::sceneText(R"("bodies": [{"shape": "ball",
+      "position": [1, 1], "radius": 1, "name": "z"}], "title": "t")");
+  CHECK(cl::saveScene(cl::loadScene(shuffled, "x")) ==
+        "{\n  \"format\": \"contactlab-scene\",\n  \"version\": 1,\n  \"title\": \"t\",\n"
+        "  \"bodies\": [{\"name\": \"z\", \"shape\": \"ball\", \"radius\": 1, "
+        "\"position\": [1, 1]}]\n}\n");
+}
+
+TEST_CASE("parseScene reads and checks without building", "[scene][json]") {
+  const cl::SceneDoc doc = cl::parseScene(
+      cl::test::sceneText(R"("bodies": [{"name": "r", "shape": "random_polygon", "sides": 5,
+                                        "min_radius": 1, "max_radius": 2}])"),
+      "x");
+  REQUIRE(doc.bodies.size() == 1);
+  CHECK(std::get<cl::RandomPolygonShape>(doc.bodies[0].shape) ==
+        cl::RandomPolygonShape{5, 1.0, 2.0});
+  CHECK(cl::sceneDocText(doc) == cl::saveScene(cl::makeScene(doc)));
+}
