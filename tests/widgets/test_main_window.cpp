@@ -1,0 +1,176 @@
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "app/workbench/main_window.h"
+#include "tests/widgets/qt_string_makers.h"
+#include "widgets/energy_dock.h"
+#include "widgets/scene_paths.h"
+#include "widgets/scene_view.h"
+#include "widgets/session.h"
+
+using cl::workbench::MainWindow;
+
+namespace {
+
+MainWindow::Options quietOptions() {
+  MainWindow::Options options;
+  options.persistLayout = false;  // leave the user's settings alone
+  options.errorDialogs = false;   // nothing modal in a test
+  return options;
+}
+
+QAction* action(MainWindow& window, const char* name) {
+  return window.findChild<QAction*>(QString::fromLatin1(name));
+}
+
+struct DrawCheck {
+  int checked = 0;    // bodies whose fill colour was found beside their CM
+  int offScreen = 0;  // bodies whose CM was outside the view
+};
+
+// Checks that each movable body shows its fill colour just beside its centre
+// of mass, where that point lies in the view and in the body (not in a hole).
+DrawCheck checkMovableBodiesDrawn(MainWindow& window) {
+  cl::widgets::SceneView& view = *window.sceneView();
+  const QImage image = view.grab().toImage();
+  const auto& bodies = window.session()->bodies();
+  const auto& states = window.session()->snapshot().states;
+  DrawCheck result;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].isFixed()) continue;
+    const QPoint pixel = (view.toScreen(states[i].position()) + QPointF(3, 3)).toPoint();
+    if (!image.rect().contains(pixel)) {
+      ++result.offScreen;
+      continue;
+    }
+    if (!view.screenOutline(static_cast<int>(i)).contains(QPointF(pixel))) continue;
+    INFO("body " << bodies[i].name());
+    CHECK(image.pixelColor(pixel) == view.fillColor(static_cast<int>(i)));
+    ++result.checked;
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("MainWindow opens the default scene, steps it and draws its bodies", "[main_window]") {
+  MainWindow window(quietOptions());
+  window.resize(1280, 800);
+  REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+
+  const auto& bodies = window.session()->bodies();
+  const int movable = static_cast<int>(
+      std::count_if(bodies.begin(), bodies.end(), [](const auto& b) { return !b.isFixed(); }));
+  REQUIRE(movable >= 2);
+  CHECK(window.windowTitle().contains(QStringLiteral("ContactLab")));
+  CHECK(window.readout().startsWith(QStringLiteral("t = 0.000 s   steps 0")));
+  const DrawCheck atLoad = checkMovableBodiesDrawn(window);
+  CHECK(atLoad.offScreen == 0);  // the view was fitted to the scene
+  CHECK(atLoad.checked >= 2);
+
+  const auto before = window.session()->snapshot().states;
+  REQUIRE(window.session()->stepNow(20));
+  const auto& after = window.session()->snapshot().states;
+  int moved = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    if (!bodies[i].isFixed() && !(after[i] == before[i])) ++moved;
+  CHECK(moved == movable);
+  CHECK(window.readout().contains(QStringLiteral("steps 20")));
+  CHECK(checkMovableBodiesDrawn(window).checked >= 1);
+  CHECK(window.energyDock()->pointCount() == 21);
+}
+
+TEST_CASE("MainWindow actions carry their shortcuts and drive the session", "[main_window]") {
+  MainWindow window(quietOptions());
+  REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
+  CHECK(action(window, "runAction")->shortcut() == QKeySequence(Qt::Key_Space));
+  CHECK(action(window, "stepAction")->shortcut() == QKeySequence(Qt::Key_N));
+  CHECK(action(window, "restartAction")->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R));
+  CHECK(action(window, "openAction")->shortcut() == QKeySequence(QKeySequence::Open));
+  CHECK(action(window, "fitAction")->shortcuts().contains(QKeySequence(Qt::Key_Home)));
+  CHECK(action(window, "quitAction")->shortcut() == QKeySequence(QKeySequence::Quit));
+
+  QSignalSpy stepped(window.session(), &cl::widgets::Session::stepped);
+  action(window, "stepAction")->trigger();
+  REQUIRE(stepped.wait(5000));
+  CHECK(window.session()->snapshot().steps == 1);
+  CHECK(window.readout().contains(QStringLiteral("steps 1")));
+
+  action(window, "runAction")->trigger();
+  CHECK(window.session()->isRunning());
+  CHECK(action(window, "runAction")->isChecked());
+  REQUIRE(stepped.wait(5000));
+  action(window, "runAction")->trigger();
+  CHECK_FALSE(window.session()->isRunning());
+  CHECK_FALSE(action(window, "runAction")->isChecked());
+
+  action(window, "restartAction")->trigger();
+  CHECK(window.session()->snapshot().steps == 0);
+  CHECK(window.energyDock()->pointCount() == 1);
+}
+
+TEST_CASE("MainWindow keys reach the actions", "[main_window]") {
+  MainWindow window(quietOptions());
+  REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
+  window.show();
+  window.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&window));
+  QSignalSpy stepped(window.session(), &cl::widgets::Session::stepped);
+  QTest::keyClick(window.sceneView(), Qt::Key_N);
+  REQUIRE(stepped.wait(5000));
+  CHECK(window.session()->snapshot().steps == 1);
+  QTest::keyClick(window.sceneView(), Qt::Key_Space);
+  CHECK(window.session()->isRunning());
+  QTest::keyClick(window.sceneView(), Qt::Key_Space);
+  CHECK_FALSE(window.session()->isRunning());
+}
+
+TEST_CASE("MainWindow shows a bad scene's error and stays usable", "[main_window]") {
+  MainWindow window(quietOptions());
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("bad.json"));
+  QFile file(path);
+  REQUIRE(file.open(QIODevice::WriteOnly));
+  file.write("{\"format\": \"contactlab-scene\", \"bodies\": 7}");
+  file.close();
+
+  CHECK_FALSE(window.session()->loadScene(path));
+  CHECK_FALSE(window.lastError().isEmpty());
+  CHECK(window.readout() == QStringLiteral("no scene"));
+  CHECK_FALSE(action(window, "runAction")->isEnabled());
+  window.show();
+  CHECK_FALSE(window.sceneView()->grab().isNull());
+
+  // Loading a good scene afterwards works.
+  REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
+  CHECK(action(window, "runAction")->isEnabled());
+  CHECK(window.readout().startsWith(QStringLiteral("t = 0.000 s")));
+}
+
+TEST_CASE("MainWindow docks and tool bars have object names so the layout persists",
+          "[main_window]") {
+  MainWindow window(quietOptions());
+  const auto docks = window.findChildren<QDockWidget*>();
+  REQUIRE_FALSE(docks.isEmpty());
+  for (QDockWidget* d : docks) CHECK_FALSE(d->objectName().isEmpty());
+  for (QToolBar* t : window.findChildren<QToolBar*>()) CHECK_FALSE(t->objectName().isEmpty());
+
+  // A saved layout with the energy dock hidden comes back hidden.
+  window.show();
+  window.energyDock()->hide();
+  const QByteArray state = window.saveState(1);
+  MainWindow other(quietOptions());
+  other.show();
+  REQUIRE(other.energyDock()->isVisible());
+  REQUIRE(other.restoreState(state, 1));
+  CHECK_FALSE(other.energyDock()->isVisible());
+}

@@ -1,0 +1,313 @@
+#include "widgets/scene_view.h"
+
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QWheelEvent>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <variant>
+
+#include "widgets/nice_step.h"
+#include "widgets/session.h"
+
+namespace cl::widgets {
+
+namespace {
+
+constexpr double kMinScale = 1e-3;
+constexpr double kMaxScale = 1e6;
+constexpr double kFitFill = 0.92;   // share of the widget the fitted scene covers
+constexpr double kCrossHalf = 5.0;  // pixels
+// Zoom per wheel unit: one notch (120 units) zooms by about 20 %.
+constexpr double kWheelZoomBase = 1.0015;
+
+const QColor kBackground(0xfb, 0xfb, 0xf8);
+const QColor kGrid(0xea, 0xea, 0xe6);
+const QColor kAxis(0xd2, 0xd2, 0xcc);
+const QColor kFixedFill(0xc4, 0xc4, 0xc4);
+const QColor kFixedOutline(0x70, 0x70, 0x70);
+const QColor kLabel(0x1e, 0x1e, 0x1e);
+const QColor kFixedLabel(0x50, 0x50, 0x50);
+
+// Tableau's categorical palette without its grey, which would read as fixed.
+const std::array<QColor, 9> kPalette = {
+    QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
+    QColor(0xe1, 0x57, 0x59), QColor(0x76, 0xb7, 0xb2), QColor(0xed, 0xc9, 0x48),
+    QColor(0xb0, 0x7a, 0xa1), QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f)};
+
+QPointF qt(Vec2 v) {
+  return {v.x, v.y};
+}
+
+double degrees(double radians) {
+  return radians * 180.0 / std::numbers::pi;
+}
+
+// The outline of a body at `state` in world coordinates; every path goes into
+// one QPainterPath so that odd-even filling leaves holes empty.
+QPainterPath worldPath(const Polygon& body, const BodyState& state) {
+  QPainterPath out;
+  out.setFillRule(Qt::OddEvenFill);
+  for (const Path& path : body.paths()) {
+    if (path.edges.empty()) continue;
+    out.moveTo(qt(body.bodyToWorld(state, edgeStart(path.edges.front()))));
+    for (const Edge& edge : path.edges) {
+      if (const auto* line = std::get_if<StraightEdge>(&edge)) {
+        out.lineTo(qt(body.bodyToWorld(state, line->end)));
+        continue;
+      }
+      const auto& arc = std::get<CircularEdge>(edge);
+      const Vec2 c = body.bodyToWorld(state, arc.center);
+      const double r = arc.radius();
+      // QPainterPath::arcTo puts angle a at (cx + r cos a, cy - r sin a): with
+      // y pointing up in these coordinates, world angle theta is a = -theta.
+      out.arcTo(QRectF(c.x - r, c.y - r, 2 * r, 2 * r), -degrees(arc.startAngle() + state.angle),
+                -degrees(arc.sweep()));
+    }
+    out.closeSubpath();
+  }
+  return out;
+}
+
+}  // namespace
+
+SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSession(session) {
+  setObjectName(QStringLiteral("sceneView"));
+  setFocusPolicy(Qt::StrongFocus);
+  setMouseTracking(false);
+  setMinimumSize(200, 150);
+  connect(mSession, &Session::sceneLoaded, this, [this] {
+    mAutoFit = true;
+    fitToScene();
+  });
+  connect(mSession, &Session::stepped, this, qOverload<>(&QWidget::update));
+}
+
+QTransform SceneView::worldToScreen() const {
+  QTransform t;
+  t.translate(width() / 2.0, height() / 2.0);
+  t.scale(mScale, -mScale);
+  t.translate(-mCenter.x, -mCenter.y);
+  return t;
+}
+
+QPointF SceneView::toScreen(Vec2 world) const {
+  return worldToScreen().map(qt(world));
+}
+
+Vec2 SceneView::toWorld(QPointF screen) const {
+  return {mCenter.x + (screen.x() - width() / 2.0) / mScale,
+          mCenter.y - (screen.y() - height() / 2.0) / mScale};
+}
+
+QColor SceneView::fillColor(int index) const {
+  const auto& bodies = mSession->bodies();
+  if (index < 0 || index >= static_cast<int>(bodies.size())) return {};
+  if (bodies[index].isFixed()) return kFixedFill;
+  const auto movableBefore = std::count_if(bodies.begin(), bodies.begin() + index,
+                                           [](const Polygon& b) { return !b.isFixed(); });
+  return kPalette[movableBefore % kPalette.size()];
+}
+
+QPainterPath SceneView::screenOutline(int index) const {
+  const auto& bodies = mSession->bodies();
+  const auto& states = mSession->snapshot().states;
+  if (index < 0 || index >= static_cast<int>(bodies.size()) || states.size() != bodies.size())
+    return {};
+  return worldToScreen().map(worldPath(bodies[index], states[index]));
+}
+
+void SceneView::setView(Vec2 center, double scale) {
+  mCenter = center;
+  mScale = std::clamp(scale, kMinScale, kMaxScale);
+  update();
+  emit viewChanged();
+}
+
+void SceneView::fitToScene() {
+  const auto& bodies = mSession->bodies();
+  const auto& states = mSession->snapshot().states;
+  if (bodies.empty() || states.size() != bodies.size() || width() <= 0 || height() <= 0) {
+    update();
+    return;
+  }
+  Bounds box = bodies[0].worldBounds(states[0]);
+  for (std::size_t i = 1; i < bodies.size(); ++i) {
+    const Bounds b = bodies[i].worldBounds(states[i]);
+    box.extend({b.left, b.bottom});
+    box.extend({b.right, b.top});
+  }
+  const double w = std::max(box.width(), 1e-6);
+  const double h = std::max(box.height(), 1e-6);
+  const double scale = kFitFill * std::min(width() / w, height() / h);
+  setView({(box.left + box.right) / 2, (box.bottom + box.top) / 2}, scale);
+}
+
+void SceneView::zoomBy(double factor) {
+  zoomAt(QPointF(width() / 2.0, height() / 2.0), factor);
+}
+
+void SceneView::zoomAt(QPointF screen, double factor) {
+  mAutoFit = false;
+  // Keep the world point under `screen` where it is.
+  const Vec2 anchor = toWorld(screen);
+  const double scale = std::clamp(mScale * factor, kMinScale, kMaxScale);
+  setView({anchor.x - (screen.x() - width() / 2.0) / scale,
+           anchor.y + (screen.y() - height() / 2.0) / scale},
+          scale);
+}
+
+void SceneView::panBy(QPointF pixels) {
+  mAutoFit = false;
+  setView({mCenter.x - pixels.x() / mScale, mCenter.y + pixels.y() / mScale}, mScale);
+}
+
+void SceneView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (mAutoFit) fitToScene();
+}
+
+void SceneView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+    mDragging = true;
+    mLastMouse = event->position().toPoint();
+    setCursor(Qt::ClosedHandCursor);
+    event->accept();
+    return;
+  }
+  QWidget::mousePressEvent(event);
+}
+
+void SceneView::mouseMoveEvent(QMouseEvent* event) {
+  if (!mDragging) return QWidget::mouseMoveEvent(event);
+  const QPoint now = event->position().toPoint();
+  panBy(now - mLastMouse);
+  mLastMouse = now;
+}
+
+void SceneView::mouseReleaseEvent(QMouseEvent* event) {
+  if (mDragging && !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
+    mDragging = false;
+    unsetCursor();
+  }
+  QWidget::mouseReleaseEvent(event);
+}
+
+void SceneView::wheelEvent(QWheelEvent* event) {
+  const int delta = event->angleDelta().y();
+  if (delta == 0) return QWidget::wheelEvent(event);
+  zoomAt(event->position(), std::pow(kWheelZoomBase, delta));
+  event->accept();
+}
+
+void SceneView::paintEvent(QPaintEvent*) {
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  painter.fillRect(rect(), kBackground);
+  if (!mSession->hasScene() || mSession->bodies().empty()) {
+    painter.setPen(kFixedLabel);
+    painter.drawText(rect(), Qt::AlignCenter, tr("No scene loaded.\nOpen one with Ctrl+O."));
+    return;
+  }
+  drawGrid(painter);
+  drawBodies(painter);
+  drawMarkersAndLabels(painter);
+  drawCaption(painter);
+}
+
+void SceneView::drawGrid(QPainter& painter) const {
+  // Grid lines at least ~40 px apart, at 1, 2 or 5 times a power of ten.
+  const double step = niceStep(40.0 / mScale);
+  const Vec2 lo = toWorld(QPointF(0, height()));
+  const Vec2 hi = toWorld(QPointF(width(), 0));
+  painter.save();
+  QPen pen(kGrid, 1.0);
+  pen.setCosmetic(true);
+  for (double x = std::ceil(lo.x / step) * step; x <= hi.x; x += step) {
+    pen.setColor(std::abs(x) < step / 2 ? kAxis : kGrid);
+    painter.setPen(pen);
+    const double sx = toScreen({x, 0}).x();
+    painter.drawLine(QPointF(sx, 0), QPointF(sx, height()));
+  }
+  for (double y = std::ceil(lo.y / step) * step; y <= hi.y; y += step) {
+    pen.setColor(std::abs(y) < step / 2 ? kAxis : kGrid);
+    painter.setPen(pen);
+    const double sy = toScreen({0, y}).y();
+    painter.drawLine(QPointF(0, sy), QPointF(width(), sy));
+  }
+  painter.restore();
+}
+
+void SceneView::drawBodies(QPainter& painter) const {
+  const auto& bodies = mSession->bodies();
+  const auto& states = mSession->snapshot().states;
+  painter.save();
+  painter.setTransform(worldToScreen());
+  // Fixed bodies first so that moving ones are drawn over walls they overlap.
+  for (bool fixedPass : {true, false}) {
+    for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
+      if (bodies[i].isFixed() != fixedPass) continue;
+      const QColor fill = fillColor(static_cast<int>(i));
+      QPen outline(fixedPass ? kFixedOutline : fill.darker(170), 1.5);
+      outline.setCosmetic(true);  // pixel width whatever the zoom
+      outline.setJoinStyle(Qt::RoundJoin);
+      painter.setPen(outline);
+      painter.setBrush(fill);
+      painter.drawPath(worldPath(bodies[i], states[i]));
+    }
+  }
+  painter.restore();
+}
+
+void SceneView::drawMarkersAndLabels(QPainter& painter) const {
+  const auto& bodies = mSession->bodies();
+  const auto& states = mSession->snapshot().states;
+  QFont labelFont = font();
+  labelFont.setPointSizeF(labelFont.pointSizeF() * 1.1);
+  const QFontMetricsF metrics(labelFont);
+  for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
+    const bool fixed = bodies[i].isFixed();
+    // states[i] holds the centre of mass in world coordinates.
+    const QPointF cm = toScreen(states[i].position());
+    if (!fixed) {
+      QPen cross(fillColor(static_cast<int>(i)).darker(250), 1.5);
+      painter.setPen(cross);
+      painter.drawLine(cm - QPointF(kCrossHalf, 0), cm + QPointF(kCrossHalf, 0));
+      painter.drawLine(cm - QPointF(0, kCrossHalf), cm + QPointF(0, kCrossHalf));
+    }
+    // The name sits just above the centre of mass, white-haloed so it reads
+    // over any fill or grid.
+    const QString name = QString::fromStdString(bodies[i].name());
+    const double baseline =
+        fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2 : cm.y() - kCrossHalf - 3.0;
+    QPainterPath text;
+    text.addText(QPointF(cm.x() - metrics.horizontalAdvance(name) / 2, baseline), labelFont, name);
+    painter.strokePath(
+        text, QPen(QColor(255, 255, 255, 220), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.fillPath(text, fixed ? kFixedLabel : kLabel);
+  }
+}
+
+void SceneView::drawCaption(QPainter& painter) const {
+  // The scene's title and file in the corner, so a screenshot says what it shows.
+  const QString file = QFileInfo(mSession->scenePath()).fileName();
+  QString caption = mSession->title();
+  if (!file.isEmpty()) caption += caption.isEmpty() ? file : QStringLiteral("   (%1)").arg(file);
+  if (caption.isEmpty()) return;
+  QFont captionFont = font();
+  captionFont.setPointSizeF(captionFont.pointSizeF() * 1.15);
+  captionFont.setBold(true);
+  QPainterPath text;
+  text.addText(QPointF(10, 10 + QFontMetricsF(captionFont).ascent()), captionFont, caption);
+  painter.strokePath(
+      text, QPen(QColor(255, 255, 255, 230), 4.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  painter.fillPath(text, kFixedLabel);
+}
+
+}  // namespace cl::widgets
