@@ -1,5 +1,6 @@
 // contactlab-cli: run scenes headless, export their results, validate scene files.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
 #include "commands.h"
@@ -10,14 +11,24 @@ int main(int argc, char** argv) {
   CLI::App app{"ContactLab command line: run and check rigid-body scenes without the workbench"};
   app.require_subcommand(1);
 
+  const CLI::Validator kFinite(
+      [](std::string& s) {
+        try {
+          return std::isfinite(std::stod(s)) ? std::string() : "must be a finite number";
+        } catch (const std::exception&) {
+          return std::string("must be a number");
+        }
+      },
+      "FINITE");
+
   RunOptions run;
   CLI::App* runCmd = app.add_subcommand("run", "Simulate a scene and print a summary");
   runCmd->add_option("scene", run.scene, "Scene file (JSON)")->required();
   runCmd->add_option("--until", run.until, "Simulated time to stop at, in seconds")
       ->required()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::NonNegativeNumber & kFinite);
   runCmd->add_option("--dt", run.dt, "Time step, overriding the scene's")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::PositiveNumber & kFinite);
   runCmd->add_option("--seed", run.seed, "Random seed, overriding the scene's");
   runCmd->add_option("--final-state", run.finalState,
                      "Write the final state (time, energies, every body's variables) as JSON");
@@ -36,6 +47,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitBadInput;
   }
-  if (*runCmd) return runCommand(run);
-  return validateCommand(validateScene);
+  try {
+    if (*runCmd) return runCommand(run);
+    return validateCommand(validateScene);
+  } catch (const std::exception& e) {
+    // Anything the commands did not expect still ends in a message, not an abort.
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitBadInput;
+  }
 }

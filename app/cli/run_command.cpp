@@ -18,6 +18,9 @@
 namespace cl::cli {
 namespace {
 
+// More steps than any run can finish: a typo in --until or --dt, not a request.
+constexpr double kMaxSteps = 1e10;
+
 void printSummary(const Scene& scene, const std::string& path, const RigidBodySim& sim,
                   long long steps, double dt, const EnergyInfo& start, double wallSeconds) {
   const EnergyInfo e = sim.energy();
@@ -47,14 +50,26 @@ int runCommand(const RunOptions& opt) {
     std::cerr << e.what() << '\n';
     return kExitBadInput;
   }
-  if (!opt.csvDir.empty() && !std::filesystem::is_directory(opt.csvDir)) {
-    std::cerr << fmt::format("error: --csv directory '{}' does not exist\n", opt.csvDir);
+  std::error_code ec;
+  if (!opt.csvDir.empty() && !std::filesystem::is_directory(opt.csvDir, ec)) {
+    std::cerr << fmt::format("error: --csv directory '{}' is not a directory{}\n", opt.csvDir,
+                             ec ? ": " + ec.message() : std::string());
     return kExitBadInput;
   }
 
   RigidBodySim& sim = *scene->sim;
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
   const double dt = advance->timeStep();
+  const double t0 = sim.time(), until = opt.until;
+  // Whole steps of dt, the last one shortened to land exactly on --until.
+  const double stepCount = std::ceil((until - t0) / dt - 1e-9);
+  if (!std::isfinite(until) || !(stepCount <= kMaxSteps)) {
+    std::cerr << fmt::format(
+        "error: --until {} with time step {} would take {:.3g} steps (at most {:.0e})\n", until, dt,
+        stepCount, kMaxSteps);
+    return kExitBadInput;
+  }
+  const long long n = std::max(0LL, static_cast<long long>(stepCount));
   const EnergyInfo start = sim.energy();
   ProgressBar bar(opt.progress);
   const auto wallStart = std::chrono::steady_clock::now();
@@ -66,12 +81,9 @@ int runCommand(const RunOptions& opt) {
       writeStateCsvHeader(csv->stream(), sim);
       writeStateCsvRow(csv->stream(), sim, 0);
     }
-    // Whole steps of dt, the last one shortened to land exactly on --until.
-    const double t0 = sim.time(), until = opt.until;
-    const long long n = static_cast<long long>(std::ceil((until - t0) / dt - 1e-9));
     try {
       for (long long i = 0; i < n; ++i) {
-        const double h = std::min(dt, until - sim.time());
+        const double h = i + 1 == n ? until - sim.time() : dt;
         if (h <= 0) break;
         advance->advance(h);
         ++steps;
@@ -82,6 +94,10 @@ int runCommand(const RunOptions& opt) {
       bar.finish();
       std::cerr << fmt::format("simulation failed at t = {}: {}\n", sim.time(), e.what());
       return kExitSimulationFailed;  // no output files: they would describe a broken run
+    } catch (const std::bad_alloc&) {
+      bar.finish();
+      std::cerr << fmt::format("simulation failed at t = {}: out of memory\n", sim.time());
+      return kExitSimulationFailed;
     }
     bar.finish();
     if (csv) csv->commit();

@@ -49,6 +49,17 @@ Polygon::Polygon(std::string name, std::vector<Path> paths, double curvedEdgeSpa
     }
     throw GeometryError(msg);
   }
+  // Decorated vertices every `spacing` along each arc: refuse counts that would
+  // swamp collision detection (and memory) rather than build them.
+  constexpr double kMaxDecoratedPerEdge = 10000;
+  for (std::size_t pi = 0; pi < mPaths.size(); ++pi)
+    for (std::size_t ei = 0; ei < mPaths[pi].edges.size(); ++ei)
+      if (const auto* c = std::get_if<CircularEdge>(&mPaths[pi].edges[ei]);
+          c && c->length() / mSpacing > kMaxDecoratedPerEdge)
+        throw GeometryError(fmt::format(
+            "body '{}': path {}, edge {}: curved edge spacing {} would put {:.3g} decorated "
+            "vertices on an arc of length {} (at most {} allowed)",
+            mName, pi, ei, mSpacing, c->length() / mSpacing, c->length(), kMaxDecoratedPerEdge));
   const AreaMoments m = pathMoments(mPaths);
   mArea = m.area;
   mFirstMoment = m.first;

@@ -1,8 +1,9 @@
 #include "engine/geometry/edge_distance.h"
 
+#include "engine/geometry/edge_intersection.h"
+
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace cl {
 namespace {
@@ -13,21 +14,10 @@ double toSegment(const StraightEdge& e, Vec2 p) {
   return distance(p, e.start + d * t);
 }
 
-// True when angle `a` lies on the arc's sweep from its start angle.
-bool withinArc(const CircularEdge& c, double a) {
-  constexpr double kTwoPi = 2.0 * std::numbers::pi;
-  const double sweep = c.sweep();
-  double off = a - c.startAngle();  // bring into [0, 2pi) in the sweep's direction
-  if (sweep < 0) off = -off;
-  off = std::fmod(off, kTwoPi);
-  if (off < 0) off += kTwoPi;
-  return off <= std::abs(sweep);
-}
-
 double toArc(const CircularEdge& c, Vec2 p) {
   const Vec2 d = p - c.center;
   const double r = c.radius(), len = d.length();
-  if (c.isCompleteCircle() || (len > 0 && withinArc(c, std::atan2(d.y, d.x))))
+  if (c.isCompleteCircle() || (len > 0 && angleOnArc(c, std::atan2(d.y, d.x))))
     return std::abs(len - r);
   return std::min(distance(p, c.start), distance(p, c.end));
 }

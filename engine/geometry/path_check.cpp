@@ -5,33 +5,36 @@
 #include <fmt/format.h>
 
 #include "engine/geometry/area_moments.h"
+#include "engine/geometry/edge_intersection.h"
 
 namespace cl {
 namespace {
 
-constexpr double kTiny = 1e-9;
-
-// Proper or touching intersection of segments p1p2 and q1q2.
-bool segmentsIntersect(Vec2 p1, Vec2 p2, Vec2 q1, Vec2 q2) {
-  const double d1 = cross(q2 - q1, p1 - q1), d2 = cross(q2 - q1, p2 - q1);
-  const double d3 = cross(p2 - p1, q1 - p1), d4 = cross(p2 - p1, q2 - p1);
-  const double eps = kTiny;
-  if (((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps)) &&
-      ((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps)))
-    return true;
-  auto onSegment = [](Vec2 a, Vec2 b, Vec2 p, double d) {
-    return std::abs(d) <= kTiny && std::min(a.x, b.x) - kTiny <= p.x &&
-           p.x <= std::max(a.x, b.x) + kTiny && std::min(a.y, b.y) - kTiny <= p.y &&
-           p.y <= std::max(a.y, b.y) + kTiny;
-  };
-  return onSegment(q1, q2, p1, d1) || onSegment(q1, q2, p2, d2) || onSegment(p1, p2, q1, d3) ||
-         onSegment(p1, p2, q2, d4);
+// Ray casting against a fine polyline of the path: true when p is inside.
+// Arcs are sampled every 1/100 radian, so the polyline strays from the arc by at
+// most r * 1.25e-5; paths that pass checkPaths' crossing test lie far further
+// apart than that.
+bool insidePath(const Path& path, Vec2 p) {
+  bool inside = false;
+  for (const Edge& e : path.edges) {
+    double spacing = edgeLength(e);
+    if (const auto* c = std::get_if<CircularEdge>(&e)) spacing = c->radius() * 0.01;
+    const auto pts = sampleEdge(e, spacing);
+    for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+      const Vec2 a = pts[i], b = pts[i + 1];
+      if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+        inside = !inside;
+    }
+  }
+  return inside;
 }
 
-struct Polyline {
-  int path, edge;
-  std::vector<Vec2> points;
-};
+// A point on the path away from its corners: the middle of its first edge.
+Vec2 pointOnPath(const Path& path) {
+  const Edge& e = path.edges[0];
+  if (const auto* c = std::get_if<CircularEdge>(&e)) return c->pointAtAngle(c->startAngle() + c->sweep() / 2);
+  return (edgeStart(e) + edgeEnd(e)) / 2.0;
+}
 
 }  // namespace
 
@@ -94,53 +97,61 @@ std::vector<PathProblem> checkPaths(std::span<const Path> paths) {
   }
   if (!problems.empty()) return problems;
 
-  // Crossing edges: compare fine polylines of every pair of non-adjacent edges.
-  std::vector<Polyline> lines;
+  // Crossing edges: every pair of edges, intersected exactly. Edges that follow
+  // one another may meet only at their shared corner (within a looser tolerance,
+  // since an arc leaving a straight edge tangentially meets it in a near double root).
+  const double cornerTol = 1e-6 * std::max(1.0, scale);
+  struct EdgeRef {
+    int path, edge;
+  };
+  std::vector<EdgeRef> refs;
   for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi)
-    for (int ei = 0; ei < static_cast<int>(paths[pi].edges.size()); ++ei) {
-      const Edge& e = paths[pi].edges[ei];
-      lines.push_back({pi, ei, sampleEdge(e, std::max(edgeLength(e) / 64.0, 1e-6))});
-    }
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    for (std::size_t j = i + 1; j < lines.size(); ++j) {
-      const Polyline &a = lines[i], &b = lines[j];
-      const int n = static_cast<int>(paths[a.path].edges.size());
-      const bool samePath = a.path == b.path;
-      const bool nextTo = samePath && (b.edge == a.edge + 1 || (a.edge == 0 && b.edge == n - 1));
+    for (int ei = 0; ei < static_cast<int>(paths[pi].edges.size()); ++ei) refs.push_back({pi, ei});
+  for (std::size_t i = 0; i < refs.size(); ++i) {
+    for (std::size_t j = i + 1; j < refs.size(); ++j) {
+      const auto [pa, ea] = refs[i];
+      const auto [pb, eb] = refs[j];
+      const Edge& a = paths[pa].edges[ea];
+      const Edge& b = paths[pb].edges[eb];
+      const int n = static_cast<int>(paths[pa].edges.size());
+      std::vector<Vec2> corners;  // where these two edges are meant to meet
+      if (pa == pb && eb == (ea + 1) % n) corners.push_back(edgeEnd(a));
+      if (pa == pb && ea == (eb + 1) % n) corners.push_back(edgeEnd(b));
       bool crossed = false;
-      for (std::size_t u = 0; u + 1 < a.points.size() && !crossed; ++u) {
-        for (std::size_t v = 0; v + 1 < b.points.size() && !crossed; ++v) {
-          // Adjacent edges share an end point; skip the two segments that meet there.
-          if (nextTo) {
-            const bool aFirstB = b.edge == a.edge + 1;  // a ends where b starts
-            if (aFirstB && u + 2 == a.points.size() && v == 0) continue;
-            if (!aFirstB && u == 0 && v + 2 == b.points.size()) continue;
-            if (n == 2 && ((u == 0 && v + 2 == b.points.size()) ||
-                           (u + 2 == a.points.size() && v == 0)))
-              continue;
-          }
-          crossed = segmentsIntersect(a.points[u], a.points[u + 1], b.points[v], b.points[v + 1]);
-        }
+      for (Vec2 p : edgeIntersections(a, b, tol)) {
+        const bool atCorner = std::any_of(corners.begin(), corners.end(),
+                                          [&](Vec2 c) { return distance(p, c) <= cornerTol; });
+        crossed = crossed || !atCorner;
       }
       if (crossed)
-        problems.push_back({b.path, b.edge,
+        problems.push_back({pb, eb,
                             fmt::format("edge crosses edge {} of path {}: the path intersects "
                                         "itself",
-                                        a.edge, a.path)});
+                                        ea, pa)});
     }
   }
   if (!problems.empty()) return problems;
 
-  double total = 0.0;
+  // Orientation: a path inside an even number of other paths bounds material and
+  // runs counter-clockwise; inside an odd number it is a hole and runs clockwise.
   for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
+    const Vec2 probe = pointOnPath(paths[pi]);
+    int depth = 0;
+    for (int pj = 0; pj < static_cast<int>(paths.size()); ++pj)
+      if (pj != pi && insidePath(paths[pj], probe)) ++depth;
     const double area = pathMoments(std::span(&paths[pi], 1)).area;
-    if (std::abs(area) <= tol * tol) problems.push_back({pi, -1, "path encloses zero area"});
-    total += area;
+    if (std::abs(area) <= tol * tol) {
+      problems.push_back({pi, -1, "path encloses zero area"});
+    } else if (depth % 2 == 0 && area < 0) {
+      problems.push_back({pi, -1,
+                          "outer path runs clockwise: outer paths must run counter-clockwise "
+                          "(material on the left)"});
+    } else if (depth % 2 == 1 && area > 0) {
+      problems.push_back({pi, -1,
+                          "hole runs counter-clockwise: a path inside another is a hole and must "
+                          "run clockwise (material on the left)"});
+    }
   }
-  if (problems.empty() && total <= 0.0)
-    problems.push_back({-1, -1,
-                        "total area is not positive: outer paths must run counter-clockwise "
-                        "(material on the left) and holes clockwise"});
   return problems;
 }
 

@@ -17,8 +17,10 @@ struct PathProblem {
 
 // Empty when the paths describe a valid body: every path closed, no zero-length
 // edge or zero-radius arc, an arc's start and end on its circle, no two edges
-// crossing (within a path or between paths), each path enclosing non-zero area,
-// and positive total area (material on the left of every edge).
+// meeting anywhere but the corner they share (within a path or between paths),
+// each path enclosing non-zero area, and the material on the left of every
+// edge: outer paths counter-clockwise, holes (paths inside an odd number of
+// others) clockwise.
 std::vector<PathProblem> checkPaths(std::span<const Path> paths);
 
 // Points along the edge, ends included, no further apart than `maxSpacing`

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -38,6 +39,12 @@ void AtomicFile::commit() {
   mOut.close();
   if (!ok || mOut.fail())
     throw FileWriteError(fmt::format("writing '{}' failed (disk full?)", mTarget.string()));
+  // Put the data on disk before the rename makes it visible, so that even a crash
+  // of the machine leaves the old file or the whole new one.
+  if (const int fd = ::open(mTemp.c_str(), O_RDONLY); fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
   std::error_code ec;
   std::filesystem::rename(mTemp, mTarget, ec);
   if (ec)

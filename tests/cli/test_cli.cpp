@@ -142,15 +142,65 @@ TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]
   CHECK_FALSE(fs::exists(dir / "states.csv"));
 }
 
-TEST_CASE("run: an unwritable output gives exit 3 and leaves no partial file", "[cli]") {
+TEST_CASE("run: an output that cannot be written gives exit 3 and leaves nothing behind",
+          "[cli]") {
   const fs::path dir = scratch("unwritable");
-  const fs::path state = dir / "no-such-dir" / "final.json";
-  const CliResult r = runCli(
-      "run " + scene("free_fall.json") + " --until 0.1 --final-state '" + state.string() + "'",
-      dir);
-  CHECK(r.exitCode == 3);
-  CHECK_THAT(r.err, Catch::Contains("final.json"));
-  CHECK_FALSE(fs::exists(state));
+  SECTION("the target's directory does not exist") {
+    const fs::path state = dir / "no-such-dir" / "final.json";
+    const CliResult r = runCli(
+        "run " + scene("free_fall.json") + " --until 0.1 --final-state '" + state.string() + "'",
+        dir);
+    CHECK(r.exitCode == 3);
+    CHECK_THAT(r.err, Catch::Contains("final.json"));
+    CHECK_FALSE(fs::exists(state));
+  }
+  SECTION("the finished file cannot replace the target (a directory stands there)") {
+    const fs::path out = dir / "out";
+    fs::create_directories(out / "final.json");
+    const CliResult r = runCli("run " + scene("free_fall.json") + " --until 0.1 --final-state '" +
+                                   (out / "final.json").string() + "'",
+                               dir);
+    CHECK(r.exitCode == 3);
+    CHECK_THAT(r.err, Catch::Contains("final.json"));
+    // The temporary file written before the failed rename is gone.
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) == 1);
+    CHECK(fs::is_directory(out / "final.json"));
+  }
+}
+
+TEST_CASE("run: --until and --dt must give a finite, feasible number of steps", "[cli]") {
+  const fs::path dir = scratch("until");
+  for (const char* args : {"--until nan", "--until inf", "--until -1", "--until 1e20",
+                           "--until 1 --dt 1e-300", "--until 1 --dt 0", "--until abc"}) {
+    INFO(args);
+    const CliResult r = runCli("run " + scene("free_fall.json") + " " + args, dir);
+    CHECK(r.exitCode == 1);
+    CHECK_FALSE(r.err.empty());
+  }
+}
+
+TEST_CASE("run: the last step lands exactly on --until", "[cli]") {
+  const fs::path dir = scratch("land");
+  const fs::path state = dir / "final.json";
+  const CliResult r = runCli("run " + scene("free_fall.json") +
+                                 " --until 1 --dt 0.1 --final-state '" + state.string() + "'",
+                             dir);
+  REQUIRE(r.exitCode == 0);
+  const auto j = nlohmann::json::parse(readAll(state));
+  CHECK(j["time"].get<double>() == 1.0);
+  CHECK(j["steps"].get<int>() == 10);
+  const CliResult zero = runCli("run " + scene("free_fall.json") + " --until 0", dir);
+  CHECK(zero.exitCode == 0);
+  CHECK_THAT(zero.out, Catch::Contains("steps 0"));
+}
+
+TEST_CASE("run: a --csv path that is not a usable directory is bad input", "[cli]") {
+  const fs::path dir = scratch("csvdir");
+  const CliResult r =
+      runCli("run " + scene("free_fall.json") + " --until 1 --csv '/tmp/" + std::string(300, 'a') + "'",
+             dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("--csv"));
 }
 
 TEST_CASE("validate: OK for a good scene, every problem listed for a bad one", "[cli]") {

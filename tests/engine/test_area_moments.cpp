@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <numbers>
 
 #include "engine/geometry/area_moments.h"
@@ -90,5 +91,61 @@ TEST_CASE("checkPaths reports each broken rule with its edge", "[geometry]") {
     REQUIRE(!probs.empty());
     CHECK(probs[0].edge == 1);
     CHECK_THAT(probs[0].message, Catch::Contains("off its circle"));
+  }
+}
+
+TEST_CASE("checkPaths finds an arc crossing back over its neighbour near the corner",
+          "[geometry]") {
+  // A clockwise arc about (1.99, 1) leaves (2, 0), dips just below the x axis and
+  // crosses the first edge again at (1.98, 0), 0.02 from the shared corner.
+  const Vec2 c{1.99, 1.0};
+  const double r = distance(c, {2, 0});
+  const Vec2 top = c + Vec2{0, r};
+  Path p{{StraightEdge{{0, 0}, {2, 0}}, CircularEdge{{2, 0}, top, c, true},
+          StraightEdge{top, {0, 0}}}};
+  const auto probs = checkPaths(std::span(&p, 1));
+  REQUIRE(!probs.empty());
+  CHECK_THAT(probs[0].message, Catch::Contains("intersects"));
+}
+
+TEST_CASE("checkPaths accepts arcs that leave straight edges tangentially", "[geometry]") {
+  // Stadium: straight sides tangent to the semicircular ends at the corners.
+  Path p{{StraightEdge{{-1, -1}, {1, -1}}, CircularEdge{{1, -1}, {1, 1}, {1, 0}, false},
+          StraightEdge{{1, 1}, {-1, 1}}, CircularEdge{{-1, 1}, {-1, -1}, {-1, 0}, false}}};
+  CHECK(checkPaths(std::span(&p, 1)).empty());
+}
+
+TEST_CASE("checkPaths requires holes to run clockwise and outer paths counter-clockwise",
+          "[geometry]") {
+  auto square = [](double lo, double hi, bool ccw) {
+    std::vector<Vec2> v = {{lo, lo}, {hi, lo}, {hi, hi}, {lo, hi}};
+    if (!ccw) std::reverse(v.begin(), v.end());
+    Path p;
+    for (std::size_t i = 0; i < v.size(); ++i)
+      p.edges.emplace_back(StraightEdge{v[i], v[(i + 1) % v.size()]});
+    return p;
+  };
+  SECTION("a counter-clockwise hole is refused") {
+    std::vector<Path> paths = {square(0, 4, true), square(1, 3, true)};
+    const auto probs = checkPaths(paths);
+    REQUIRE(probs.size() == 1);
+    CHECK(probs[0].path == 1);
+    CHECK_THAT(probs[0].message, Catch::Contains("hole"));
+  }
+  SECTION("a clockwise path outside the body is refused") {
+    std::vector<Path> paths = {square(0, 4, true), square(5, 6, false)};
+    const auto probs = checkPaths(paths);
+    REQUIRE(probs.size() == 1);
+    CHECK(probs[0].path == 1);
+    CHECK_THAT(probs[0].message, Catch::Contains("outer path runs clockwise"));
+  }
+  SECTION("an island inside a hole is an outer path again") {
+    std::vector<Path> paths = {square(0, 6, true), square(1, 5, false), square(2, 4, true)};
+    CHECK(checkPaths(paths).empty());
+    CHECK(pathMoments(paths).area == Approx(36 - 16 + 4));
+  }
+  SECTION("two separate outer paths make one body") {
+    std::vector<Path> paths = {square(0, 1, true), square(2, 3, true)};
+    CHECK(checkPaths(paths).empty());
   }
 }

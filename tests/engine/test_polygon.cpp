@@ -73,3 +73,11 @@ TEST_CASE("minHeight: nearest edge to the centre of mass", "[polygon]") {
   CHECK(shapes::ball(0.75, "ball", {0, 0.2}).minHeight() == Approx(0.55));
   CHECK(shapes::frame(4, 3, 0.5, "f").minHeight() == Approx(1.0));  // to the hole's edge
 }
+
+TEST_CASE("A curved edge spacing that would make millions of vertices is refused", "[polygon]") {
+  const Vec2 s{-1, 0};
+  Path circle{{CircularEdge{s, s, {0, 0}, false}}};
+  CHECK_THROWS_WITH(Polygon("fine", {circle}, 1e-8),
+                    Catch::Contains("'fine'") && Catch::Contains("decorated"));
+  CHECK(Polygon("ok", {circle}, 0.01).vertices().size() == 629);  // 2 pi / 0.01 rounded up
+}
