@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <variant>
 
@@ -25,6 +26,8 @@ constexpr double kFitFill = 0.92;   // share of the widget the fitted scene cove
 constexpr double kCrossHalf = 5.0;  // pixels
 // Zoom per wheel unit: one notch (120 units) zooms by about 20 %.
 constexpr double kWheelZoomBase = 1.0015;
+// More grid lines than this across the view means the step is meaningless there.
+constexpr double kMaxGridLines = 2000;
 
 const QColor kBackground(0xfb, 0xfb, 0xf8);
 const QColor kGrid(0xea, 0xea, 0xe6);
@@ -48,21 +51,39 @@ double degrees(double radians) {
   return radians * 180.0 / std::numbers::pi;
 }
 
-// The outline of a body at `state` in world coordinates; every path goes into
-// one QPainterPath so that odd-even filling leaves holes empty.
-QPainterPath worldPath(const Polygon& body, const BodyState& state) {
+bool isFinite(Vec2 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+// Calls draw(k * step) for every whole k with k * step in [from, to]. Loops over
+// k rather than adding step to a coordinate, which never reaches `to` where step
+// is below the spacing of doubles; does nothing when the range is not finite
+// or would take more than kMaxGridLines lines.
+template <typename Draw>
+void forEachMultiple(double from, double to, double step, Draw draw) {
+  const double first = std::ceil(from / step), last = std::floor(to / step);
+  if (!std::isfinite(first) || !std::isfinite(last) || !(last - first < kMaxGridLines)) return;
+  const int count = static_cast<int>(last - first) + 1;  // <= 0 when the range holds none
+  for (int i = 0; i < count; ++i) draw((first + i) * step);
+}
+
+// The outline of a body at `state` in world coordinates relative to `origin`
+// (the view's centre, so that a body far from the world origin keeps every
+// digit its coordinates have); every path goes into one QPainterPath so that
+// odd-even filling leaves holes empty.
+QPainterPath worldPath(const Polygon& body, const BodyState& state, Vec2 origin) {
   QPainterPath out;
   out.setFillRule(Qt::OddEvenFill);
   for (const Path& path : body.paths()) {
     if (path.edges.empty()) continue;
-    out.moveTo(qt(body.bodyToWorld(state, edgeStart(path.edges.front()))));
+    out.moveTo(qt(body.bodyToWorld(state, edgeStart(path.edges.front())) - origin));
     for (const Edge& edge : path.edges) {
       if (const auto* line = std::get_if<StraightEdge>(&edge)) {
-        out.lineTo(qt(body.bodyToWorld(state, line->end)));
+        out.lineTo(qt(body.bodyToWorld(state, line->end) - origin));
         continue;
       }
       const auto& arc = std::get<CircularEdge>(edge);
-      const Vec2 c = body.bodyToWorld(state, arc.center);
+      const Vec2 c = body.bodyToWorld(state, arc.center) - origin;
       const double r = arc.radius();
       // QPainterPath::arcTo puts angle a at (cx + r cos a, cy - r sin a): with
       // y pointing up in these coordinates, world angle theta is a = -theta.
@@ -96,8 +117,17 @@ QTransform SceneView::worldToScreen() const {
   return t;
 }
 
+QTransform SceneView::centeredToScreen() const {
+  QTransform t;
+  t.translate(width() / 2.0, height() / 2.0);
+  t.scale(mScale, -mScale);
+  return t;
+}
+
 QPointF SceneView::toScreen(Vec2 world) const {
-  return worldToScreen().map(qt(world));
+  // Subtracting the centre first keeps the digits that mapping through
+  // worldToScreen() loses far from the origin (scale * x then + offset).
+  return centeredToScreen().map(qt(world - mCenter));
 }
 
 Vec2 SceneView::toWorld(QPointF screen) const {
@@ -119,10 +149,13 @@ QPainterPath SceneView::screenOutline(int index) const {
   const auto& states = mSession->snapshot().states;
   if (index < 0 || index >= static_cast<int>(bodies.size()) || states.size() != bodies.size())
     return {};
-  return worldToScreen().map(worldPath(bodies[index], states[index]));
+  return centeredToScreen().map(worldPath(bodies[index], states[index], mCenter));
 }
 
 void SceneView::setView(Vec2 center, double scale) {
+  // A view that cannot be computed (bounds or a pan beyond the range of a
+  // double) keeps the previous one.
+  if (!isFinite(center) || !std::isfinite(scale)) return;
   mCenter = center;
   mScale = std::clamp(scale, kMinScale, kMaxScale);
   update();
@@ -142,10 +175,13 @@ void SceneView::fitToScene() {
     box.extend({b.left, b.bottom});
     box.extend({b.right, b.top});
   }
+  // A zero-size box (a point) gets the closest zoom, a box wider than a double
+  // can say (width infinite) the widest; halves before adding so that the
+  // centre of a huge box stays finite.
   const double w = std::max(box.width(), 1e-6);
   const double h = std::max(box.height(), 1e-6);
   const double scale = kFitFill * std::min(width() / w, height() / h);
-  setView({(box.left + box.right) / 2, (box.bottom + box.top) / 2}, scale);
+  setView({box.left / 2 + box.right / 2, box.bottom / 2 + box.top / 2}, scale);
 }
 
 void SceneView::zoomBy(double factor) {
@@ -226,21 +262,26 @@ void SceneView::drawGrid(QPainter& painter) const {
   const double step = niceStep(40.0 / mScale);
   const Vec2 lo = toWorld(QPointF(0, height()));
   const Vec2 hi = toWorld(QPointF(width(), 0));
+  if (!std::isfinite(step) || !isFinite(lo) || !isFinite(hi)) return;
+  // Far from the origin doubles may be too coarse to place a line to the pixel
+  // (1e15 has a spacing of 0.125): such a grid would mislead, so there is none.
+  const double far = std::max({std::abs(lo.x), std::abs(hi.x), std::abs(lo.y), std::abs(hi.y)});
+  if ((std::nextafter(far, std::numeric_limits<double>::infinity()) - far) * mScale > 1.0) return;
   painter.save();
   QPen pen(kGrid, 1.0);
   pen.setCosmetic(true);
-  for (double x = std::ceil(lo.x / step) * step; x <= hi.x; x += step) {
+  forEachMultiple(lo.x, hi.x, step, [&](double x) {
     pen.setColor(std::abs(x) < step / 2 ? kAxis : kGrid);
     painter.setPen(pen);
     const double sx = toScreen({x, 0}).x();
     painter.drawLine(QPointF(sx, 0), QPointF(sx, height()));
-  }
-  for (double y = std::ceil(lo.y / step) * step; y <= hi.y; y += step) {
+  });
+  forEachMultiple(lo.y, hi.y, step, [&](double y) {
     pen.setColor(std::abs(y) < step / 2 ? kAxis : kGrid);
     painter.setPen(pen);
     const double sy = toScreen({0, y}).y();
     painter.drawLine(QPointF(0, sy), QPointF(width(), sy));
-  }
+  });
   painter.restore();
 }
 
@@ -248,7 +289,7 @@ void SceneView::drawBodies(QPainter& painter) const {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
   painter.save();
-  painter.setTransform(worldToScreen());
+  painter.setTransform(centeredToScreen());
   // Fixed bodies first so that moving ones are drawn over walls they overlap.
   for (bool fixedPass : {true, false}) {
     for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
@@ -259,7 +300,7 @@ void SceneView::drawBodies(QPainter& painter) const {
       outline.setJoinStyle(Qt::RoundJoin);
       painter.setPen(outline);
       painter.setBrush(fill);
-      painter.drawPath(worldPath(bodies[i], states[i]));
+      painter.drawPath(worldPath(bodies[i], states[i], mCenter));
     }
   }
   painter.restore();

@@ -23,6 +23,9 @@ class SceneView : public QWidget {
 
   // World to widget pixels: screen = T (world), y flipped.
   QTransform worldToScreen() const;
+  // The same for points given relative to center(): what drawing uses, since
+  // it keeps its precision however far the scene is from the origin.
+  QTransform centeredToScreen() const;
   QPointF toScreen(Vec2 world) const;
   Vec2 toWorld(QPointF screen) const;
   double pixelsPerUnit() const { return mScale; }

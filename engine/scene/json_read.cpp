@@ -57,7 +57,7 @@ class LocatingSax {
     Frame& f = mStack.back();
     f.key = k;
     if (!f.keys.insert(k).second)
-      mProblems.push_back({pointerChild(f.path, k),
+      mProblems.push_back({pointerChild(pathOf(mStack.size()), k),
                            fmt::format("field '{}' appears more than once in the same object", k)});
     return true;
   }
@@ -81,20 +81,34 @@ class LocatingSax {
   std::vector<SceneProblem> takeProblems() { return std::move(mProblems); }
 
  private:
+  // One open container. A frame holds only its own step from its parent (the
+  // frame below it), not its whole pointer: memory stays linear in the depth,
+  // and pointers are put together only when a problem is reported.
   struct Frame {
     Json* container;
-    std::string path;
-    std::string key;  // the member being read, for objects
+    std::string step;  // "/key" or "/index" in the parent; empty for the root
+    std::string key;   // the member being read, for objects
     std::set<std::string> keys;
   };
 
-  // Pointer of the value about to be placed.
-  std::string childPath() const {
+  // Pointer of mStack[depth - 1], the innermost of the `depth` outermost open
+  // containers; empty for depth 0.
+  std::string pathOf(std::size_t depth) const {
+    std::string out;
+    for (std::size_t i = 0; i < depth; ++i) out += mStack[i].step;
+    return out;
+  }
+
+  // Step from the innermost open container to the value about to be placed.
+  std::string childStep() const {
     if (mStack.empty()) return "";
     const Frame& f = mStack.back();
-    return f.container->is_array() ? pointerChild(f.path, f.container->size())
-                                   : pointerChild(f.path, f.key);
+    return f.container->is_array() ? pointerChild("", f.container->size())
+                                   : pointerChild("", f.key);
   }
+
+  // Pointer of the value about to be placed.
+  std::string childPath() const { return pathOf(mStack.size()) + childStep(); }
 
   // Containers on the stack stay put: a parent only grows after its child closes,
   // and object members live in a node-based map.
@@ -118,9 +132,17 @@ class LocatingSax {
     return true;
   }
   bool open(Json empty) {
-    std::string path = childPath();
+    if (mStack.size() >= kMaxJsonDepth) {
+      mProblems.push_back(
+          {childPath(), fmt::format("JSON nested more than {} levels deep (arrays and objects "
+                                    "within each other); no scene nests that deep",
+                                    kMaxJsonDepth)});
+      mFailed = true;
+      return false;  // stops the parser
+    }
+    std::string step = childStep();
     Json* j = place(std::move(empty));
-    mStack.push_back({j, std::move(path), {}, {}});
+    mStack.push_back({j, std::move(step), {}, {}});
     return true;
   }
   bool close() {

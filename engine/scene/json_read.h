@@ -2,7 +2,9 @@
 // Reading JSON text for scene files: the document, or where the text stops being
 // JSON as a line and column. Stricter than nlohmann::json::parse in one way that
 // matters for hand-edited files: a key repeated in one object is reported (with
-// its JSON pointer) instead of silently keeping the last value.
+// its JSON pointer) instead of silently keeping the last value. Nesting deeper
+// than kMaxJsonDepth is refused.
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,6 +19,11 @@ struct JsonReadResult {
   std::optional<nlohmann::json> value;  // empty when the text is not JSON
   std::vector<SceneProblem> problems;   // syntax error, number overflow, repeated keys
 };
+
+// Deepest nesting of arrays and objects readJson accepts; a scene nests about 8
+// levels deep. Deeper text is reported (at the pointer of the first container
+// too deep) and not read further.
+inline constexpr std::size_t kMaxJsonDepth = 64;
 
 JsonReadResult readJson(std::string_view text);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 #include "engine/body/shapes.h"
 #include "engine/scene/field_reader.h"
@@ -55,12 +56,29 @@ class NameTable {
     return false;
   }
 
+  // Checks every name of a list at `path` (a force law's 'bodies', a body's
+  // 'non_collide'): each must name a body and appear only once, since a law
+  // would otherwise act on that body once per repetition.
+  void requireEach(const std::vector<std::string>& names, const std::string& path,
+                   std::string_view field) {
+    std::map<std::string_view, std::size_t> first;  // name -> its first index
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const std::string& name = names[k];
+      const std::string at = pointerChild(path, k);
+      if (const auto [it, added] = first.emplace(name, k); !added)
+        report(at, fmt::format("'{}' lists '{}' more than once (first at {})", field, name,
+                               pointerChild(path, it->second)));
+      else
+        require(name, at);
+    }
+  }
+
   void requireList(const std::optional<std::vector<std::string>>& names, const std::string& path) {
     if (!names) return;
     if (names->empty())
       report(path,
              "an empty body list would mean no body; leave 'bodies' out to apply to every body");
-    for (std::size_t k = 0; k < names->size(); ++k) require((*names)[k], pointerChild(path, k));
+    requireEach(*names, path, "bodies");
   }
 
   void report(std::string path, std::string message) {
@@ -112,8 +130,8 @@ void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
   for (std::size_t i = 0; i < doc.bodies.size(); ++i) {
     const auto& list = doc.bodies[i].nonCollide;
     if (!list) continue;
-    const std::string path = pointerChild(pointerChild("/bodies", i), "non_collide");
-    for (std::size_t k = 0; k < list->size(); ++k) names.require((*list)[k], pointerChild(path, k));
+    names.requireEach(*list, pointerChild(pointerChild("/bodies", i), "non_collide"),
+                      "non_collide");
   }
   if (!doc.forces) return;
   for (std::size_t i = 0; i < doc.forces->size(); ++i) {

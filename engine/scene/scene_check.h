@@ -1,7 +1,8 @@
 #pragma once
 // The cross-references of a scene: body names are unique, non-empty and not
 // reserved, and every name a body or force law uses names a body, one of the
-// walls or, for a spring end, the Scrim.
+// walls or, for a spring end, the Scrim. A list of body names (a force law's
+// 'bodies', a body's 'non_collide') names each body at most once.
 #include <string>
 #include <vector>
 

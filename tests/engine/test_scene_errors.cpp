@@ -177,7 +177,7 @@ TEST_CASE("a degenerate path names its path and edge", "[scene][errors]") {
     const auto problems = loadProblems(oneBody(R"({"name": "p", "shape": "paths", "paths": [
       {"edges": [{"kind": "straight", "end": [0, 1]}, {"kind": "straight", "end": [1, 1]},
                  {"kind": "straight", "end": [1, 0]}, {"kind": "straight", "end": [0, 0]}]}]})"));
-    CHECK_SCENE_PROBLEM(problems, "/bodies/0/paths", "total area is not positive");
+    CHECK_SCENE_PROBLEM(problems, "/bodies/0/paths/0", "outer path runs clockwise");
   }
   SECTION("no paths, or a path without edges") {
     CHECK_SCENE_PROBLEM(loadProblems(oneBody(R"({"name": "p", "shape": "paths", "paths": []})")),
@@ -261,6 +261,49 @@ TEST_CASE("unknown body names in force laws and non-collide lists", "[scene][err
   CHECK_SCENE_PROBLEM(problems, "/forces/4/bodies", "leave 'bodies' out");
   CHECK_SCENE_PROBLEM(problems, "/forces/5", "between the Scrim and itself");
   CHECK(problems.size() == 7);
+}
+
+TEST_CASE("a body named twice in one list is an error at the repeated entry", "[scene][errors]") {
+  // Each repetition would apply the law to the body once more: twice the pull.
+  const auto problems = loadProblems(sceneText(R"(
+    "walls": {"width": 10, "height": 10},
+    "bodies": [
+      {"name": "ball", "shape": "ball", "radius": 1},
+      {"name": "b", "shape": "ball", "radius": 1, "position": [3, 0],
+       "non_collide": ["ball", "WALL_TOP", "ball", "WALL_TOP"]}],
+    "forces": [
+      {"kind": "gravity", "g": 1, "bodies": ["ball", "ball"]},
+      {"kind": "gravity2", "G": 1, "bodies": ["b", "ball", "b", "b"]},
+      {"kind": "damping", "k": 1, "bodies": ["ghost", "ghost"]}])"));
+  CHECK_SCENE_PROBLEM(problems, "/forces/0/bodies/1",
+                      "'bodies' lists 'ball' more than once (first at /forces/0/bodies/0)");
+  CHECK_SCENE_PROBLEM(problems, "/forces/1/bodies/2", "lists 'b' more than once");
+  CHECK_SCENE_PROBLEM(problems, "/forces/1/bodies/3", "(first at /forces/1/bodies/0)");
+  CHECK_SCENE_PROBLEM(problems, "/bodies/1/non_collide/2",
+                      "'non_collide' lists 'ball' more than once (first at "
+                      "/bodies/1/non_collide/0)");
+  CHECK_SCENE_PROBLEM(problems, "/bodies/1/non_collide/3", "lists 'WALL_TOP' more than once");
+  // An unknown name is reported once, where it first appears.
+  CHECK_SCENE_PROBLEM(problems, "/forces/2/bodies/0", "no body is named 'ghost'");
+  CHECK_SCENE_PROBLEM(problems, "/forces/2/bodies/1", "lists 'ghost' more than once");
+  CHECK(problems.size() == 7);
+
+  // The same from a document made in code, and from validate.
+  cl::SceneDoc doc;
+  cl::BodyDoc ball;
+  ball.name = "ball";
+  ball.shape = cl::BallShape{1, std::nullopt};
+  doc.bodies = {ball};
+  doc.forces = std::vector<cl::ForceDoc>{
+      cl::GravityDoc{1, std::nullopt, std::vector<std::string>{"ball", "ball"}}};
+  try {
+    (void)cl::makeScene(doc);
+    FAIL("a document naming a body twice was built");
+  } catch (const cl::SceneError& e) {
+    CHECK_SCENE_PROBLEM(e.problems(), "/forces/0/bodies/1", "more than once");
+  }
+  CHECK_SCENE_PROBLEM(cl::validateSceneFile(kData / "repeated_body_name.json"),
+                      "/forces/0/bodies/1", "'bodies' lists 'ball' more than once");
 }
 
 TEST_CASE("force paths stay right after a force of unknown kind", "[scene][errors]") {

@@ -1,6 +1,7 @@
 // The JSON layer of scene files: located reading, canonical writing, and a
 // document of every field surviving a save and load.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "engine/scene/json_read.h"
@@ -31,6 +32,62 @@ TEST_CASE("readJson reports repeated keys and overflowing numbers by path", "[sc
   CHECK_FALSE(big.value);
   REQUIRE(big.problems.size() == 1);
   CHECK(big.problems[0].jsonPath == "/a/b~1c~0/1");  // RFC 6901 escapes
+}
+
+TEST_CASE("readJson refuses nesting deeper than kMaxJsonDepth, at its path", "[scene][json]") {
+  const std::size_t limit = cl::kMaxJsonDepth;
+  static_assert(cl::kMaxJsonDepth == 64);
+  std::string zeros;  // pointer of the first array too deep: /0 once per enclosing array
+  for (std::size_t i = 0; i < limit; ++i) zeros += "/0";
+
+  SECTION("as deep as allowed reads") {
+    const auto ok = cl::readJson(std::string(limit, '[') + std::string(limit, ']'));
+    REQUIRE(ok.value);
+    CHECK(ok.problems.empty());
+  }
+  SECTION("one level deeper is refused") {
+    const auto deep = cl::readJson(std::string(limit + 1, '[') + std::string(limit + 1, ']'));
+    CHECK_FALSE(deep.value);
+    REQUIRE(deep.problems.size() == 1);
+    CHECK(deep.problems[0].jsonPath == zeros);
+    CHECK_THAT(deep.problems[0].message, Catch::Contains("nested more than 64 levels deep"));
+  }
+  SECTION("200 KB of '[' fails at once, without a huge allocation") {
+    // Storing every level's full pointer took memory growing with the square of
+    // the depth: about 40 GB for this text.
+    const std::string text(200'000, '[');
+    const auto start = std::chrono::steady_clock::now();
+    const auto problems = cl::test::loadProblems(text);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 5.0);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].jsonPath == zeros);
+    CHECK_THAT(problems[0].message, Catch::Contains("nested more than 64 levels deep"));
+  }
+  SECTION("objects are counted too, and named by key") {
+    std::string text;
+    for (std::size_t i = 0; i < 100'000; ++i) text += R"({"a~/":)";
+    const auto deep = cl::readJson(text);
+    CHECK_FALSE(deep.value);
+    REQUIRE(deep.problems.size() == 1);
+    std::string path;
+    for (std::size_t i = 0; i < limit; ++i) path += "/a~0~1";
+    CHECK(deep.problems[0].jsonPath == path);
+  }
+  SECTION("problems deep inside report their full path") {
+    std::string text, path;
+    for (std::size_t i = 0; i < limit - 1; ++i) {
+      text += i % 2 ? R"({"k": )" : "[1, ";
+      path += i % 2 ? "/k" : "/1";
+    }
+    text += R"({"x": 1, "x": 2})";
+    for (std::size_t i = limit - 1; i-- > 0;) text += i % 2 ? "}" : "]";
+    const auto dup = cl::readJson(text);
+    REQUIRE(dup.value);
+    REQUIRE(dup.problems.size() == 1);
+    CHECK(dup.problems[0].jsonPath == path + "/x");
+  }
 }
 
 TEST_CASE("formatJson keeps short containers on one line", "[scene][json]") {
