@@ -329,9 +329,24 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
         fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2 : cm.y() - kCrossHalf - 3.0;
     QPainterPath text;
     text.addText(QPointF(cm.x() - metrics.horizontalAdvance(name) / 2, baseline), labelFont, name);
+    // A fixed body too narrow for its name but tall (a side wall) gets the name
+    // written along its length instead of spilling over its edges.
+    const Bounds b = bodies[i].worldBounds(states[i]);
+    const double widthPx = std::abs(toScreen({b.right, b.top}).x() - toScreen({b.left, b.top}).x());
+    const double heightPx =
+        std::abs(toScreen({b.left, b.top}).y() - toScreen({b.left, b.bottom}).y());
+    const bool vertical =
+        fixed && widthPx < metrics.horizontalAdvance(name) && heightPx > widthPx;
+    painter.save();
+    if (vertical) {
+      painter.translate(cm);
+      painter.rotate(-90);
+      painter.translate(-cm);
+    }
     painter.strokePath(
         text, QPen(QColor(255, 255, 255, 220), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     painter.fillPath(text, fixed ? kFixedLabel : kLabel);
+    painter.restore();
   }
 }
 
