@@ -1,0 +1,31 @@
+#pragma once
+// Broad phase of contact and collision detection: the pairs of bodies whose world
+// bounding boxes, grown by a margin, overlap. Sweep and prune on x: boxes sorted by
+// their left edge, each compared only with the boxes that start before it ends, so
+// bodies spread along x cost about n log n instead of n^2 box tests.
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "engine/body/polygon.h"
+
+namespace cl {
+
+class RigidBodySim;
+
+using BodyPair = std::pair<int, int>;  // first < second
+
+// Every pair (i, j), i < j, of boxes that overlap (touching counts), sorted.
+std::vector<BodyPair> overlappingPairs(std::span<const Bounds> boxes);
+
+// The same by testing all n^2 / 2 pairs: the reference for tests and benchmarks.
+std::vector<BodyPair> overlappingPairsBruteForce(std::span<const Bounds> boxes);
+
+// Candidate pairs of bodies at the state `vars`: world bounds grown by `margin` on
+// every side overlap, and the pair can collide — not both fixed, and neither lists
+// the other as non-colliding. The Scrim has no index among the bodies, so it never
+// appears. Sorted by (first, second).
+std::vector<BodyPair> broadPhasePairs(const RigidBodySim& sim, std::span<const double> vars,
+                                      double margin);
+
+}  // namespace cl

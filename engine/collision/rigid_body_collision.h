@@ -1,0 +1,111 @@
+#pragma once
+// RigidBodyCollision: one point where two bodies touch, are about to touch or overlap,
+// as found by contact detection (and later by collision detection and connectors).
+//
+// Naming follows engine2D: the *primary* body is the one whose vertex (or edge)
+// meets the other body; the *normal* body is the one whose edge gives the normal.
+// The normal points OUT of the normal body, towards the primary body, so
+//   distance = normal . (impact1 - impact2)
+// is positive when the bodies are apart and negative when they overlap, and the
+// normal velocity normal . (v1 - v2) is negative when they approach.
+//
+// Curved edges: the b vector of ContactSim needs how fast the normal turns. For a
+// normal given by a circular edge the normal is (centre-to-point direction), so its
+// rate of change is (relative velocity of the two circle centres, or of the vertex
+// and the centre) / (radius1 + radius2) with signed radii (negative = concave arc);
+// for a straight normal edge it is omega2 x normal, plus -radius1 omega2^2 when the
+// primary is a circle. The record therefore keeps ballObject/radius1 (primary edge
+// is a circular arc), ballNormal/radius2 (normal edge is a circular arc) and u1/u2
+// (the vectors from each body's CM to the centre of its arc, or r1/r2 when straight).
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "engine/body/scrim.h"
+#include "engine/math/vec2.h"
+
+namespace cl {
+
+// Tolerances of contact detection (engine2D's distanceTol and velocityTol).
+struct ContactTolerances {
+  double distanceTol = 0.01;  // bodies closer than this are touching
+  double velocityTol = 0.5;   // |normal velocity| below this is "not colliding"
+};
+
+// What made the record.
+enum class CollisionKind {
+  kVertexEdge,    // an end-point vertex of the primary body against an edge of the normal body
+  kEdgeEdge,      // a circular edge against a straight or circular edge
+  kVertexVertex,  // two corners with neither inside the other's edge span
+  kConnector,     // made by a joint, rope or rod (not by contact detection)
+};
+
+const char* collisionKindName(CollisionKind k);
+
+// An edge of a body, in the body's own indices (Polygon::paths()[path].edges[edge]).
+struct EdgeRef {
+  int path = -1;
+  int edge = -1;
+  bool valid() const { return path >= 0 && edge >= 0; }
+  bool operator==(const EdgeRef&) const = default;
+};
+
+struct RigidBodyCollision {
+  inline static constexpr double kNotCurved = std::numeric_limits<double>::infinity();
+
+  CollisionKind kind = CollisionKind::kVertexEdge;
+  int primaryBody = kScrim;  // body index, or kScrim (connectors only)
+  int normalBody = kScrim;   // body index, or kScrim (connectors only)
+
+  // World coordinates. impact1 is on the primary body; impact2, when set, is the
+  // matching point on the normal body (edge/edge, vertex/edge and vertex/vertex all
+  // set it; connectors may leave it unset, and then impact1 stands for both).
+  Vec2 impact1;
+  std::optional<Vec2> impact2;
+  Vec2 normal{0, 1};  // unit, world, out of the normal body
+  Vec2 r1;            // impact1 - CM of the primary body (world)
+  Vec2 r2;            // impact2 (or impact1) - CM of the normal body (world; origin for the Scrim)
+  Vec2 u1;            // primary arc's centre - CM of the primary body when ballObject, else r1
+  Vec2 u2;            // normal arc's centre - CM of the normal body when ballNormal, else r2
+
+  double distance = std::numeric_limits<double>::quiet_NaN();        // < 0: penetration
+  double normalVelocity = std::numeric_limits<double>::quiet_NaN();  // < 0: approaching
+  double distanceTol = 0.01;
+  double velocityTol = 0.5;
+  double targetGap = 0.005;  // distanceTol / 2, or 0 for a joint
+  bool joint = false;        // bilateral: a = 0, force of either sign
+
+  // Which features made it (body-local indices, -1 when not applicable).
+  int vertex = -1;        // index into primary Polygon::vertices() (vertex/edge, vertex/vertex)
+  int normalVertex = -1;  // index into normal Polygon::vertices() (vertex/vertex only)
+  EdgeRef primaryEdge;    // the primary's edge (edge/edge only)
+  EdgeRef normalEdge;     // the normal body's edge (vertex/edge, edge/edge)
+
+  // Curvature facts for the b vector (see the header comment).
+  bool ballObject = false;      // the primary's contact feature is a circular arc
+  double radius1 = kNotCurved;  // its radius, negative when concave
+  bool ballNormal = false;      // the normal comes from a circular arc
+  double radius2 = kNotCurved;  // its radius, negative when concave
+  bool normalFixed = false;     // the normal is fixed in the world (connectors): n' = 0
+
+  // Filled in by ContactSim / the collision handler, for display.
+  double force = 0.0;
+  double impulse = 0.0;
+
+  // Contact: close (0 < distance < distanceTol) and slow (|normal velocity| < velocityTol).
+  // A joint is always a contact.
+  bool contact() const {
+    return joint ||
+           (distance > 0 && distance < distanceTol && std::abs(normalVelocity) < velocityTol);
+  }
+  bool isPenetrating() const { return !joint && distance < 0; }
+  // Penetrating, or approaching fast and closer than the half gap.
+  bool isColliding() const {
+    return !joint && (distance < 0 || (normalVelocity < -velocityTol && distance < targetGap));
+  }
+  bool isTouching() const { return joint || distance < distanceTol; }
+  double distanceToHalfGap() const { return distance - targetGap; }
+  bool bilateral() const { return joint; }
+};
+
+}  // namespace cl
