@@ -15,7 +15,16 @@ struct RunOptions {
   bool progress = false;
 };
 
+struct SolveLcpOptions {
+  std::string file;
+  std::string policy = "hybrid";
+  bool reference = false;
+  std::string trace;  // per-decision trace CSV, empty for none
+  unsigned seed = 0;  // for the random choices of hybrid and random
+};
+
 int runCommand(const RunOptions& options);
+int solveLcpCommand(const SolveLcpOptions& options);
 int validateCommand(const std::string& scene);
 
 }  // namespace cl::cli

@@ -41,6 +41,17 @@ int main(int argc, char** argv) {
       app.add_subcommand("validate", "Check a scene file and explain every problem found");
   validateCmd->add_option("scene", validateScene, "Scene file (JSON)")->required();
 
+  SolveLcpOptions solveLcp;
+  CLI::App* solveLcpCmd = app.add_subcommand(
+      "solve-lcp", "Solve a stored contact-force LCP (JSON or CSV) with ComputeForces");
+  solveLcpCmd->add_option("file", solveLcp.file, "LCP file (.json, or .csv)")->required();
+  solveLcpCmd->add_option("--policy", solveLcp.policy,
+                          "Contact order: hybrid (default), min_accel, random, pre_ordered");
+  solveLcpCmd->add_flag("--reference", solveLcp.reference,
+                        "Re-solve Acc from scratch at every pivot instead of updating it");
+  solveLcpCmd->add_option("--trace", solveLcp.trace, "Write every pivot decision to this CSV");
+  solveLcpCmd->add_option("--seed", solveLcp.seed, "Seed of the random contact order");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -49,6 +60,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*runCmd) return runCommand(run);
+    if (*solveLcpCmd) return solveLcpCommand(solveLcp);
     return validateCommand(validateScene);
   } catch (const std::exception& e) {
     // Anything the commands did not expect still ends in a message, not an abort.

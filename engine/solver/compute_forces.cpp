@@ -1,0 +1,414 @@
+#include "engine/solver/compute_forces.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "engine/solver/acc_factor.h"
+#include "engine/trace/solver_trace.h"
+
+namespace cl {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kDeferredFactor = 100.0;  // deferred contacts: 100x the tolerance
+constexpr double kDirEps = 1e-12;    // entries of delta_f, delta_a below this (relative) are 0
+constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * scale is zero
+
+enum class Set : unsigned char { kUntreated, kC, kNC, kR, kReReject };
+enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
+
+class Run {
+ public:
+  Run(const LcpProblem& p, const ComputeForcesOptions& o, RandomLCG& rng, SolverTraceSink* sink)
+      : P(p), A(p.A), n(p.size()), opt(o), rng(rng), sink(sink) {}
+
+  LcpResult go();
+
+ private:
+  bool acceptable(int i, double factor) const {
+    return P.joint[i] ? std::abs(a[i]) <= factor * tol : a[i] >= -factor * tol;
+  }
+  double unwanted(int i) const { return P.joint[i] ? std::abs(a[i]) : -a[i]; }
+  int nextContact();
+  void solveOne();
+  void treat(int d);
+  void treatRejects();
+  Drive drive(int d, bool allowSingular);
+  void defer(int i) {
+    set[i] = Set::kR;
+    deferredEver[i] = true;
+    ++deferrals;
+  }
+  void record(PivotTransition t, int d, int j, double step, bool taken, bool zero);
+
+  const LcpProblem& P;
+  const Eigen::MatrixXd& A;
+  const int n;
+  const ComputeForcesOptions& opt;
+  RandomLCG& rng;
+  SolverTraceSink* sink;
+
+  Eigen::VectorXd f, a, df, da;
+  std::vector<Set> set;
+  std::vector<bool> deferredEver, zeroFlag;
+  AccFactor acc;
+  double scale = 1, tol = 0;
+  int pivots = 0, deferrals = 0, decisions = 0, maxPivots = 0;
+  bool progress = false;
+  std::vector<int> order;
+  LcpError error = LcpError::kOk;
+};
+
+void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool zero) {
+  SolverPivot p;
+  p.index = decisions++;
+  p.d = d;
+  p.j = j;
+  p.step = step;
+  p.stepTaken = taken;
+  p.zeroStep = zero;
+  p.transition = t;
+  for (int i = 0; i < n; ++i) {
+    switch (set[i]) {
+      case Set::kC:
+        p.C.push_back(i);
+        break;
+      case Set::kNC:
+        p.NC.push_back(i);
+        break;
+      case Set::kR:
+        p.R.push_back(i);
+        break;
+      case Set::kReReject:
+        p.reRejects.push_back(i);
+        break;
+      case Set::kUntreated:
+        break;
+    }
+  }
+  p.f = f;
+  p.a = a;
+  if (taken) {
+    p.deltaF = df;
+    p.deltaA = da;
+  }
+  sink->onPivot(p);
+}
+
+// The next untreated contact by policy; -1 when none is left.
+int Run::nextContact() {
+  if (opt.policy == NextContactPolicy::PRE_ORDERED) {
+    for (int i : P.preOrder)
+      if (set[i] == Set::kUntreated) return i;
+    for (int i = 0; i < n; ++i)
+      if (set[i] == Set::kUntreated) return i;
+    return -1;
+  }
+  std::vector<int> joints, contacts;
+  for (int i = 0; i < n; ++i)
+    if (set[i] == Set::kUntreated) (P.joint[i] ? joints : contacts).push_back(i);
+  const bool randomJoints = opt.policy != NextContactPolicy::MIN_ACCEL;
+  if (!joints.empty()) {
+    if (randomJoints) return joints[rng.nextInt(static_cast<int>(joints.size()))];
+    return *std::max_element(joints.begin(), joints.end(),
+                             [&](int x, int y) { return std::abs(a[x]) < std::abs(a[y]); });
+  }
+  if (contacts.empty()) return -1;
+  if (opt.policy == NextContactPolicy::RANDOM)
+    return contacts[rng.nextInt(static_cast<int>(contacts.size()))];
+  return *std::min_element(contacts.begin(), contacts.end(),
+                           [&](int x, int y) { return a[x] < a[y]; });
+}
+
+// Drives a_d to zero. Each loop is one pivot: direction, largest valid step, one change of
+// membership.
+Drive Run::drive(int d, bool allowSingular) {
+  for (;;) {
+    if (pivots >= maxPivots) {
+      error = LcpError::kTooManyPivots;
+      return Drive::kAbort;
+    }
+    // delta_f = (-Acc^-1 A[C, d], 1), delta_a = A delta_f; s = delta_a_d is the pivot.
+    const Eigen::VectorXd x = acc.solveColumn(d);
+    const std::vector<int>& C = acc.members();
+    df.setZero();
+    df[d] = 1;
+    for (std::size_t k = 0; k < C.size(); ++k) df[C[k]] = -x[k];
+    da = A.col(d);
+    for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
+    const double s = da[d];
+    const double pivotTol = opt.singularPivot * std::abs(A(d, d));
+    bool singularD;
+    if (P.joint[d]) {
+      singularD = !(std::abs(s) > pivotTol);
+      if (!singularD && a[d] * s > 0) {  // push the other way: a joint's force is free
+        df = -df;
+        da = -da;
+      }
+    } else {
+      singularD = !(s > pivotTol);
+    }
+    if (singularD && !allowSingular && f[d] == 0) {
+      defer(d);
+      if (sink) record(PivotTransition::kDeferSingular, d, -1, 0, false, false);
+      return Drive::kDeferred;
+    }
+    // Largest step keeping C's forces >= 0 and NC's accelerations >= 0; d limits itself
+    // where a_d reaches 0.
+    double best = kInf;
+    int j = -1;
+    if (!singularD) {
+      best = std::max(0.0, -a[d] / da[d]);
+      j = d;
+    }
+    const double epsF = kDirEps * df.cwiseAbs().maxCoeff();
+    const double epsA = kDirEps * da.cwiseAbs().maxCoeff();
+    for (int i = 0; i < n; ++i) {
+      if (i == d) continue;
+      double st = kInf;
+      if (set[i] == Set::kC && !P.joint[i] && df[i] < -epsF)
+        st = std::max(0.0, -f[i] / df[i]);
+      else if (set[i] == Set::kNC && da[i] < -epsA)
+        st = std::max(0.0, -a[i] / da[i]);
+      if (st < best) {
+        best = st;
+        j = i;
+      }
+    }
+    if (j < 0) {
+      if (acceptable(d, deferredEver[d] ? kDeferredFactor : 1.0)) {
+        if (P.joint[d] || f[d] != 0) {
+          acc.add(d);
+          set[d] = Set::kC;
+        } else {
+          set[d] = Set::kNC;
+        }
+        if (sink) record(PivotTransition::kDAcceptedNoStep, d, -1, 0, false, false);
+        return Drive::kAccepted;
+      }
+      return Drive::kFailed;
+    }
+    f.noalias() += best * df;
+    a.noalias() += best * da;
+    ++pivots;
+    const bool zero = best * da.cwiseAbs().maxCoeff() <= kZeroStep * scale;
+    if (!zero) {
+      progress = true;
+      std::fill(zeroFlag.begin(), zeroFlag.end(), false);
+    }
+    if (j == d) {
+      a[d] = 0;
+      acc.add(d, &x);
+      set[d] = Set::kC;
+      if (sink) record(PivotTransition::kDAccepted, d, j, best, true, zero);
+      return Drive::kAccepted;
+    }
+    if (set[j] == Set::kC) {
+      f[j] = 0;
+      acc.remove(j);
+      if (zero && zeroFlag[j]) {
+        defer(j);
+        if (sink) record(PivotTransition::kCToRFlipFlop, d, j, best, true, zero);
+      } else {
+        set[j] = Set::kNC;
+        if (sink) record(PivotTransition::kCToNc, d, j, best, true, zero);
+      }
+    } else {
+      a[j] = 0;
+      const Eigen::VectorXd xj = acc.solveColumn(j);
+      double sj = A(j, j);
+      const std::vector<int>& Cj = acc.members();
+      for (std::size_t k = 0; k < Cj.size(); ++k) sj -= A(j, Cj[k]) * xj[k];
+      const double tolJ = opt.singularPivot * std::abs(A(j, j));
+      const bool singularJ = P.joint[j] ? !(std::abs(sj) > tolJ) : !(sj > tolJ);
+      if (singularJ) {
+        defer(j);
+        if (sink) record(PivotTransition::kNcToRSingular, d, j, best, true, zero);
+      } else {
+        acc.add(j, &xj);
+        set[j] = Set::kC;
+        zeroFlag[j] = zero;
+        if (sink) record(PivotTransition::kNcToC, d, j, best, true, zero);
+      }
+    }
+  }
+}
+
+void Run::treat(int d) {
+  if (!P.joint[d] && a[d] >= -tol) {
+    set[d] = Set::kNC;
+    if (sink) record(PivotTransition::kNcDirect, d, -1, 0, false, false);
+    return;
+  }
+  const Drive r = drive(d, false);
+  // Before a single step d can always be deferred; a failure afterwards means the pivot
+  // became singular while d carried force and nothing limits the step.
+  if (r == Drive::kFailed) error = LcpError::kNoSolution;
+}
+
+void Run::treatRejects() {
+  for (;;) {
+    std::vector<int> R;
+    for (int i = 0; i < n; ++i)
+      if (set[i] == Set::kR) {
+        if (acceptable(i, kDeferredFactor)) {
+          set[i] = Set::kNC;
+          if (sink) record(PivotTransition::kRejectAccepted, i, -1, 0, false, false);
+        } else {
+          R.push_back(i);
+        }
+      }
+    if (R.empty()) {
+      bool left = false;
+      for (int i = 0; i < n; ++i) {
+        if (set[i] != Set::kReReject) continue;
+        if (acceptable(i, kDeferredFactor)) {
+          set[i] = Set::kNC;
+          if (sink) record(PivotTransition::kRejectAccepted, i, -1, 0, false, false);
+        } else {
+          left = true;
+        }
+      }
+      if (left) error = LcpError::kInfiniteLoop;
+      return;
+    }
+    const int d = *std::max_element(R.begin(), R.end(),
+                                    [&](int x, int y) { return unwanted(x) < unwanted(y); });
+    order.push_back(d);
+    progress = false;
+    set[d] = Set::kUntreated;
+    const Drive r = drive(d, true);
+    if (r == Drive::kAbort) return;
+    if (r == Drive::kFailed) {
+      if (f[d] != 0) {
+        error = LcpError::kNoSolution;
+        return;
+      }
+      set[d] = Set::kReReject;
+      if (sink) record(PivotTransition::kReReject, d, -1, 0, false, false);
+    }
+    if (progress) {
+      bool moved = false;
+      for (int i = 0; i < n; ++i)
+        if (set[i] == Set::kReReject) {
+          set[i] = Set::kR;
+          moved = true;
+        }
+      if (moved && sink) record(PivotTransition::kReRejectsBack, d, -1, 0, false, false);
+    }
+  }
+}
+
+// n = 1: a = A_00 f + b is solved directly.
+void Run::solveOne() {
+  order.push_back(0);
+  const double a00 = A(0, 0);
+  if (P.joint[0] ? std::abs(a[0]) <= tol : a[0] >= -tol) {
+    set[0] = P.joint[0] ? Set::kC : Set::kNC;
+  } else if (P.joint[0] ? a00 != 0 : a00 > 0) {
+    f[0] = -P.b[0] / a00;
+    a[0] = 0;
+    ++pivots;
+    set[0] = Set::kC;
+  } else {
+    error = LcpError::kNoSolution;
+  }
+}
+
+LcpResult Run::go() {
+  const auto t0 = std::chrono::steady_clock::now();
+  LcpResult res;
+  f = Eigen::VectorXd::Zero(n);
+  a = P.b;
+  if (!P.validate().empty()) {
+    error = LcpError::kBadInput;
+  } else {
+    df.resize(n);
+    da.resize(n);
+    set.assign(n, Set::kUntreated);
+    deferredEver.assign(n, false);
+    zeroFlag.assign(n, false);
+    scale = n > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
+    if (!(scale > 0)) scale = 1;
+    tol = opt.tolerance * scale;
+    maxPivots = 50 * n + 100;
+    acc.reset(A, opt.reference);
+    if (n == 1) {
+      solveOne();
+    } else if (n > 1) {
+      for (int d; error == LcpError::kOk && (d = nextContact()) >= 0;) {
+        order.push_back(d);
+        treat(d);
+      }
+      if (error == LcpError::kOk) treatRejects();
+    }
+  }
+  res.f = f;
+  if (error != LcpError::kBadInput) {
+    res.a = A * f + P.b;
+    res.residuals = computeResiduals(P, res.f, res.a);
+    if (error == LcpError::kOk) {
+      // Deferred contacts were accepted at 100x the tolerance; everything else at 1x.
+      for (int i = 0; i < n && error == LcpError::kOk; ++i) {
+        const double t = (deferredEver[i] ? kDeferredFactor : 1.0) * tol;
+        const Eigen::VectorXd fi = res.f.segment(i, 1), ai = res.a.segment(i, 1);
+        if (!checkForceAccel(t, fi, ai, {P.joint[i]})) error = LcpError::kCheckFailed;
+      }
+    }
+  } else {
+    res.a = a;
+  }
+  res.error = error;
+  res.pivots = pivots;
+  res.deferrals = deferrals;
+  res.order = order;
+  if (sink) {
+    SolverSolve s;
+    s.A = P.A;
+    s.b = P.b;
+    s.joint = P.joint;
+    s.f = res.f;
+    s.a = res.a;
+    s.error = static_cast<int>(error);
+    s.pivots = pivots;
+    s.deferrals = deferrals;
+    s.maxComplementarityViolation = res.residuals.worst();
+    s.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    s.reference = opt.reference;
+    s.policy = static_cast<int>(opt.policy);
+    sink->onSolve(s);
+  }
+  return res;
+}
+
+}  // namespace
+
+LcpResult ComputeForces::solve(const LcpProblem& problem) {
+  Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink);
+  return run.go();
+}
+
+bool checkForceAccel(double tolerance, const Eigen::VectorXd& f, const Eigen::VectorXd& a,
+                     const std::vector<bool>& joint) {
+  for (Eigen::Index i = 0; i < f.size(); ++i) {
+    if (!std::isfinite(f[i]) || !std::isfinite(a[i])) return false;
+    if (joint[i]) {
+      if (std::abs(a[i]) > tolerance) return false;
+      continue;
+    }
+    if (f[i] < -tolerance || a[i] < -tolerance) return false;
+    if (f[i] > tolerance && std::abs(a[i]) > tolerance) return false;
+  }
+  return true;
+}
+
+double maxUnwantedAccel(const Eigen::VectorXd& a, const std::vector<bool>& joint) {
+  double m = 0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) m = std::max(m, joint[i] ? std::abs(a[i]) : -a[i]);
+  return m;
+}
+
+}  // namespace cl

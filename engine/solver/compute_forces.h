@@ -1,0 +1,63 @@
+#pragma once
+// ComputeForces: Baraff's 1994 pivoting algorithm for a = A f + b with f >= 0, a >= 0,
+// f.a = 0 at contacts and a = 0, f free, at joints.
+//
+// Contacts are treated one at a time (order: NextContactPolicy). Treating d drives a_d to
+// zero along delta_f = (delta_f_C, 1) with Acc delta_f_C = -A[C, d], taking the largest step
+// that keeps every treated contact valid: a force in C reaching zero moves it to NC, an
+// acceleration in NC reaching zero moves it to C. A contact whose entry into C would make
+// Acc singular is deferred to R while it carries no force: before it is driven (its pivot
+// s = delta_a_d <= singularPivot * |A_dd|), or when it leaves NC that way, or when it
+// leaves C by a zero step right after entering it by one (flip-flop). After every other
+// contact, deferred contacts are driven (singular Acc allowed) unless their acceleration is
+// acceptable at 100x the tolerance; one that cannot be driven goes to reRejects, which
+// return to R when a step makes progress; reRejects left when R runs out is an infinite
+// loop (kInfiniteLoop).
+#include "engine/math/random_lcg.h"
+#include "engine/solver/lcp_problem.h"
+
+namespace cl {
+
+class SolverTraceSink;
+
+struct ComputeForcesOptions {
+  NextContactPolicy policy = NextContactPolicy::HYBRID;
+  // Acceptable |unwanted acceleration|, relative to max |b_i| (absolute when b = 0);
+  // deferred contacts are accepted at 100x this.
+  double tolerance = 1e-10;
+  // Re-solve Acc from scratch at every pivot (O(n^4)) instead of the incremental inverse.
+  bool reference = false;
+  // The condition threshold: adding d to C counts as making Acc singular when the Schur
+  // complement s = A_dd - A[d, C] Acc^-1 A[C, d] (the growth of a_d per unit f_d) satisfies
+  // s <= singularPivot * |A_dd|, i.e. d's row is within a relative 1e-9 of the span of C's.
+  double singularPivot = 1e-9;
+};
+
+class ComputeForces {
+ public:
+  // rng: the simulation's generator, used by HYBRID and RANDOM; may be null (then a
+  // generator seeded 0 owned by this object is used).
+  explicit ComputeForces(RandomLCG* rng = nullptr) : mRng(rng) {}
+
+  void setOptions(const ComputeForcesOptions& o) { mOptions = o; }
+  const ComputeForcesOptions& options() const { return mOptions; }
+  void setTraceSink(SolverTraceSink* sink) { mSink = sink; }
+
+  LcpResult solve(const LcpProblem& problem);
+
+ private:
+  RandomLCG* mRng;
+  RandomLCG mOwnRng{0};
+  ComputeForcesOptions mOptions;
+  SolverTraceSink* mSink = nullptr;
+};
+
+// True when f and a satisfy the constraints up to `tolerance` (absolute): at joints
+// |a| <= tol; at contacts f >= -tol, a >= -tol and, where f > tol, |a| <= tol.
+bool checkForceAccel(double tolerance, const Eigen::VectorXd& f, const Eigen::VectorXd& a,
+                     const std::vector<bool>& joint);
+
+// The largest unwanted acceleration: |a| at joints, -a where a < 0 at contacts.
+double maxUnwantedAccel(const Eigen::VectorXd& a, const std::vector<bool>& joint);
+
+}  // namespace cl

@@ -1,0 +1,358 @@
+#include "engine/solver/lcp_file.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/io/atomic_file.h"
+
+namespace cl {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Shortest text that reads back to the same double.
+std::string num(double v) {
+  return fmt::format("{}", v);
+}
+
+// One key per line; A one row per line and the trace one decision per line, the rest
+// compact, so that a file reads like the matrix it holds.
+std::string layout(const Json& j) {
+  std::string s = "{\n";
+  bool first = true;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    s += first ? "" : ",\n";
+    first = false;
+    s += "  " + Json(it.key()).dump() + ": ";
+    const Json& v = it.value();
+    if ((it.key() == "A" || it.key() == "trace") && v.is_array() && !v.empty()) {
+      s += "[\n";
+      for (std::size_t k = 0; k < v.size(); ++k)
+        s += "    " + v[k].dump() + (k + 1 < v.size() ? ",\n" : "\n");
+      s += "  ]";
+    } else if (v.is_object() && !v.empty()) {
+      s += "{\n";
+      std::size_t k = 0;
+      for (auto e = v.begin(); e != v.end(); ++e, ++k)
+        s += "    " + Json(e.key()).dump() + ": " + e.value().dump() +
+             (k + 1 < v.size() ? ",\n" : "\n");
+      s += "  }";
+    } else {
+      s += v.dump();
+    }
+  }
+  return s + "\n}\n";
+}
+
+Json vec(const Eigen::VectorXd& v) {
+  Json j = Json::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) j.push_back(v[i]);
+  return j;
+}
+
+Json indices(const std::vector<int>& v) {
+  return Json(v);
+}
+
+[[noreturn]] void fail(const std::string& name, const std::string& what) {
+  throw LcpFileError(fmt::format("{}: {}", name, what));
+}
+
+// ---- JSON reading ----
+
+double number(const Json& j, const std::string& name, const std::string& where) {
+  if (!j.is_number()) fail(name, fmt::format("{} is not a number ({})", where, j.type_name()));
+  const double v = j.get<double>();
+  if (!std::isfinite(v)) fail(name, fmt::format("{} is not finite", where));
+  return v;
+}
+
+const Json& array(const Json& parent, const char* key, const std::string& name,
+                  std::size_t expected) {
+  if (!parent.contains(key)) fail(name, fmt::format("\"{}\" is missing", key));
+  const Json& j = parent[key];
+  if (!j.is_array()) fail(name, fmt::format("\"{}\" is not an array ({})", key, j.type_name()));
+  if (expected != std::size_t(-1) && j.size() != expected)
+    fail(name, fmt::format("\"{}\" has {} entries, expected {}", key, j.size(), expected));
+  return j;
+}
+
+Eigen::VectorXd readVector(const Json& parent, const char* key, const std::string& name,
+                           std::size_t n, const std::string& prefix = "") {
+  const Json& j = array(parent, key, name, n);
+  Eigen::VectorXd v(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = number(j[i], name, fmt::format("{}{}[{}]", prefix, key, i));
+  return v;
+}
+
+}  // namespace
+
+std::string lcpToJson(const LcpProblem& p, const LcpResult* result,
+                      const std::vector<SolverPivot>* trace) {
+  Json j;
+  j["format"] = "contactlab-lcp";
+  j["version"] = kLcpFormatVersion;
+  j["n"] = p.size();
+  Json A = Json::array();
+  for (Eigen::Index r = 0; r < p.A.rows(); ++r) {
+    Json row = Json::array();
+    for (Eigen::Index c = 0; c < p.A.cols(); ++c) row.push_back(p.A(r, c));
+    A.push_back(row);
+  }
+  j["A"] = A;
+  j["b"] = vec(p.b);
+  j["joint"] = Json(std::vector<bool>(p.joint));
+  if (!p.preOrder.empty()) j["preOrder"] = indices(p.preOrder);
+  if (result) {
+    Json r;
+    r["error"] = errorName(result->error);
+    r["errorCode"] = static_cast<int>(result->error);
+    r["pivots"] = result->pivots;
+    r["deferrals"] = result->deferrals;
+    r["f"] = vec(result->f);
+    r["a"] = vec(result->a);
+    r["residuals"] = {{"minContactAccel", result->residuals.minContactAccel},
+                      {"minContactForce", result->residuals.minContactForce},
+                      {"maxComplementarity", result->residuals.maxComplementarity},
+                      {"maxJointAccel", result->residuals.maxJointAccel}};
+    r["order"] = indices(result->order);
+    j["result"] = r;
+  }
+  if (trace) {
+    Json t = Json::array();
+    for (const SolverPivot& pv : *trace) {
+      Json e;
+      e["index"] = pv.index;
+      e["transition"] = transitionName(pv.transition);
+      e["d"] = pv.d;
+      e["j"] = pv.j;
+      e["step"] = pv.step;
+      e["stepTaken"] = pv.stepTaken;
+      e["zeroStep"] = pv.zeroStep;
+      e["C"] = indices(pv.C);
+      e["NC"] = indices(pv.NC);
+      e["R"] = indices(pv.R);
+      e["reRejects"] = indices(pv.reRejects);
+      e["f"] = vec(pv.f);
+      e["a"] = vec(pv.a);
+      e["deltaF"] = vec(pv.deltaF);
+      e["deltaA"] = vec(pv.deltaA);
+      t.push_back(e);
+    }
+    j["trace"] = t;
+  }
+  return layout(j);
+}
+
+LcpFile parseLcpJson(const std::string& text, const std::string& name) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    fail(name, fmt::format("not valid JSON at byte {}: {}", e.byte, e.what()));
+  } catch (const Json::exception& e) {  // e.g. a number too large for a double
+    fail(name, fmt::format("not readable JSON: {}", e.what()));
+  }
+  if (!j.is_object()) fail(name, "the top level is not an object");
+  if (!j.contains("format") || j["format"] != "contactlab-lcp")
+    fail(name, "\"format\" is not \"contactlab-lcp\"");
+  if (!j.contains("version") || !j["version"].is_number_integer())
+    fail(name, "\"version\" is missing or not an integer");
+  if (j["version"].get<int>() > kLcpFormatVersion || j["version"].get<int>() < 1)
+    fail(name, fmt::format("version {} is not supported (this build reads {})",
+                           j["version"].get<int>(), kLcpFormatVersion));
+  const Json& A = array(j, "A", name, std::size_t(-1));
+  const std::size_t n = A.size();
+  if (j.contains("n") && (!j["n"].is_number_unsigned() || j["n"].get<std::size_t>() != n))
+    fail(name, fmt::format("\"n\" is {} but A has {} rows", j["n"].dump(), n));
+  LcpFile out;
+  LcpProblem& p = out.problem;
+  p.A.resize(n, n);
+  for (std::size_t r = 0; r < n; ++r) {
+    if (!A[r].is_array()) fail(name, fmt::format("A[{}] is not an array", r));
+    if (A[r].size() != n)
+      fail(name, fmt::format("A[{}] has {} entries but A has {} rows: A must be square", r,
+                             A[r].size(), n));
+    for (std::size_t c = 0; c < n; ++c)
+      p.A(r, c) = number(A[r][c], name, fmt::format("A[{}][{}]", r, c));
+  }
+  p.b = readVector(j, "b", name, n);
+  const Json& joint = array(j, "joint", name, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!joint[i].is_boolean()) fail(name, fmt::format("joint[{}] is not true or false", i));
+    p.joint.push_back(joint[i].get<bool>());
+  }
+  if (j.contains("preOrder")) {
+    const Json& po = array(j, "preOrder", name, std::size_t(-1));
+    for (std::size_t k = 0; k < po.size(); ++k) {
+      if (!po[k].is_number_integer()) fail(name, fmt::format("preOrder[{}] is not an integer", k));
+      p.preOrder.push_back(po[k].get<int>());
+    }
+  }
+  if (const std::string why = p.validate(); !why.empty()) fail(name, why);
+  if (j.contains("result")) {
+    const Json& r = j["result"];
+    if (!r.is_object()) fail(name, "\"result\" is not an object");
+    LcpResult res;
+    res.f = readVector(r, "f", name, n, "result.");
+    res.a = readVector(r, "a", name, n, "result.");
+    if (r.contains("errorCode") && r["errorCode"].is_number_integer())
+      res.error = static_cast<LcpError>(r["errorCode"].get<int>());
+    if (r.contains("pivots") && r["pivots"].is_number_integer())
+      res.pivots = r["pivots"].get<int>();
+    if (r.contains("deferrals") && r["deferrals"].is_number_integer())
+      res.deferrals = r["deferrals"].get<int>();
+    res.residuals = computeResiduals(p, res.f, res.a);
+    out.result = res;
+  }
+  return out;
+}
+
+std::string lcpToCsv(const LcpProblem& p, const LcpResult* result) {
+  const int n = p.size();
+  std::string s = fmt::format("# contactlab-lcp csv version {}\ni,joint,b", kLcpFormatVersion);
+  for (int c = 0; c < n; ++c) s += fmt::format(",A{}", c);
+  if (result) s += ",f,a";
+  s += '\n';
+  for (int r = 0; r < n; ++r) {
+    s += fmt::format("{},{},{}", r, p.joint[r] ? 1 : 0, num(p.b[r]));
+    for (int c = 0; c < n; ++c) s += "," + num(p.A(r, c));
+    if (result) s += "," + num(result->f[r]) + "," + num(result->a[r]);
+    s += '\n';
+  }
+  return s;
+}
+
+LcpFile parseLcpCsv(const std::string& text, const std::string& name) {
+  std::istringstream in(text);
+  std::string line;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> lineNo;
+  std::vector<std::string> header;
+  int number = 0, headerLine = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::stringstream ls(line);
+    std::string field;
+    while (std::getline(ls, field, ',')) fields.push_back(field);
+    if (!line.empty() && line.back() == ',') fields.emplace_back();
+    if (header.empty()) {
+      header = fields;
+      headerLine = number;
+    } else {
+      rows.push_back(fields);
+      lineNo.push_back(number);
+    }
+  }
+  if (header.empty()) fail(name, "no header line (i,joint,b,A0,...)");
+  if (header.size() < 3 || header[0] != "i" || header[1] != "joint" || header[2] != "b")
+    fail(name, fmt::format("line {}: the header must start with i,joint,b", headerLine));
+  std::size_t n = 0;
+  while (3 + n < header.size() && header[3 + n] == fmt::format("A{}", n)) ++n;
+  const std::size_t rest = header.size() - 3 - n;
+  const bool hasResult = rest == 2 && header[3 + n] == "f" && header[4 + n] == "a";
+  if (rest != 0 && !hasResult)
+    fail(name, fmt::format("line {}: column {} is \"{}\", expected A{} or f,a at the end",
+                           headerLine, 4 + n, header[3 + n], n));
+  if (rows.size() != n)
+    fail(name, fmt::format("A has {} columns but {} rows: A must be square", n, rows.size()));
+  LcpFile out;
+  LcpProblem& p = out.problem;
+  p.A.resize(n, n);
+  p.b.resize(n);
+  LcpResult res;
+  res.f.resize(n);
+  res.a.resize(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    const auto& f = rows[r];
+    if (f.size() != header.size())
+      fail(name,
+           fmt::format("line {}: {} fields, expected {}", lineNo[r], f.size(), header.size()));
+    const auto value = [&](std::size_t c) {
+      const char* s = f[c].c_str();
+      char* end = nullptr;
+      const double v = std::strtod(s, &end);
+      if (end == s || *end != '\0')
+        fail(name,
+             fmt::format("line {}, column {}: \"{}\" is not a number", lineNo[r], header[c], f[c]));
+      if (!std::isfinite(v))
+        fail(name,
+             fmt::format("line {}, column {}: \"{}\" is not finite", lineNo[r], header[c], f[c]));
+      return v;
+    };
+    if (f[0] != std::to_string(r))
+      fail(name, fmt::format("line {}: i is \"{}\", expected {}", lineNo[r], f[0], r));
+    if (f[1] != "0" && f[1] != "1")
+      fail(name, fmt::format("line {}, column joint: \"{}\" is not 0 or 1", lineNo[r], f[1]));
+    p.joint.push_back(f[1] == "1");
+    p.b[r] = value(2);
+    for (std::size_t c = 0; c < n; ++c) p.A(r, c) = value(3 + c);
+    if (hasResult) {
+      res.f[r] = value(3 + n);
+      res.a[r] = value(4 + n);
+    }
+  }
+  if (hasResult) {
+    res.residuals = computeResiduals(p, res.f, res.a);
+    out.result = res;
+  }
+  return out;
+}
+
+std::string traceToCsv(const std::vector<SolverPivot>& trace) {
+  const auto list = [](const std::vector<int>& v) {
+    std::string s;
+    for (std::size_t k = 0; k < v.size(); ++k) s += (k ? " " : "") + std::to_string(v[k]);
+    return s;
+  };
+  const std::size_t n = trace.empty() ? 0 : static_cast<std::size_t>(trace[0].f.size());
+  std::string s = "decision,transition,d,j,step,step_taken,zero_step,C,NC,R,reRejects";
+  for (const char* v : {"f", "a", "df", "da"})
+    for (std::size_t i = 0; i < n; ++i) s += fmt::format(",{}{}", v, i);
+  s += '\n';
+  for (const SolverPivot& p : trace) {
+    s += fmt::format("{},{},{},{},{},{},{},{},{},{},{}", p.index, transitionName(p.transition), p.d,
+                     p.j, num(p.step), p.stepTaken ? 1 : 0, p.zeroStep ? 1 : 0, list(p.C),
+                     list(p.NC), list(p.R), list(p.reRejects));
+    for (const Eigen::VectorXd* v : {&p.f, &p.a, &p.deltaF, &p.deltaA})
+      for (std::size_t i = 0; i < n; ++i)
+        s += "," + (static_cast<std::size_t>(v->size()) == n ? num((*v)[i]) : std::string());
+    s += '\n';
+  }
+  return s;
+}
+
+LcpFile readLcpFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path.string(), "cannot be opened for reading");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) fail(path.string(), "could not be read");
+  if (path.extension() == ".csv") return parseLcpCsv(ss.str(), path.string());
+  return parseLcpJson(ss.str(), path.string());
+}
+
+void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result,
+                  const std::vector<SolverPivot>* trace) {
+  writeFileAtomically(path, lcpToJson(p, result, trace));
+}
+
+void writeLcpCsv(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result) {
+  writeFileAtomically(path, lcpToCsv(p, result));
+}
+
+void writeTraceCsv(const std::filesystem::path& path, const std::vector<SolverPivot>& trace) {
+  writeFileAtomically(path, traceToCsv(trace));
+}
+
+}  // namespace cl

@@ -1,0 +1,52 @@
+#pragma once
+// LCP files: a problem (A, b, joint flags, optional pre-order), optionally its result and
+// its pivot trace, as versioned JSON or as CSV. The formats are in docs/lcp-format.md.
+// Reading validates everything before returning: a bad file throws LcpFileError naming the
+// file and what is wrong where, and nothing is half-loaded. Writing is atomic.
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/solver/lcp_problem.h"
+#include "engine/trace/solver_trace.h"
+
+namespace cl {
+
+class LcpFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kLcpFormatVersion = 1;
+
+// What a file holds; the result is read back when present (f, a, error, pivots).
+struct LcpFile {
+  LcpProblem problem;
+  std::optional<LcpResult> result;
+};
+
+// JSON text of a problem, with its result and trace when given.
+std::string lcpToJson(const LcpProblem& p, const LcpResult* result = nullptr,
+                      const std::vector<SolverPivot>* trace = nullptr);
+// CSV text: one row per contact, i, joint, b, A's row, and f, a when a result is given.
+std::string lcpToCsv(const LcpProblem& p, const LcpResult* result = nullptr);
+// CSV text of a trace: one row per decision.
+std::string traceToCsv(const std::vector<SolverPivot>& trace);
+
+// `name` is used in error messages.
+LcpFile parseLcpJson(const std::string& text, const std::string& name);
+LcpFile parseLcpCsv(const std::string& text, const std::string& name);
+
+// By extension: .csv is CSV, anything else JSON. Throws LcpFileError (also when the file
+// cannot be read) or FileWriteError.
+LcpFile readLcpFile(const std::filesystem::path& path);
+void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p,
+                  const LcpResult* result = nullptr,
+                  const std::vector<SolverPivot>* trace = nullptr);
+void writeLcpCsv(const std::filesystem::path& path, const LcpProblem& p,
+                 const LcpResult* result = nullptr);
+void writeTraceCsv(const std::filesystem::path& path, const std::vector<SolverPivot>& trace);
+
+}  // namespace cl

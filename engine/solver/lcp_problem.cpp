@@ -1,0 +1,94 @@
+#include "engine/solver/lcp_problem.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace cl {
+
+const char* policyName(NextContactPolicy p) {
+  switch (p) {
+    case NextContactPolicy::HYBRID:
+      return "hybrid";
+    case NextContactPolicy::MIN_ACCEL:
+      return "min_accel";
+    case NextContactPolicy::RANDOM:
+      return "random";
+    case NextContactPolicy::PRE_ORDERED:
+      return "pre_ordered";
+  }
+  return "?";
+}
+
+std::optional<NextContactPolicy> parsePolicy(const std::string& s) {
+  std::string k;
+  for (char c : s) k += c == '-' ? '_' : static_cast<char>(std::tolower(c));
+  for (auto p : {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL, NextContactPolicy::RANDOM,
+                 NextContactPolicy::PRE_ORDERED})
+    if (k == policyName(p)) return p;
+  return std::nullopt;
+}
+
+const char* errorName(LcpError e) {
+  switch (e) {
+    case LcpError::kOk:
+      return "ok";
+    case LcpError::kTooManyPivots:
+      return "too-many-pivots";
+    case LcpError::kInfiniteLoop:
+      return "infinite-loop";
+    case LcpError::kNoSolution:
+      return "no-solution";
+    case LcpError::kCheckFailed:
+      return "check-failed";
+    case LcpError::kBadInput:
+      return "bad-input";
+  }
+  return "?";
+}
+
+std::string LcpProblem::validate() const {
+  const Eigen::Index n = b.size();
+  if (A.rows() != A.cols()) return fmt::format("A is {} x {}, not square", A.rows(), A.cols());
+  if (A.rows() != n) return fmt::format("A is {} x {} but b has {} entries", A.rows(), A.cols(), n);
+  if (static_cast<Eigen::Index>(joint.size()) != n)
+    return fmt::format("joint has {} entries, expected {}", joint.size(), n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (!std::isfinite(b[i])) return fmt::format("b[{}] is not finite", i);
+    for (Eigen::Index j = 0; j < n; ++j)
+      if (!std::isfinite(A(i, j))) return fmt::format("A[{}][{}] is not finite", i, j);
+  }
+  std::vector<bool> seen(n, false);
+  for (std::size_t k = 0; k < preOrder.size(); ++k) {
+    const int i = preOrder[k];
+    if (i < 0 || i >= n) return fmt::format("preOrder[{}] = {} is out of range 0..{}", k, i, n - 1);
+    if (seen[i]) return fmt::format("preOrder[{}] = {} appears twice", k, i);
+    seen[i] = true;
+  }
+  return {};
+}
+
+double LcpResiduals::worst() const {
+  return std::max({-minContactAccel, -minContactForce, maxComplementarity, maxJointAccel, 0.0});
+}
+
+LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
+                              const Eigen::VectorXd& a) {
+  LcpResiduals r;
+  bool anyContact = false;
+  for (int i = 0; i < p.size(); ++i) {
+    if (p.joint[i]) {
+      r.maxJointAccel = std::max(r.maxJointAccel, std::abs(a[i]));
+      continue;
+    }
+    r.minContactAccel = anyContact ? std::min(r.minContactAccel, a[i]) : a[i];
+    r.minContactForce = anyContact ? std::min(r.minContactForce, f[i]) : f[i];
+    r.maxComplementarity = std::max(r.maxComplementarity, std::abs(f[i] * a[i]));
+    anyContact = true;
+  }
+  return r;
+}
+
+}  // namespace cl

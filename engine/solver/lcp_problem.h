@@ -1,0 +1,68 @@
+#pragma once
+// LcpProblem: a = A f + b with f >= 0, a >= 0, f.a = 0 at contacts and a = 0, f free, at
+// joints. The same object is what ComputeForces solves and what LCP files store.
+#include <Eigen/Dense>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cl {
+
+// Order in which ComputeForces treats contacts (Baraff 94 leaves the order open).
+enum class NextContactPolicy {
+  HYBRID,      // joints first in random order, then the most negative acceleration
+  MIN_ACCEL,   // joints first by largest |a|, then the most negative acceleration
+  RANDOM,      // joints first, each group in random order
+  PRE_ORDERED  // the problem's preOrder, then any remaining contacts by index
+};
+
+const char* policyName(NextContactPolicy p);
+// Parses "hybrid", "min_accel", "random", "pre_ordered" (case-insensitive, '-' or '_').
+std::optional<NextContactPolicy> parsePolicy(const std::string& s);
+
+// Error codes of a solve; kOk is -1 as in myPhysicsLab (anything else is a failure).
+enum class LcpError : int {
+  kOk = -1,
+  kTooManyPivots = 1,  // the pivot guard (50 n + 100) was exceeded
+  kInfiniteLoop = 2,   // rejects exhausted without progress (reRejects left over)
+  kNoSolution = 3,     // a contact cannot be driven to zero: the LCP has no solution
+  kCheckFailed = 4,    // the final checkForceAccel failed
+  kBadInput = 5        // sizes disagree or a number is not finite
+};
+const char* errorName(LcpError e);
+
+struct LcpProblem {
+  Eigen::MatrixXd A;          // n x n
+  Eigen::VectorXd b;          // n
+  std::vector<bool> joint;    // n; true for a bilateral constraint
+  std::vector<int> preOrder;  // used by PRE_ORDERED; may be empty
+
+  int size() const { return static_cast<int>(b.size()); }
+  // Empty when the problem is consistent; otherwise what is wrong.
+  std::string validate() const;
+};
+
+struct LcpResiduals {
+  double minContactAccel = 0;     // min a_i over contacts (0 when there are none)
+  double minContactForce = 0;     // min f_i over contacts
+  double maxComplementarity = 0;  // max |f_i a_i| over contacts
+  double maxJointAccel = 0;       // max |a_j| over joints
+  // max(-min a, -min f, max |f a|, max |a_j|, 0): one number for "how wrong".
+  double worst() const;
+};
+
+LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
+                              const Eigen::VectorXd& a);
+
+struct LcpResult {
+  Eigen::VectorXd f;
+  Eigen::VectorXd a;  // A f + b, recomputed at the end
+  LcpError error = LcpError::kOk;
+  int pivots = 0;     // steps f += s delta_f taken
+  int deferrals = 0;  // moves to R (singular or flip-flop)
+  LcpResiduals residuals;
+  std::vector<int> order;  // contacts in the order they were treated
+  bool ok() const { return error == LcpError::kOk; }
+};
+
+}  // namespace cl

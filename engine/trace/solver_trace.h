@@ -1,0 +1,72 @@
+#pragma once
+// What ComputeForces decided, as plain data: one SolverPivot per decision (a step of
+// f += s delta_f, or a membership change without a step) and one SolverSolve per call.
+// The solver reports to a SolverTraceSink when one is attached; with none attached the
+// cost is one pointer test per decision.
+#include <Eigen/Dense>
+#include <vector>
+
+namespace cl {
+
+enum class PivotTransition {
+  kNcDirect,         // d's acceleration was already acceptable: d -> NC, no step
+  kDeferSingular,    // adding d to C would make Acc singular: d -> R before any step
+  kNcToC,            // limiting j in NC reached a = 0: j -> C
+  kNcToRSingular,    // limiting j in NC reached a = 0 but would make Acc singular: j -> R
+  kCToNc,            // limiting j in C reached f = 0: j -> NC
+  kCToRFlipFlop,     // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
+  kDAccepted,        // d reached a = 0 (the limiting contact is d itself): d -> C
+  kDAcceptedNoStep,  // no contact limits the step but d's acceleration is acceptable
+  kRejectAccepted,   // a deferred contact is acceptable at 100x the tolerance: -> NC
+  kReReject,         // a deferred contact could not be driven again: R -> reRejects
+  kReRejectsBack     // progress was made: reRejects -> R
+};
+const char* transitionName(PivotTransition t);
+
+struct SolverPivot {
+  int index = 0;    // position in the solve's sequence of decisions
+  int d = -1;       // contact being driven to zero
+  int j = -1;       // limiting contact of this step (-1 when none)
+  double step = 0;  // s in f += s delta_f (0 when no step was taken)
+  bool stepTaken = false;
+  bool zeroStep = false;  // a step whose change of acceleration was negligible
+  PivotTransition transition = PivotTransition::kNcDirect;
+  std::vector<int> C, NC, R, reRejects;  // membership after the decision
+  Eigen::VectorXd f, a, deltaF, deltaA;  // after the decision; delta_* of the step (or empty)
+};
+
+struct SolverSolve {
+  Eigen::MatrixXd A;
+  Eigen::VectorXd b;
+  std::vector<bool> joint;
+  Eigen::VectorXd f, a;
+  int error = -1;  // LcpError as int
+  int pivots = 0;
+  int deferrals = 0;
+  double maxComplementarityViolation = 0;  // LcpResiduals::worst()
+  double wallSeconds = 0;
+  bool reference = false;
+  int policy = 0;  // NextContactPolicy as int
+};
+
+class SolverTraceSink {
+ public:
+  virtual ~SolverTraceSink() = default;
+  virtual void onPivot(const SolverPivot& pivot) = 0;
+  virtual void onSolve(const SolverSolve& solve) = 0;
+};
+
+// Keeps everything it is told; the pivots of the latest solve follow `solves.back()`.
+class RecordingTraceSink : public SolverTraceSink {
+ public:
+  void onPivot(const SolverPivot& pivot) override { pivots.push_back(pivot); }
+  void onSolve(const SolverSolve& solve) override { solves.push_back(solve); }
+  void clear() {
+    pivots.clear();
+    solves.clear();
+  }
+  std::vector<SolverPivot> pivots;
+  std::vector<SolverSolve> solves;
+};
+
+}  // namespace cl

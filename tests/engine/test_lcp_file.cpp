@@ -1,0 +1,153 @@
+// LCP files: JSON and CSV round trips, and every kind of bad file refused with a message
+// naming the file and the place.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/solver/compute_forces.h"
+#include "engine/solver/contact_lcp_builder.h"
+#include "engine/solver/lcp_file.h"
+
+using namespace cl;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("contactlab_lcp_file_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+LcpProblem sample() {
+  RandomLCG rng(99);
+  LcpProblem p = randomContactLcp(LcpFamily::kJointChain, 7, rng, 1e-6);
+  p.preOrder = {2, 0, 1};
+  return p;
+}
+
+std::string errorOf(const std::string& text, bool csv = false) {
+  try {
+    if (csv)
+      parseLcpCsv(text, "bad.csv");
+    else
+      parseLcpJson(text, "bad.json");
+  } catch (const LcpFileError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("LCP file: JSON round trip is exact, with result and trace", "[lcp_file]") {
+  const LcpProblem p = sample();
+  ComputeForces cf;
+  RecordingTraceSink sink;
+  cf.setTraceSink(&sink);
+  const LcpResult r = cf.solve(p);
+  REQUIRE(r.ok());
+  const fs::path path = scratch("json") / "p.json";
+  writeLcpJson(path, p, &r, &sink.pivots);
+  const LcpFile back = readLcpFile(path);
+  CHECK(back.problem.A == p.A);
+  CHECK(back.problem.b == p.b);
+  CHECK(back.problem.joint == p.joint);
+  CHECK(back.problem.preOrder == p.preOrder);
+  REQUIRE(back.result);
+  CHECK(back.result->f == r.f);
+  CHECK(back.result->a == r.a);
+  CHECK(back.result->pivots == r.pivots);
+  CHECK(back.result->error == LcpError::kOk);
+  // The stored problem solves to the same bits.
+  const LcpResult again = ComputeForces().solve(back.problem);
+  CHECK(again.f == r.f);
+}
+
+TEST_CASE("LCP file: CSV round trip is exact", "[lcp_file]") {
+  LcpProblem p = sample();
+  p.preOrder.clear();  // CSV does not store a pre-order
+  const LcpResult r = ComputeForces().solve(p);
+  const fs::path dir = scratch("csv");
+  writeLcpCsv(dir / "p.csv", p, &r);
+  const LcpFile back = readLcpFile(dir / "p.csv");
+  CHECK(back.problem.A == p.A);
+  CHECK(back.problem.b == p.b);
+  CHECK(back.problem.joint == p.joint);
+  REQUIRE(back.result);
+  CHECK(back.result->f == r.f);
+  writeLcpCsv(dir / "q.csv", p);
+  CHECK_FALSE(readLcpFile(dir / "q.csv").result);
+}
+
+TEST_CASE("LCP file: the stored figure 26 problem reads in both formats", "[lcp_file]") {
+  const fs::path dir = fs::path(CONTACTLAB_TEST_DATA_DIR) / "lcp";
+  const LcpFile j = readLcpFile(dir / "figure26.json");
+  const LcpFile c = readLcpFile(dir / "figure26.csv");
+  CHECK(j.problem.A == c.problem.A);
+  CHECK(j.problem.b == c.problem.b);
+  CHECK(j.problem.size() == 5);
+  const LcpResult r = ComputeForces().solve(j.problem);
+  CHECK(r.ok());
+  CHECK(r.f[4] == Approx(1.5 * 9.8).epsilon(1e-12));
+}
+
+TEST_CASE("LCP file: trace CSV has one row per decision", "[lcp_file]") {
+  ComputeForces cf;
+  RecordingTraceSink sink;
+  cf.setTraceSink(&sink);
+  cf.solve(sample());
+  const std::string csv = traceToCsv(sink.pivots);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == static_cast<long>(sink.pivots.size()) + 1);
+  CHECK(csv.rfind("decision,transition,d,j,step,step_taken,zero_step,C,NC,R,reRejects,f0,", 0) ==
+        0);
+}
+
+TEST_CASE("LCP file: bad JSON files are refused with what and where", "[lcp_file]") {
+  const std::string head = R"({"format": "contactlab-lcp", "version": 1, )";
+  CHECK_THAT(errorOf("{"), Catch::Contains("bad.json: not valid JSON"));
+  CHECK_THAT(errorOf(R"({"format": "x", "version": 1})"), Catch::Contains("\"format\""));
+  CHECK_THAT(errorOf(R"({"format": "contactlab-lcp", "version": 7})"),
+             Catch::Contains("version 7 is not supported"));
+  CHECK_THAT(errorOf(head + R"("A": [[1, 2]], "b": [1], "joint": [false]})"),
+             Catch::Contains("A[0] has 2 entries but A has 1 rows: A must be square"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1, 2], "joint": [false]})"),
+             Catch::Contains("\"b\" has 2 entries, expected 1"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1], "joint": [false, true]})"),
+             Catch::Contains("\"joint\" has 2 entries, expected 1"));
+  CHECK_THAT(errorOf(head + R"("A": [["x"]], "b": [1], "joint": [false]})"),
+             Catch::Contains("A[0][0] is not a number (string)"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1e999], "joint": [false]})"),
+             Catch::Contains("bad.json: not readable JSON"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [null], "joint": [false]})"),
+             Catch::Contains("b[0] is not a number"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1], "joint": [1]})"),
+             Catch::Contains("joint[0] is not true or false"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1], "joint": [false], "preOrder": [3]})"),
+             Catch::Contains("preOrder[0] = 3 is out of range"));
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1], "joint": [false], "result": {"f": [1]}})"),
+             Catch::Contains("\"a\" is missing"));
+  CHECK_THAT(errorOf(head + R"("n": 2, "A": [[1]], "b": [1], "joint": [false]})"),
+             Catch::Contains("\"n\" is 2 but A has 1 rows"));
+}
+
+TEST_CASE("LCP file: bad CSV files are refused with line and column", "[lcp_file]") {
+  CHECK_THAT(errorOf("", true), Catch::Contains("bad.csv: no header line"));
+  CHECK_THAT(errorOf("i,joint,b,A0,A1\n0,0,1,1,0\n", true),
+             Catch::Contains("A has 2 columns but 1 rows: A must be square"));
+  CHECK_THAT(errorOf("i,joint,b,A0\n0,0,1\n", true),
+             Catch::Contains("line 2: 3 fields, expected 4"));
+  CHECK_THAT(errorOf("i,joint,b,A0\n0,0,nan,1\n", true),
+             Catch::Contains("line 2, column b: \"nan\" is not finite"));
+  CHECK_THAT(errorOf("i,joint,b,A0\n0,0,1,abc\n", true),
+             Catch::Contains("line 2, column A0: \"abc\" is not a number"));
+  CHECK_THAT(errorOf("i,joint,b,A0\n0,2,1,1\n", true),
+             Catch::Contains("column joint: \"2\" is not 0 or 1"));
+  CHECK_THAT(errorOf("i,joint,b,A0,x\n0,0,1,1,2\n", true), Catch::Contains("column 5 is \"x\""));
+}
+
+TEST_CASE("LCP file: a missing file is an LcpFileError naming it", "[lcp_file]") {
+  CHECK_THROWS_WITH(readLcpFile("/nonexistent/p.json"),
+                    Catch::Contains("/nonexistent/p.json: cannot be opened"));
+}
