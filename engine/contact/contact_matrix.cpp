@@ -1,0 +1,132 @@
+#include "engine/contact/contact_matrix.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/body/body_state.h"
+#include "engine/body/scrim.h"
+
+namespace cl {
+
+namespace {
+
+// How a unit force along n_j at a point u_j (from the CM) of body B accelerates, along
+// n_i, the point u_i of the same body: n_i . (n_j / m + ((u_j x n_j) x u_i) / I).
+double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui) {
+  const double torque = cross(uj, nj);
+  return dot(ni, nj / b.mass() + cross(torque, ui) / b.moment());
+}
+
+struct Motion {
+  Vec2 v;              // velocity of the CM
+  double w = 0.0;      // angular velocity
+  Vec2 a;              // acceleration of the CM from external forces
+  double alpha = 0.0;  // angular acceleration from external forces
+};
+
+Motion motionOf(std::span<const double> vars, std::span<const double> change, int body) {
+  const double* v = vars.data() + kVarsPerBody * body;
+  const double* c = change.data() + kVarsPerBody * body;
+  return {{v[kVX], v[kVY]}, v[kOmega], {c[kVX], c[kVY]}, c[kOmega]};
+}
+
+}  // namespace
+
+bool isMovableBody(std::span<const Polygon> bodies, int body) {
+  return !isScrim(body) && body >= 0 && body < static_cast<int>(bodies.size()) &&
+         !bodies[body].isFixed();
+}
+
+Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
+                              std::span<const Polygon> bodies) {
+  const int n = static_cast<int>(contacts.size());
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+  for (int i = 0; i < n; ++i) {
+    const RigidBodyCollision& ci = contacts[i];
+    const bool move1 = isMovableBody(bodies, ci.primaryBody);
+    const bool move2 = isMovableBody(bodies, ci.normalBody);
+    for (int j = 0; j < n; ++j) {
+      const RigidBodyCollision& cj = contacts[j];
+      double a = 0.0;
+      if (move1) {
+        const Polygon& b1 = bodies[ci.primaryBody];
+        // +f_j n_j on body 1 when it is contact j's primary body, -f_j n_j when normal.
+        if (ci.primaryBody == cj.primaryBody)
+          a += influence(b1, ci.normal, cj.normal, cj.u1, ci.u1);
+        if (ci.primaryBody == cj.normalBody) a -= influence(b1, ci.normal, cj.normal, cj.u2, ci.u1);
+      }
+      if (move2) {
+        const Polygon& b2 = bodies[ci.normalBody];
+        // Body 2's point enters d_i'' with a minus sign.
+        if (ci.normalBody == cj.primaryBody) a -= influence(b2, ci.normal, cj.normal, cj.u1, ci.u2);
+        if (ci.normalBody == cj.normalBody) a += influence(b2, ci.normal, cj.normal, cj.u2, ci.u2);
+      }
+      if (!std::isfinite(a))
+        throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
+      A(i, j) = a;
+    }
+  }
+  return A;
+}
+
+Eigen::VectorXd contactBVector(const std::vector<RigidBodyCollision>& contacts,
+                               std::span<const Polygon> bodies, std::span<const double> vars,
+                               std::span<const double> change, ExtraAccel extraAccel,
+                               double extraAccelTimeStep) {
+  const int n = static_cast<int>(contacts.size());
+  Eigen::VectorXd b(n);
+  for (int i = 0; i < n; ++i) {
+    const RigidBodyCollision& c = contacts[i];
+    const bool move1 = isMovableBody(bodies, c.primaryBody);
+    const bool move2 = isMovableBody(bodies, c.normalBody);
+    const Motion m1 = move1 ? motionOf(vars, change, c.primaryBody) : Motion{};
+    const Motion m2 = move2 ? motionOf(vars, change, c.normalBody) : Motion{};
+    const Vec2 u1 = c.u1;
+    const Vec2 u2 = c.u2;
+
+    double bi = extraAccelTerm(extraAccel, c, extraAccelTimeStep);
+
+    if (!c.normalFixed) {
+      // Velocities of the u-points (arc centres or contact points); zero when fixed.
+      const Vec2 q1 = move1 ? m1.v + cross(m1.w, u1) : Vec2{};
+      const Vec2 q2 = move2 ? m2.v + cross(m2.w, u2) : Vec2{};
+      Vec2 ndot;  // n_i'
+      if (c.ballNormal) {
+        // The normal runs from the arc's centre (of curvature) to the other feature, so
+        // it turns with their relative velocity over the sum of the signed radii.
+        const double radius = c.ballObject ? c.radius1 + c.radius2 : c.radius2;
+        ndot = (q1 - q2) / radius;
+        bi += dot(ndot, q1 - q2);
+      } else {
+        // A straight edge's normal turns with its body.
+        ndot = cross(m2.w, c.normal);
+        if (c.ballObject && move2) bi += -c.radius1 * m2.w * m2.w;
+        bi += 2.0 * dot(ndot, q1 - q2);
+      }
+    }
+    // n_i . (p1'' - p2'') from the external accelerations and the centripetal terms.
+    if (move1) bi += dot(c.normal, m1.a + cross(m1.alpha, u1) - (m1.w * m1.w) * u1);
+    if (move2) bi -= dot(c.normal, m2.a + cross(m2.alpha, u2) - (m2.w * m2.w) * u2);
+    if (!std::isfinite(bi)) throw std::domain_error("contact b vector entry is not finite");
+    b(i) = bi;
+  }
+  return b;
+}
+
+void applyContactForce(const RigidBodyCollision& c, double f, std::span<const Polygon> bodies,
+                       std::span<const double> vars, std::span<double> change) {
+  if (f == 0.0) return;
+  const auto push = [&](int body, Vec2 at, Vec2 force) {
+    const Polygon& b = bodies[body];
+    const Vec2 cm{vars[kVarsPerBody * body + kX], vars[kVarsPerBody * body + kY]};
+    double* ch = change.data() + kVarsPerBody * body;
+    ch[kVX] += force.x / b.mass();
+    ch[kVY] += force.y / b.mass();
+    ch[kOmega] += cross(at - cm, force) / b.moment();
+  };
+  if (isMovableBody(bodies, c.primaryBody)) push(c.primaryBody, c.impact1, c.normal * f);
+  if (isMovableBody(bodies, c.normalBody))
+    push(c.normalBody, c.impact2.value_or(c.impact1), c.normal * (-f));
+}
+
+}  // namespace cl

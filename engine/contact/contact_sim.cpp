@@ -1,0 +1,85 @@
+#include "engine/contact/contact_sim.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/contact/contact_matrix.h"
+#include "engine/contact/contact_subsets.h"
+#include "engine/dynamics/advance_strategy.h"
+
+namespace cl {
+
+namespace {
+
+std::string bodyName(const RigidBodySim& sim, int body) {
+  return isScrim(body) ? std::string("scrim") : sim.bodies()[body].name();
+}
+
+std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
+  return fmt::format(
+      "{} '{}' on '{}' at ({:.6g}, {:.6g}) normal ({:.6g}, {:.6g}) "
+      "distance {:.6g} normal velocity {:.6g}{}",
+      collisionKindName(c.kind), bodyName(sim, c.primaryBody), bodyName(sim, c.normalBody),
+      c.impact1.x, c.impact1.y, c.normal.x, c.normal.y, c.distance, c.normalVelocity,
+      c.joint ? " (joint)" : "");
+}
+
+}  // namespace
+
+void ContactSim::setExtraAccelTimeStep(double h) {
+  if (!(h > 0.0)) throw std::invalid_argument("the extra acceleration time step must be > 0");
+  mExtraAccelTimeStep = h;
+}
+
+void ContactSim::evaluate(std::span<const double> vars, double t, std::span<double> change) {
+  RigidBodySim::evaluate(vars, t, change);
+  ContactSearch found = findContacts(*this, vars, mTolerances);
+  mLastSubsetSizes.clear();
+  if (found.hasPenetration()) {
+    mLastPenetrations = std::move(found.penetrations);
+    mLastContacts.clear();
+    return;
+  }
+  mLastPenetrations.clear();
+  mLastContacts = std::move(found.contacts);
+  for (RigidBodyCollision& c : mLastContacts) c.force = 0.0;
+  if (mLastContacts.empty()) return;
+  for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {
+    mLastSubsetSizes.push_back(static_cast<int>(subset.size()));
+    solveSubset(subset, vars, t, change);
+  }
+}
+
+void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
+                             std::span<double> change) {
+  std::vector<RigidBodyCollision> cs;
+  cs.reserve(subset.size());
+  for (int k : subset) cs.push_back(mLastContacts[k]);
+
+  LcpProblem problem;
+  problem.A = contactMatrix(cs, bodies());
+  problem.b = contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
+  problem.joint.reserve(cs.size());
+  for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
+
+  ComputeForces solver(&random());
+  solver.setOptions(mSolverOptions);
+  solver.setTraceSink(mTraceSink);
+  const LcpResult result = solver.solve(problem);
+  ++mSolveCount;
+  if (!result.ok()) {
+    std::string list;
+    for (const RigidBodyCollision& c : cs) list += "\n  " + describe(*this, c);
+    throw SimulationError(fmt::format("contact forces failed ({}) at time {} with {} contacts:{}",
+                                      errorName(result.error), t, cs.size(), list));
+  }
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    const double f = result.f(static_cast<Eigen::Index>(i));
+    mLastContacts[subset[i]].force = f;
+    applyContactForce(cs[i], f, bodies(), vars, change);
+  }
+}
+
+}  // namespace cl
