@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "engine/contact/contact_matrix.h"
 #include "engine/contact/contact_subsets.h"
@@ -28,6 +30,48 @@ std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
 
 }  // namespace
 
+ContactSim::ContactSim(const ContactSim& other)
+    : RigidBodySim(other),
+      mTolerances(other.mTolerances),
+      mExtraAccel(other.mExtraAccel),
+      mExtraAccelTimeStep(other.mExtraAccelTimeStep),
+      mSolverOptions(other.mSolverOptions),
+      mTraceSink(other.mTraceSink),
+      mJointSmallImpacts(other.mJointSmallImpacts),
+      mLastContacts(other.mLastContacts),
+      mLastPenetrations(other.mLastPenetrations),
+      mLastSubsetSizes(other.mLastSubsetSizes),
+      mSolveCount(other.mSolveCount) {
+  mConnectors.reserve(other.mConnectors.size());
+  for (const auto& c : other.mConnectors) mConnectors.push_back(c->clone());
+}
+
+ContactSim& ContactSim::operator=(const ContactSim& other) {
+  if (this != &other) {
+    ContactSim copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+void ContactSim::addConnector(std::unique_ptr<Connector> connector) {
+  if (!connector) throw std::invalid_argument("addConnector: null connector");
+  connector->checkBodies(bodies());
+  const int b1 = connector->body1();
+  const int b2 = connector->body2();
+  if (connector->disablesCollision() && !isScrim(b1) && !isScrim(b2)) {
+    const std::string n1 = bodies()[b1].name();
+    const std::string n2 = bodies()[b2].name();
+    body(b1).addNonCollide(n2);
+    body(b2).addNonCollide(n1);
+  }
+  mConnectors.push_back(std::move(connector));
+}
+
+void ContactSim::alignConnectors() {
+  for (const auto& c : mConnectors) c->align(*this, mTolerances);
+}
+
 void ContactSim::setExtraAccelTimeStep(double h) {
   if (!(h > 0.0)) throw std::invalid_argument("the extra acceleration time step must be > 0");
   mExtraAccelTimeStep = h;
@@ -43,7 +87,11 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
     return;
   }
   mLastPenetrations.clear();
-  mLastContacts = std::move(found.contacts);
+  mLastContacts.clear();
+  const ConnectorContext ctx = connectorContext(vars);
+  for (const auto& connector : mConnectors) connector->addCollisions(ctx, mLastContacts);
+  mLastContacts.insert(mLastContacts.end(), std::make_move_iterator(found.contacts.begin()),
+                       std::make_move_iterator(found.contacts.end()));
   for (RigidBodyCollision& c : mLastContacts) c.force = 0.0;
   if (mLastContacts.empty()) return;
   for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {

@@ -13,12 +13,24 @@
 //      simulation's random generator, and f_j n_j is applied to the accelerations.
 //   A failed solve throws SimulationError naming the error, the time and the contacts.
 //
+// Connectors (joints, ropes, rods; engine/connectors) are owned by the simulation. Each
+// evaluate asks every connector for its records (in the order the connectors were
+// added) and puts them at the front of the contact list, before the detected contacts,
+// so they join the subsets and the LCP like any contact (joint and rod records are
+// bilateral). Connector records never count as penetrations: a joint never makes the
+// simulation back up, and an over-stretched rope (a penetration-type record, see
+// rope.h) is solved as a contact and not reported by lastPenetrations() for now.
+// When contact detection finds a penetration, evaluate returns before any connector
+// force is applied (as for contacts).
+//
 // lastContacts() holds the contacts of the latest call with their forces, for display;
 // with Runge-Kutta that is the last stage of the step, not the state at its end.
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "engine/collision/contact_detection.h"
+#include "engine/connectors/connector.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/solver/compute_forces.h"
@@ -30,6 +42,11 @@ class SolverTraceSink;
 class ContactSim : public RigidBodySim {
  public:
   ContactSim() = default;
+  // Copies clone the connectors (like the force laws); the trace sink is shared.
+  ContactSim(const ContactSim& other);
+  ContactSim& operator=(const ContactSim& other);
+  ContactSim(ContactSim&&) = default;
+  ContactSim& operator=(ContactSim&&) = default;
 
   void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
 
@@ -54,6 +71,24 @@ class ContactSim : public RigidBodySim {
   const ComputeForcesOptions& solverOptions() const { return mSolverOptions; }
   void setSolverOptions(const ComputeForcesOptions& o) { mSolverOptions = o; }
 
+  // Connectors. addConnector checks the body indices (std::invalid_argument) and, for a
+  // joint, marks the two bodies as not colliding with each other (engine2D does the same).
+  void addConnector(std::unique_ptr<Connector> connector);
+  const std::vector<std::unique_ptr<Connector>>& connectors() const { return mConnectors; }
+  // Aligns every connector in the order added (what a scene load does): see each
+  // connector's align().
+  void alignConnectors();
+  // The context connectors see for a state, with this simulation's tolerances.
+  ConnectorContext connectorContext(std::span<const double> vars) const {
+    return {bodies(), vars, mTolerances};
+  }
+
+  // Joint small impacts (engine2D's setJointSmallImpacts): a setting kept for the
+  // collisions issue, which will use it to resolve small joint velocity errors with
+  // impulses. It has no effect yet. Default off.
+  bool jointSmallImpacts() const { return mJointSmallImpacts; }
+  void setJointSmallImpacts(bool on) { mJointSmallImpacts = on; }
+
   // Passed on to ComputeForces for every solve; null detaches. Not owned.
   void setTraceSink(SolverTraceSink* sink) { mTraceSink = sink; }
   SolverTraceSink* traceSink() const { return mTraceSink; }
@@ -76,6 +111,8 @@ class ContactSim : public RigidBodySim {
   double mExtraAccelTimeStep = kDefaultExtraAccelTimeStep;
   ComputeForcesOptions mSolverOptions;
   SolverTraceSink* mTraceSink = nullptr;
+  std::vector<std::unique_ptr<Connector>> mConnectors;
+  bool mJointSmallImpacts = false;
 
   std::vector<RigidBodyCollision> mLastContacts;
   std::vector<RigidBodyCollision> mLastPenetrations;

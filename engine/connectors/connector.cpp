@@ -1,0 +1,60 @@
+#include "engine/connectors/connector.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "engine/body/body_state.h"
+#include "engine/body/scrim.h"
+#include "engine/dynamics/rigid_body_sim.h"
+
+namespace cl {
+
+Vec2 ConnectorContext::worldPoint(int body, Vec2 pBody) const {
+  if (isScrim(body)) return pBody;
+  return bodies[body].bodyToWorld(BodyState::fromVars(vars, body), pBody);
+}
+
+Vec2 ConnectorContext::pointVelocity(int body, Vec2 pWorld) const {
+  if (isScrim(body) || bodies[body].isFixed()) return {};
+  return Polygon::velocityAt(BodyState::fromVars(vars, body), pWorld);
+}
+
+Vec2 ConnectorContext::centerOfMass(int body) const {
+  if (isScrim(body)) return {};
+  return BodyState::fromVars(vars, body).position();
+}
+
+double ConnectorContext::angle(int body) const {
+  return isScrim(body) ? 0.0 : vars[kVarsPerBody * body + kAngle];
+}
+
+bool ConnectorContext::movable(int body) const {
+  return !isScrim(body) && !bodies[body].isFixed();
+}
+
+void Connector::checkBodies(std::span<const Polygon> bodies) const {
+  const int n = static_cast<int>(bodies.size());
+  const auto valid = [n](int b) { return isScrim(b) || (b >= 0 && b < n); };
+  if (!valid(body1()) || !valid(body2()))
+    throw std::invalid_argument(fmt::format("{} '{}': body index {} or {} out of range", kindName(),
+                                            name(), body1(), body2()));
+  if (body1() == body2())
+    throw std::invalid_argument(
+        fmt::format("{} '{}' connects a body to itself", kindName(), name()));
+  const auto movable = [&](int b) { return !isScrim(b) && !bodies[b].isFixed(); };
+  if (!movable(body1()) && !movable(body2()))
+    throw std::invalid_argument(
+        fmt::format("{} '{}' connects two bodies that cannot move", kindName(), name()));
+}
+
+void alignBodyPoint(RigidBodySim& sim, int body, Vec2 pBody, Vec2 pWorld) {
+  if (isScrim(body)) return;
+  BodyState s = sim.bodyState(body);
+  const Vec2 shift = pWorld - sim.bodies()[body].bodyToWorld(s, pBody);
+  s.x += shift.x;
+  s.y += shift.y;
+  sim.setBodyState(body, s);
+}
+
+}  // namespace cl

@@ -1,0 +1,76 @@
+#pragma once
+// Joint: keeps a point on body1 and a point on body2 together along one direction, the
+// joint's normal (engine2D's Joint). Either body may be the Scrim, whose points are world
+// points. One joint alone is a sliding track: the attach points may drift apart at right
+// angles to the normal. Two joints at the same points with perpendicular normals
+// (makeDoubleJoint) pin the points together.
+//
+// The normal is given either in WORLD coordinates (fixed) or in BODY coordinates of
+// body1, in which case it turns with body1. (engine2D attaches a body-coordinate normal
+// to its second body; here body1 carries it because body1 is the record's normal body,
+// whose rotation is what ContactSim's b vector accounts for: n' = omega1 x n.)
+//
+// The record (see connector.h): primary = body2, normal body = body1, joint = true,
+// targetGap 0, impact1 = p2 (body2's attach point), impact2 = p1, normal n in world
+// coordinates, distance = n . (p2 - p1) (ideally 0, either sign), normal velocity
+// n . (v(p2) - v(p1)), normalFixed for a WORLD normal. Joint records are bilateral: they
+// are never contacts to break, never penetrations, and never make the simulation back up.
+//
+// align(): moves body2 so its attach point lands on body1's (the angle is kept); when
+// body2 cannot move, body1 is moved instead.
+#include <array>
+
+#include "engine/connectors/connector.h"
+
+namespace cl {
+
+enum class CoordType { WORLD, BODY };
+
+struct JointParams {
+  int body1 = kScrim;
+  Vec2 attach1;  // body coordinates of body1 (world coordinates for the Scrim)
+  int body2 = 0;
+  Vec2 attach2;  // body coordinates of body2 (world coordinates for the Scrim)
+  CoordType normalType = CoordType::WORLD;
+  Vec2 normal{0, 1};  // unit (normalised on construction); world or body1 coordinates
+  std::string name = "joint";
+};
+
+class Joint : public Connector {
+ public:
+  // Throws std::invalid_argument for a zero or non-finite normal.
+  explicit Joint(JointParams p);
+
+  std::string name() const override { return mP.name; }
+  const char* kindName() const override { return "joint"; }
+  int body1() const override { return mP.body1; }
+  int body2() const override { return mP.body2; }
+  const JointParams& params() const { return mP; }
+
+  void addCollisions(const ConnectorContext& ctx,
+                     std::vector<RigidBodyCollision>& out) const override;
+  void align(RigidBodySim& sim, const ContactTolerances& tolerances) const override;
+  // The normal distance n . (p2 - p1).
+  double error(const ConnectorContext& ctx) const override;
+  bool disablesCollision() const override { return true; }
+  std::unique_ptr<Connector> clone() const override { return std::make_unique<Joint>(*this); }
+
+  // The record for the state of ctx.
+  RigidBodyCollision collision(const ConnectorContext& ctx) const;
+  // The normal in world coordinates.
+  Vec2 normalWorld(const ConnectorContext& ctx) const;
+
+ private:
+  JointParams mP;
+};
+
+// Two joints between the same points, the first with normal `normal` and the second
+// with it turned a quarter counter-clockwise (both in `normalType` coordinates); their
+// names are name + "_1" and name + "_2".
+std::array<std::unique_ptr<Joint>, 2> makeDoubleJoint(int body1, Vec2 attach1, int body2,
+                                                      Vec2 attach2,
+                                                      CoordType normalType = CoordType::WORLD,
+                                                      Vec2 normal = {0, 1},
+                                                      const std::string& name = "joint");
+
+}  // namespace cl
