@@ -65,7 +65,7 @@ bool Session::restart() {
   copy.title = mTitle.toStdString();
   copy.description = mDescription.toStdString();
   copy.settings = mSettings;
-  copy.sim = std::make_unique<RigidBodySim>(*mPristine);
+  copy.sim = mPristine->clone();
   install(std::move(copy), {});
   return true;
 }
@@ -82,7 +82,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mSettings = scene.settings;
   mTimeStep = scene.settings.timeStep;
   mBodies = mHasScene ? scene.sim->bodies() : std::vector<Polygon>{};
-  mPristine = mHasScene ? std::make_unique<RigidBodySim>(*scene.sim) : nullptr;
+  mPristine = mHasScene ? scene.sim->clone() : nullptr;
   mSnapshot = mHasScene ? SimWorker::snapshotOf(*scene.sim, 0, mGeneration) : SimSnapshot{};
   mSnapshot.generation = mGeneration;
   if (mHasScene) mSnapshot.samples.push_back({mSnapshot.time, mSnapshot.energy});

@@ -13,6 +13,8 @@ struct RunOptions {
   std::string finalState;  // path of the final-state JSON, empty for none
   std::string csvDir;      // directory for per-step CSV, empty for none
   bool progress = false;
+  std::string lcpDir;    // directory for the LCP of every contact-force solve, empty for none
+  std::string lcpSteps;  // "A:B", the 1-based steps whose solves go to lcpDir
 };
 
 struct SolveLcpOptions {

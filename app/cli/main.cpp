@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
   runCmd->add_option("--csv", run.csvDir,
                      "Write states.csv (one row per step) into this directory");
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");
+  runCmd->add_option("--lcp-dir", run.lcpDir,
+                     "Write every contact-force solve of --lcp-steps as an LCP JSON file here");
+  runCmd->add_option("--lcp-steps", run.lcpSteps,
+                     "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
 
   std::string validateScene;
   CLI::App* validateCmd =

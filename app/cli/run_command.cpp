@@ -1,17 +1,22 @@
 // contactlab-cli run: simulate a scene until a time, print a summary, export on request.
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fmt/format.h>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/scene/scene.h"
+#include "engine/solver/lcp_file.h"
+#include "engine/trace/solver_trace.h"
 #include "exit_codes.h"
 #include "progress_bar.h"
 
@@ -20,6 +25,88 @@ namespace {
 
 // More steps than any run can finish: a typo in --until or --dt, not a request.
 constexpr double kMaxSteps = 1e10;
+
+// The solves made during steps first..last (1-based, inclusive), each with the pivots
+// that led to it, kept until the run has finished.
+class LcpStepRecorder : public SolverTraceSink {
+ public:
+  struct Record {
+    long long step = 0;
+    int solve = 0;  // 1-based within its step
+    SolverSolve record;
+    std::vector<SolverPivot> pivots;
+  };
+
+  LcpStepRecorder(long long first, long long last) : mFirst(first), mLast(last) {}
+  long long last() const { return mLast; }
+
+  // The step about to be taken (1-based); 0 outside any step.
+  void setStep(long long step) {
+    mStep = step;
+    mSolveInStep = 0;
+    mPivots.clear();
+  }
+
+  void onPivot(const SolverPivot& pivot) override {
+    if (recording()) mPivots.push_back(pivot);
+  }
+  void onSolve(const SolverSolve& solve) override {
+    if (!recording()) return;
+    records.push_back({mStep, ++mSolveInStep, solve, std::move(mPivots)});
+    mPivots.clear();
+  }
+
+  std::vector<Record> records;
+
+ private:
+  bool recording() const { return mStep >= mFirst && mStep <= mLast; }
+
+  long long mFirst, mLast;
+  long long mStep = 0;
+  int mSolveInStep = 0;
+  std::vector<SolverPivot> mPivots;
+};
+
+// "A:B" with 1 <= A <= B; nullopt (and a message on stderr) otherwise.
+std::optional<std::pair<long long, long long>> parseStepRange(const std::string& text) {
+  const auto colon = text.find(':');
+  const auto number = [](const std::string& s) -> std::optional<long long> {
+    if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    return std::stoll(s);
+  };
+  std::optional<long long> a, b;
+  if (colon != std::string::npos) {
+    a = number(text.substr(0, colon));
+    b = number(text.substr(colon + 1));
+  }
+  if (!a || !b || *a < 1 || *b < *a) {
+    std::cerr << fmt::format(
+        "error: --lcp-steps '{}' must be A:B with whole step numbers 1 <= A <= B\n", text);
+    return std::nullopt;
+  }
+  return std::pair{*a, *b};
+}
+
+void writeLcpRecords(const std::string& dir, const std::vector<LcpStepRecorder::Record>& records) {
+  for (const auto& r : records) {
+    LcpProblem problem;
+    problem.A = r.record.A;
+    problem.b = r.record.b;
+    problem.joint = r.record.joint;
+    LcpResult result;
+    result.f = r.record.f;
+    result.a = r.record.a;
+    result.error = static_cast<LcpError>(r.record.error);
+    result.pivots = r.record.pivots;
+    result.deferrals = r.record.deferrals;
+    if (result.f.size() == problem.b.size() && result.a.size() == problem.b.size())
+      result.residuals = computeResiduals(problem, result.f, result.a);
+    const std::filesystem::path path =
+        std::filesystem::path(dir) / fmt::format("step{}_solve{}.json", r.step, r.solve);
+    writeLcpJson(path, problem, &result, &r.pivots);
+  }
+}
 
 void printSummary(const Scene& scene, const std::string& path, const RigidBodySim& sim,
                   long long steps, double dt, const EnergyInfo& start, double wallSeconds) {
@@ -56,6 +143,27 @@ int runCommand(const RunOptions& opt) {
                              ec ? ": " + ec.message() : std::string());
     return kExitBadInput;
   }
+  std::unique_ptr<LcpStepRecorder> lcpRecorder;
+  if (!opt.lcpDir.empty() || !opt.lcpSteps.empty()) {
+    if (opt.lcpDir.empty() || opt.lcpSteps.empty()) {
+      std::cerr << "error: --lcp-dir and --lcp-steps go together: give both or neither\n";
+      return kExitBadInput;
+    }
+    const auto range = parseStepRange(opt.lcpSteps);
+    if (!range) return kExitBadInput;
+    if (!std::filesystem::is_directory(opt.lcpDir, ec)) {
+      std::cerr << fmt::format("error: --lcp-dir directory '{}' is not a directory{}\n", opt.lcpDir,
+                               ec ? ": " + ec.message() : std::string());
+      return kExitBadInput;
+    }
+    ContactSim* contact = scene->contactSim();
+    if (!contact) {  // scenes always build a ContactSim; kept for safety
+      std::cerr << "error: --lcp-dir needs a simulation with contact forces\n";
+      return kExitBadInput;
+    }
+    lcpRecorder = std::make_unique<LcpStepRecorder>(range->first, range->second);
+    contact->setTraceSink(lcpRecorder.get());
+  }
 
   RigidBodySim& sim = *scene->sim;
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
@@ -85,6 +193,11 @@ int runCommand(const RunOptions& opt) {
       for (long long i = 0; i < n; ++i) {
         const double h = i + 1 == n ? until - sim.time() : dt;
         if (h <= 0) break;
+        if (lcpRecorder) {
+          lcpRecorder->setStep(steps + 1);
+          // Past the last step nothing is kept: detach, so the solver stops tracing.
+          if (steps + 1 > lcpRecorder->last()) scene->contactSim()->setTraceSink(nullptr);
+        }
         advance->advance(h);
         ++steps;
         if (csv) writeStateCsvRow(csv->stream(), sim, steps);
@@ -100,6 +213,11 @@ int runCommand(const RunOptions& opt) {
       return kExitSimulationFailed;
     }
     bar.finish();
+    if (lcpRecorder) {
+      lcpRecorder->setStep(0);
+      scene->contactSim()->setTraceSink(nullptr);
+      writeLcpRecords(opt.lcpDir, lcpRecorder->records);
+    }
     if (csv) csv->commit();
     if (!opt.finalState.empty())
       writeFileAtomically(opt.finalState, stateJson(sim, steps).dump(2) + "\n");
@@ -111,6 +229,9 @@ int runCommand(const RunOptions& opt) {
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   printSummary(*scene, opt.scene, sim, steps, dt, start, wall);
+  if (lcpRecorder)
+    fmt::print("lcp      {} solves of steps {} written to {}\n", lcpRecorder->records.size(),
+               opt.lcpSteps, opt.lcpDir);
   return kExitOk;
 }
 

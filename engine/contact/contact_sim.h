@@ -47,6 +47,9 @@ class ContactSim : public RigidBodySim {
   ContactSim& operator=(const ContactSim& other);
   ContactSim(ContactSim&&) = default;
   ContactSim& operator=(ContactSim&&) = default;
+  std::unique_ptr<RigidBodySim> clone() const override {
+    return std::make_unique<ContactSim>(*this);
+  }
 
   void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
 

@@ -36,6 +36,10 @@ class RigidBodySim : public OdeSystem {
   RigidBodySim& operator=(const RigidBodySim& other);
   RigidBodySim(RigidBodySim&&) = default;
   RigidBodySim& operator=(RigidBodySim&&) = default;
+  // A copy of the same dynamic type (a ContactSim copies as a ContactSim).
+  virtual std::unique_ptr<RigidBodySim> clone() const {
+    return std::make_unique<RigidBodySim>(*this);
+  }
 
   // Adds a body at the given state; returns its index. Names must be unique
   // (std::invalid_argument otherwise).

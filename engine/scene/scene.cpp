@@ -88,9 +88,17 @@ SimSettings settingsOf(const SceneDoc& doc) {
     s.timeStep = doc.settings->timeStep.value_or(s.timeStep);
     s.integrator = doc.settings->integrator.value_or(s.integrator);
     s.seed = doc.settings->seed.value_or(s.seed);
+    s.distanceTol = doc.settings->distanceTol.value_or(s.distanceTol);
+    s.velocityTol = doc.settings->velocityTol.value_or(s.velocityTol);
+    s.extraAccel = doc.settings->extraAccel.value_or(s.extraAccel);
+    s.extraAccelTimeStep = doc.settings->extraAccelTimeStep.value_or(s.extraAccelTimeStep);
+    s.contactPolicy = doc.settings->contactPolicy.value_or(s.contactPolicy);
+    s.solverTolerance = doc.settings->solverTolerance.value_or(s.solverTolerance);
   }
   return s;
 }
+
+std::unique_ptr<RigidBodySim> cloneSimulation(const RigidBodySim& sim) { return sim.clone(); }
 
 namespace {
 
@@ -141,13 +149,25 @@ Scene makeScene(SceneDoc doc) {
 Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
   SceneDoc doc = scene.doc;
   const SimSettings old = settingsOf(doc);
-  if (settings.timeStep != old.timeStep || settings.integrator != old.integrator ||
-      settings.seed != old.seed) {
+  // Only what changed is recorded, so an unchanged default stays left out.
+  const auto record = [&](auto SettingsDoc::*field, const auto& now, const auto& before) {
+    if (now == before) return;
     SettingsDoc& s = doc.settings ? *doc.settings : doc.settings.emplace();
-    if (settings.timeStep != old.timeStep) s.timeStep = settings.timeStep;
-    if (settings.integrator != old.integrator) s.integrator = settings.integrator;
-    if (settings.seed != old.seed) s.seed = settings.seed;
-  }
+    s.*field = now;
+  };
+  record(&SettingsDoc::timeStep, settings.timeStep, old.timeStep);
+  record(&SettingsDoc::integrator, settings.integrator, old.integrator);
+  record(&SettingsDoc::seed, settings.seed, old.seed);
+  const SettingsDoc before = doc.settings.value_or(SettingsDoc{});
+  record(&SettingsDoc::distanceTol, settings.distanceTol, old.distanceTol);
+  record(&SettingsDoc::velocityTol, settings.velocityTol, old.velocityTol);
+  record(&SettingsDoc::extraAccel, settings.extraAccel, old.extraAccel);
+  record(&SettingsDoc::extraAccelTimeStep, settings.extraAccelTimeStep, old.extraAccelTimeStep);
+  record(&SettingsDoc::contactPolicy, settings.contactPolicy, old.contactPolicy);
+  record(&SettingsDoc::solverTolerance, settings.solverTolerance, old.solverTolerance);
+  // The contact settings exist from version 2 on: a file that records one says so.
+  if (doc.settings && !(*doc.settings == before) && doc.version < kContactSettingsVersion)
+    doc.version = kContactSettingsVersion;
   return makeScene(std::move(doc));
 }
 

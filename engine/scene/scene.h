@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/contact/contact_sim.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/dynamics/rigid_body_sim.h"
@@ -23,14 +24,26 @@ struct SimSettings {
   double timeStep = kDefaultTimeStep;
   IntegratorKind integrator = IntegratorKind::RungeKutta;
   std::uint32_t seed = 0;
+  // Resting contact: applied to the ContactSim the scene builds.
+  double distanceTol = ContactTolerances{}.distanceTol;
+  double velocityTol = ContactTolerances{}.velocityTol;
+  ExtraAccel extraAccel = kDefaultExtraAccel;
+  double extraAccelTimeStep = kDefaultExtraAccelTimeStep;
+  NextContactPolicy contactPolicy = ComputeForcesOptions{}.policy;
+  double solverTolerance = ComputeForcesOptions{}.tolerance;
 };
 
 struct Scene {
   std::string title;
   std::string description;
   SimSettings settings;
-  SceneDoc doc;                       // typed description; saveScene writes it back
-  std::unique_ptr<RigidBodySim> sim;  // built, placed, random generator seeded
+  SceneDoc doc;  // typed description; saveScene writes it back
+  // Built as a ContactSim with the settings applied, placed, random generator seeded.
+  std::unique_ptr<RigidBodySim> sim;
+
+  // `sim` as the ContactSim it is built as (null only without a simulation, or when
+  // someone replaced `sim` by a plain RigidBodySim).
+  ContactSim* contactSim() const { return dynamic_cast<ContactSim*>(sim.get()); }
 
   // A fresh advance strategy for `sim` with the scene's time step and integrator.
   std::unique_ptr<AdvanceStrategy> makeAdvance() const;
@@ -54,6 +67,9 @@ SimSettings settingsOf(const SceneDoc& doc);
 // document records (where they differ) so that saving keeps them. A new seed
 // redraws random polygons. Throws SceneError.
 Scene rebuildScene(const Scene& scene, const SimSettings& settings);
+// A copy of `sim` of the same class (a ContactSim stays a ContactSim, trace sink
+// included), for keeping a pristine copy of a scene's simulation.
+std::unique_ptr<RigidBodySim> cloneSimulation(const RigidBodySim& sim);
 // The canonical JSON text of a document (what saveScene writes).
 std::string sceneDocText(const SceneDoc& doc);
 // Writes saveScene's text to `path`; throws std::runtime_error when it cannot.

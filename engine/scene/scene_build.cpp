@@ -237,20 +237,39 @@ std::unique_ptr<ForceLaw> makeLaw(const ConstantForceDoc& f, const BodyIndex& in
 // A document made in code (say with the command line's --dt) skips the parser's
 // checks of the settings; parsed documents never fail here.
 void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
-  if (doc.settings && doc.settings->timeStep &&
-      !(*doc.settings->timeStep > 0 && std::isfinite(*doc.settings->timeStep)))
-    problems.push_back(
-        {"/settings/time_step",
-         fmt::format("'time_step' must be positive and finite, got {}", *doc.settings->timeStep)});
+  if (!doc.settings) return;
+  const SettingsDoc& s = *doc.settings;
+  const auto positive = [&](const std::optional<double>& v, const char* key) {
+    if (v && !(*v > 0 && std::isfinite(*v)))
+      problems.push_back({fmt::format("/settings/{}", key),
+                          fmt::format("'{}' must be positive and finite, got {}", key, *v)});
+  };
+  positive(s.timeStep, "time_step");
+  positive(s.distanceTol, "distance_tol");
+  positive(s.velocityTol, "velocity_tol");
+  positive(s.extraAccelTimeStep, "extra_accel_time_step");
+  positive(s.solverTolerance, "solver_tolerance");
+}
+
+// The resting-contact settings, defaults where the document leaves them out.
+void applyContactSettings(const SceneDoc& doc, ContactSim& sim) {
+  if (!doc.settings) return;
+  const SettingsDoc& s = *doc.settings;
+  if (s.distanceTol) sim.setDistanceTol(*s.distanceTol);
+  if (s.velocityTol) sim.setVelocityTol(*s.velocityTol);
+  if (s.extraAccel) sim.setExtraAccel(*s.extraAccel);
+  if (s.extraAccelTimeStep) sim.setExtraAccelTimeStep(*s.extraAccelTimeStep);
+  if (s.contactPolicy) sim.setContactPolicy(*s.contactPolicy);
+  if (s.solverTolerance) sim.setSolverTolerance(*s.solverTolerance);
 }
 
 }  // namespace
 
-std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
-                                              std::vector<SceneProblem>& problems) {
+std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
+                                            std::vector<SceneProblem>& problems) {
   checkSettings(doc, problems);
   checkSceneNames(doc, origin, problems);
-  auto sim = std::make_unique<RigidBodySim>();
+  auto sim = std::make_unique<ContactSim>();
   // Seeded before the first random polygon is drawn: a seed fixes the shapes.
   const std::uint32_t seed = doc.settings ? doc.settings->seed.value_or(0) : 0;
   sim->random().setSeed(seed);
@@ -275,6 +294,7 @@ std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc, const DocOrig
   }
   if (!problems.empty()) return nullptr;
 
+  applyContactSettings(doc, *sim);
   for (auto& [body, state] : bodies) sim->addBody(std::move(body), state);
   double defaultZeroEnergyLevel = 0.0;
   if (walls) {
@@ -295,7 +315,7 @@ std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc, const DocOrig
   return sim;
 }
 
-std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc) {
+std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc) {
   std::vector<SceneProblem> problems;
   auto sim = buildSimulation(doc, DocOrigin{}, problems);
   if (!sim) throw SceneError("", std::move(problems));

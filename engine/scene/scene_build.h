@@ -1,5 +1,6 @@
 #pragma once
-// Building a simulation from a SceneDoc: bodies in file order (index i is
+// Building a simulation from a SceneDoc: a ContactSim with the document's
+// resting-contact settings (defaults for what it leaves out); bodies in file order (index i is
 // /bodies/i), then the four walls, then the force laws. The simulation's random
 // generator is seeded with the scene's seed before any random polygon is drawn,
 // so a seed always gives the same shapes.
@@ -7,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/dynamics/rigid_body_sim.h"
+#include "engine/contact/contact_sim.h"
 #include "engine/scene/scene_doc.h"
 #include "engine/scene/scene_error.h"
 
@@ -16,7 +17,7 @@ namespace cl {
 // Throws SceneError (with an empty source) listing every problem: unknown or
 // duplicate names, invalid geometry (with the path and edge as a JSON pointer
 // such as /bodies/3/paths/0/edges/2), invalid mass properties.
-std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc);
+std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc);
 
 // What loading knows about a document read from JSON, so that building reports
 // no follow-on problems and names the right JSON elements.
@@ -31,7 +32,7 @@ struct DocOrigin {
 
 // For loading: checks names and builds, appending problems instead of throwing;
 // null when there are any problems, old or new.
-std::unique_ptr<RigidBodySim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
-                                              std::vector<SceneProblem>& problems);
+std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
+                                            std::vector<SceneProblem>& problems);
 
 }  // namespace cl

@@ -14,14 +14,18 @@
 #include <variant>
 #include <vector>
 
+#include "engine/contact/extra_accel.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/math/vec2.h"
+#include "engine/solver/lcp_problem.h"
 
 namespace cl {
 
 inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents.
-inline constexpr int kSceneFormatVersion = 1;
+inline constexpr int kSceneFormatVersion = 2;
+// The version that introduced the resting-contact settings (distance_tol, ...).
+inline constexpr int kContactSettingsVersion = 2;
 // The name that stands for the fixed background where a spring takes a body.
 inline constexpr std::string_view kScrimName = "scrim";
 
@@ -253,6 +257,13 @@ struct SettingsDoc {
   std::optional<double> timeStep;
   std::optional<IntegratorKind> integrator;
   std::optional<std::uint32_t> seed;
+  // Resting contact (version 2): ContactSim's tolerances, ExtraAccel and ComputeForces.
+  std::optional<double> distanceTol;
+  std::optional<double> velocityTol;
+  std::optional<ExtraAccel> extraAccel;
+  std::optional<double> extraAccelTimeStep;
+  std::optional<NextContactPolicy> contactPolicy;
+  std::optional<double> solverTolerance;
   bool operator==(const SettingsDoc&) const = default;
 };
 

@@ -22,7 +22,65 @@ std::string integratorNames() {
   return out;
 }
 
-SettingsDoc readSettings(const Json& v, const std::string& path,
+constexpr ExtraAccel kExtraAccels[] = {
+    ExtraAccel::NONE, ExtraAccel::VELOCITY, ExtraAccel::VELOCITY_JOINTS,
+    ExtraAccel::VELOCITY_AND_DISTANCE, ExtraAccel::VELOCITY_AND_DISTANCE_JOINTS};
+constexpr NextContactPolicy kPolicies[] = {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL,
+                                           NextContactPolicy::RANDOM,
+                                           NextContactPolicy::PRE_ORDERED};
+
+// The value whose name is exactly `name` (scene files take only the canonical
+// spelling, so that saving writes back what was read).
+template <typename E, std::size_t N, typename NameOf>
+std::optional<E> exactName(const std::string& name, const E (&values)[N], NameOf nameOf) {
+  for (const E e : values)
+    if (name == nameOf(e)) return e;
+  return std::nullopt;
+}
+
+template <typename E, std::size_t N, typename NameOf>
+std::string nameList(const E (&values)[N], NameOf nameOf) {
+  std::string out;
+  for (const E e : values) out += fmt::format("{}'{}'", out.empty() ? "" : ", ", nameOf(e));
+  return out;
+}
+
+// A named setting: reported at its path when the name is not one of `values`.
+template <typename E, std::size_t N, typename NameOf>
+std::optional<E> readNamed(FieldReader& r, std::string_view key, std::string_view what,
+                           const E (&values)[N], NameOf nameOf) {
+  const auto name = r.string(key, Need::Optional);
+  if (!name) return std::nullopt;
+  const auto value = exactName(*name, values, nameOf);
+  if (!value) {
+    std::vector<std::string> names;
+    for (const E e : values) names.emplace_back(nameOf(e));
+    r.report(r.fieldPath(key), fmt::format("unknown {} '{}'; expected {}{}", what, *name,
+                                           nameList(values, nameOf), nearMissHint(*name, names)));
+  }
+  return value;
+}
+
+void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
+  s.distanceTol = r.number("distance_tol", Need::Optional, Range::Positive);
+  s.velocityTol = r.number("velocity_tol", Need::Optional, Range::Positive);
+  s.extraAccel = readNamed(r, "extra_accel", "extra acceleration", kExtraAccels,
+                           [](ExtraAccel e) { return extraAccelName(e); });
+  s.extraAccelTimeStep = r.number("extra_accel_time_step", Need::Optional, Range::Positive);
+  s.contactPolicy = readNamed(r, "contact_policy", "contact policy", kPolicies,
+                              [](NextContactPolicy p) { return policyName(p); });
+  s.solverTolerance = r.number("solver_tolerance", Need::Optional, Range::Positive);
+  if (version >= kContactSettingsVersion) return;
+  for (const char* key : {"distance_tol", "velocity_tol", "extra_accel", "extra_accel_time_step",
+                          "contact_policy", "solver_tolerance"})
+    if (r.has(key))
+      r.report(r.fieldPath(key),
+               fmt::format("'{}' needs scene format version {} or later; this file declares "
+                           "version {}",
+                           key, kContactSettingsVersion, version));
+}
+
+SettingsDoc readSettings(const Json& v, const std::string& path, int version,
                          std::vector<SceneProblem>& problems) {
   FieldReader r(v, path, problems, "'settings'");
   SettingsDoc s;
@@ -35,6 +93,7 @@ SettingsDoc readSettings(const Json& v, const std::string& path,
   }
   if (const auto seed = r.integer("seed", Need::Optional, 0, UINT32_MAX))
     s.seed = static_cast<std::uint32_t>(*seed);
+  readContactSettings(r, s, version);
   r.rejectUnknown(" in 'settings'");
   return s;
 }
@@ -130,7 +189,7 @@ ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems
   doc.title = r.string("title", Need::Optional);
   doc.description = r.string("description", Need::Optional);
   if (const Json* s = r.object("settings", Need::Optional))
-    doc.settings = readSettings(*s, r.fieldPath("settings"), problems);
+    doc.settings = readSettings(*s, r.fieldPath("settings"), doc.version, problems);
   if (const Json* w = r.object("walls", Need::Optional))
     doc.walls = readWalls(*w, r.fieldPath("walls"), problems);
   if (const Json* bodies = r.array("bodies", Need::Required)) {

@@ -192,6 +192,12 @@ OJson sceneDocToJson(const SceneDoc& doc) {
     put(s, "time_step", doc.settings->timeStep);
     if (doc.settings->integrator) s["integrator"] = toString(*doc.settings->integrator);
     if (doc.settings->seed) s["seed"] = *doc.settings->seed;
+    put(s, "distance_tol", doc.settings->distanceTol);
+    put(s, "velocity_tol", doc.settings->velocityTol);
+    if (doc.settings->extraAccel) s["extra_accel"] = extraAccelName(*doc.settings->extraAccel);
+    put(s, "extra_accel_time_step", doc.settings->extraAccelTimeStep);
+    if (doc.settings->contactPolicy) s["contact_policy"] = policyName(*doc.settings->contactPolicy);
+    put(s, "solver_tolerance", doc.settings->solverTolerance);
     j["settings"] = std::move(s);
   }
   if (doc.walls) {

@@ -1,6 +1,7 @@
 // contactlab-cli end to end: the executable is run in a shell, as a user would.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -55,10 +57,9 @@ fs::path writeFile(const fs::path& p, const std::string& text) {
 TEST_CASE("run: free fall final state matches x0 + v t and y0 + v t - g t^2 / 2", "[cli]") {
   const fs::path dir = scratch("free_fall");
   const fs::path state = dir / "final.json";
-  const CliResult r =
-      runCli("run " + scene("free_fall.json") + " --until 1.5 --final-state '" +
-                 state.string() + "'",
-             dir);
+  const CliResult r = runCli(
+      "run " + scene("free_fall.json") + " --until 1.5 --final-state '" + state.string() + "'",
+      dir);
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("steps 60"));
@@ -132,8 +133,8 @@ TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]
                 "point2": [0, 0], "rest_length": 0, "stiffness": 1e308}]
   })");
   const fs::path state = dir / "final.json";
-  const CliResult r = runCli("run '" + s.string() + "' --until 1 --final-state '" +
-                                 state.string() + "' --csv '" + dir.string() + "'",
+  const CliResult r = runCli("run '" + s.string() + "' --until 1 --final-state '" + state.string() +
+                                 "' --csv '" + dir.string() + "'",
                              dir);
   INFO(r.err);
   CHECK(r.exitCode == 2);
@@ -142,8 +143,7 @@ TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]
   CHECK_FALSE(fs::exists(dir / "states.csv"));
 }
 
-TEST_CASE("run: an output that cannot be written gives exit 3 and leaves nothing behind",
-          "[cli]") {
+TEST_CASE("run: an output that cannot be written gives exit 3 and leaves nothing behind", "[cli]") {
   const fs::path dir = scratch("unwritable");
   SECTION("the target's directory does not exist") {
     const fs::path state = dir / "no-such-dir" / "final.json";
@@ -196,9 +196,9 @@ TEST_CASE("run: the last step lands exactly on --until", "[cli]") {
 
 TEST_CASE("run: a --csv path that is not a usable directory is bad input", "[cli]") {
   const fs::path dir = scratch("csvdir");
-  const CliResult r =
-      runCli("run " + scene("free_fall.json") + " --until 1 --csv '/tmp/" + std::string(300, 'a') + "'",
-             dir);
+  const CliResult r = runCli(
+      "run " + scene("free_fall.json") + " --until 1 --csv '/tmp/" + std::string(300, 'a') + "'",
+      dir);
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("--csv"));
 }
@@ -216,4 +216,57 @@ TEST_CASE("validate: OK for a good scene, every problem listed for a bad one", "
   const CliResult r = runCli("validate '" + bad.string() + "'", dir);
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("/bodies/0/radius") && Catch::Contains("/bodies/1/colour"));
+}
+
+TEST_CASE("run: --lcp-dir/--lcp-steps writes every solve of those steps, solve-lcp solves them",
+          "[cli][lcp]") {
+  const fs::path dir = scratch("lcp_steps");
+  const fs::path lcp = dir / "lcp";
+  fs::create_directories(lcp);
+  const CliResult r = runCli("run " + scene("block_on_floor.json") + " --until 1 --lcp-dir '" +
+                                 lcp.string() + "' --lcp-steps 1:2",
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("8 solves"));
+  // Runge-Kutta evaluates four times a step; the block's two contacts are one subset.
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(lcp)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"step1_solve1.json", "step1_solve2.json",
+                                          "step1_solve3.json", "step1_solve4.json",
+                                          "step2_solve1.json", "step2_solve2.json",
+                                          "step2_solve3.json", "step2_solve4.json"});
+  for (const std::string& name : names) {
+    INFO(name);
+    const nlohmann::json j = nlohmann::json::parse(readAll(lcp / name));
+    CHECK(j["n"] == 2);
+    CHECK(j["result"]["error"] == "ok");
+    const CliResult solved = runCli("solve-lcp '" + (lcp / name).string() + "'", dir);
+    INFO(solved.err);
+    CHECK(solved.exitCode == 0);
+    CHECK_THAT(solved.out, Catch::Contains("error: ok"));
+  }
+}
+
+TEST_CASE("run: bad --lcp-steps or --lcp-dir is bad input", "[cli][lcp]") {
+  const fs::path dir = scratch("lcp_bad");
+  const std::string run = "run " + scene("block_on_floor.json") + " --until 0.1 ";
+  const std::string okDir = " --lcp-dir '" + dir.string() + "'";
+  for (const char* steps : {"0:2", "3:2", "2", "a:b", "1:", ":2", "-1:2", "1:2:3"}) {
+    INFO(steps);
+    const CliResult r = runCli(run + okDir + " --lcp-steps '" + steps + "'", dir);
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains("--lcp-steps"));
+  }
+  const CliResult missing =
+      runCli(run + " --lcp-dir '" + (dir / "missing").string() + "' --lcp-steps 1:2", dir);
+  CHECK(missing.exitCode == 1);
+  CHECK_THAT(missing.err, Catch::Contains("--lcp-dir"));
+  const CliResult alone = runCli(run + " --lcp-steps 1:2", dir);
+  CHECK(alone.exitCode == 1);
+  CHECK_THAT(alone.err, Catch::Contains("--lcp-dir"));
+  // Nothing was written into the directory.
+  for (const auto& e : fs::directory_iterator(dir))
+    CHECK_THAT(e.path().filename().string(), !Catch::Contains("step"));
 }

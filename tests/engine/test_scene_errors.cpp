@@ -360,8 +360,8 @@ TEST_CASE("format and version are checked first", "[scene][errors]") {
   CHECK_SCENE_PROBLEM(loadProblems(R"({"format": "svg", "version": 1, "bodies": []})"), "/format",
                       "not a ContactLab scene");
   const auto newer =
-      loadProblems(R"({"format": "contactlab-scene", "version": 2, "bodies": [], "joints": []})");
-  CHECK_SCENE_PROBLEM(newer, "/version", "version 2 is newer than this build");
+      loadProblems(R"({"format": "contactlab-scene", "version": 3, "bodies": [], "joints": []})");
+  CHECK_SCENE_PROBLEM(newer, "/version", "version 3 is newer than this build");
   // A newer version's fields are not reported as unknown.
   CHECK(newer.size() == 1);
   CHECK_SCENE_PROBLEM(loadProblems(R"({"format": "contactlab-scene", "version": 0,
@@ -412,7 +412,7 @@ TEST_CASE("fixture files: malformed text and a missing file", "[scene][errors]")
 
 TEST_CASE("a document made in code is checked when built", "[scene][errors]") {
   cl::SceneDoc doc;
-  doc.settings = cl::SettingsDoc{-1.0, std::nullopt, std::nullopt};
+  doc.settings.emplace().timeStep = -1.0;
   cl::BodyDoc a;
   a.name = "a";
   a.shape = cl::BlockShape{0, 1};  // zero width: the factory refuses it
