@@ -1,47 +1,13 @@
 // contactlab-cli end to end: the executable is run in a shell, as a user would.
-#include <sys/wait.h>
-
-#include <algorithm>
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
-#include <vector>
 
-namespace fs = std::filesystem;
+#include "cli_test_support.h"
+
+using namespace cl::test;
 
 namespace {
-
-struct CliResult {
-  int exitCode;
-  std::string out, err;
-};
-
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// A fresh scratch directory per test case.
-fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("contactlab_cli_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-CliResult runCli(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string cmd = std::string("'") + CONTACTLAB_CLI_PATH + "' " + args + " >'" +
-                          out.string() + "' 2>'" + err.string() + "' </dev/null";
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readAll(out), readAll(err)};
-}
 
 std::string scene(const std::string& name) {
   return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";

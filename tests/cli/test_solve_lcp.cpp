@@ -1,42 +1,15 @@
 // contactlab-cli solve-lcp end to end.
-#include <sys/wait.h>
-
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-namespace fs = std::filesystem;
+#include "cli_test_support.h"
+
+using namespace cl::test;
 
 namespace {
 
-struct Run {
-  int exitCode;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path dirFor(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("contactlab_solve_lcp_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-Run solveLcp(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string cmd = std::string("'") + CONTACTLAB_CLI_PATH + "' solve-lcp " + args + " >'" +
-                          out.string() + "' 2>'" + err.string() + "' </dev/null";
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+CliResult solveLcp(const std::string& args, const fs::path& dir) {
+  return runCli("solve-lcp " + args, dir);
 }
 
 std::string data(const std::string& name) {
@@ -46,10 +19,10 @@ std::string data(const std::string& name) {
 }  // namespace
 
 TEST_CASE("solve-lcp: the stored figure 26 problem solves", "[cli][solve_lcp]") {
-  const fs::path dir = dirFor("figure26");
+  const fs::path dir = scratch("solve_lcp_figure26");
   for (const char* opts :
        {"", " --reference", " --policy min_accel", " --policy random --seed 5"}) {
-    const Run r = solveLcp(data("figure26.json") + opts, dir);
+    const CliResult r = solveLcp(data("figure26.json") + opts, dir);
     INFO(opts << "\n" << r.err);
     CHECK(r.exitCode == 0);
     CHECK_THAT(r.out, Catch::Contains("error: ok (-1)"));
@@ -58,36 +31,36 @@ TEST_CASE("solve-lcp: the stored figure 26 problem solves", "[cli][solve_lcp]") 
     CHECK_THAT(r.out, Catch::Contains("max |f_i a_i|:"));
     CHECK_THAT(r.out, Catch::Contains("max |a_j| (joints): 0"));
   }
-  const Run csv =
+  const CliResult csv =
       solveLcp(data("figure26.csv") + " --trace '" + (dir / "t.csv").string() + "'", dir);
   CHECK(csv.exitCode == 0);
-  const std::string trace = slurp(dir / "t.csv");
+  const std::string trace = readAll(dir / "t.csv");
   CHECK_THAT(trace, Catch::StartsWith("decision,transition,d,j,step"));
   CHECK_THAT(trace, Catch::Contains("d accepted"));
 }
 
 TEST_CASE("solve-lcp: a problem without solution exits 2", "[cli][solve_lcp]") {
-  const Run r = solveLcp(data("no_solution.json"), dirFor("nosolution"));
+  const CliResult r = solveLcp(data("no_solution.json"), scratch("solve_lcp_nosolution"));
   CHECK(r.exitCode == 2);
   CHECK_THAT(r.out, Catch::Contains("error: infinite-loop"));
   CHECK_THAT(r.out, Catch::Contains("min a (contacts): -2"));
 }
 
 TEST_CASE("solve-lcp: a bad file exits 1 with a message", "[cli][solve_lcp]") {
-  const fs::path dir = dirFor("bad");
+  const fs::path dir = scratch("solve_lcp_bad");
   std::ofstream(dir / "bad.json")
       << R"({"format": "contactlab-lcp", "version": 1, "A": [[1, 2], [3]], "b": [1, 2], "joint": [false, false]})";
-  const Run r = solveLcp("'" + (dir / "bad.json").string() + "'", dir);
+  const CliResult r = solveLcp("'" + (dir / "bad.json").string() + "'", dir);
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("bad.json: A[1] has 1 entries but A has 2 rows"));
   std::ofstream(dir / "nan.csv") << "i,joint,b,A0\n0,0,NaN,1\n";
-  const Run n = solveLcp("'" + (dir / "nan.csv").string() + "'", dir);
+  const CliResult n = solveLcp("'" + (dir / "nan.csv").string() + "'", dir);
   CHECK(n.exitCode == 1);
   CHECK_THAT(n.err, Catch::Contains("nan.csv: line 2, column b: \"NaN\" is not finite"));
-  const Run missing = solveLcp("'" + (dir / "none.json").string() + "'", dir);
+  const CliResult missing = solveLcp("'" + (dir / "none.json").string() + "'", dir);
   CHECK(missing.exitCode == 1);
   CHECK_THAT(missing.err, Catch::Contains("cannot be opened"));
-  const Run policy = solveLcp(data("figure26.json") + " --policy sideways", dir);
+  const CliResult policy = solveLcp(data("figure26.json") + " --policy sideways", dir);
   CHECK(policy.exitCode == 1);
   CHECK_THAT(policy.err, Catch::Contains("unknown policy"));
 }
