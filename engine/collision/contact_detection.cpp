@@ -114,6 +114,21 @@ bool isCorner(const Vertex& v) {
   return v.endPoint && v.edge1 != v.edge2;
 }
 
+// The geometry every record starts from: P's point impact1 faces N's point impact2
+// across `normal` (out of N), `distance` apart.
+RigidBodyCollision makeRecord(CollisionKind kind, const BodyView& P, const BodyView& N,
+                              Vec2 impact1, Vec2 impact2, Vec2 normal, double distance) {
+  RigidBodyCollision rc;
+  rc.kind = kind;
+  rc.primaryBody = P.index;
+  rc.normalBody = N.index;
+  rc.impact1 = impact1;
+  rc.impact2 = impact2;
+  rc.normal = normal;
+  rc.distance = distance;
+  return rc;
+}
+
 // Fills the parts every record shares: r and u vectors, normal velocity, tolerances.
 void finish(RigidBodyCollision& rc, const BodyView& p, const BodyView& n,
             const ContactTolerances& tol, std::optional<Vec2> centre1,
@@ -145,16 +160,10 @@ void vertexContacts(const BodyView& P, const BodyView& N, const ContactTolerance
     const bool inside = insideBody(np, pb);
 
     auto record = [&](EdgeRef ref, const EdgeHit& h) {
-      RigidBodyCollision rc;
-      rc.kind = CollisionKind::kVertexEdge;
-      rc.primaryBody = P.index;
-      rc.normalBody = N.index;
+      RigidBodyCollision rc = makeRecord(CollisionKind::kVertexEdge, P, N, pw, N.toWorld(h.foot),
+                                         N.dirToWorld(h.normal), h.dist);
       rc.vertex = vi;
       rc.normalEdge = ref;
-      rc.impact1 = pw;
-      rc.impact2 = N.toWorld(h.foot);
-      rc.normal = N.dirToWorld(h.normal);
-      rc.distance = h.dist;
       std::optional<Vec2> centre2;
       if (const auto* a = std::get_if<CircularEdge>(&N.edge(ref))) {
         rc.ballNormal = true;
@@ -194,16 +203,10 @@ void vertexContacts(const BodyView& P, const BodyView& N, const ContactTolerance
       const Vec2 q = nverts[qi].location;
       const double d = distance(pb, q);
       if (d < kTiny || d >= tol.distanceTol) continue;
-      RigidBodyCollision rc;
-      rc.kind = CollisionKind::kVertexVertex;
-      rc.primaryBody = P.index;
-      rc.normalBody = N.index;
+      RigidBodyCollision rc = makeRecord(CollisionKind::kVertexVertex, P, N, pw, N.toWorld(q),
+                                         N.dirToWorld((pb - q) / d), d);
       rc.vertex = vi;
       rc.normalVertex = qi;
-      rc.impact1 = pw;
-      rc.impact2 = N.toWorld(q);
-      rc.normal = N.dirToWorld((pb - q) / d);
-      rc.distance = d;
       finish(rc, P, N, tol, std::nullopt, std::nullopt);
       out.push_back(rc);
     }
@@ -229,16 +232,10 @@ void circleStraight(const BodyView& P, EdgeRef pe, const BodyView& N, EdgeRef ne
   const Vec2 nw = N.dirToWorld(nb);
   const Vec2 toward = P.dirToBody(-nw);  // direction of the arc's nearest point
   if (!angleOnArc(arc, std::atan2(toward.y, toward.x))) return;
-  RigidBodyCollision rc;
-  rc.kind = CollisionKind::kEdgeEdge;
-  rc.primaryBody = P.index;
-  rc.normalBody = N.index;
+  RigidBodyCollision rc = makeRecord(CollisionKind::kEdgeEdge, P, N, cw - nw * r,
+                                     N.toWorld(seg.start + d * t), nw, dist);
   rc.primaryEdge = pe;
   rc.normalEdge = ne;
-  rc.impact1 = cw - nw * r;
-  rc.impact2 = N.toWorld(seg.start + d * t);
-  rc.normal = nw;
-  rc.distance = dist;
   rc.ballObject = true;
   rc.radius1 = r;
   finish(rc, P, N, tol, cw, std::nullopt);
@@ -271,16 +268,10 @@ void circleCircle(const BodyView& P, EdgeRef pe, const BodyView& N, EdgeRef ne,
   if (dist >= tol.distanceTol || -dist > std::min(chordDepth(a1), chordDepth(a2))) return;
   const Vec2 d1 = P.dirToBody(on1), d2 = N.dirToBody(on2);
   if (!angleOnArc(a1, std::atan2(d1.y, d1.x)) || !angleOnArc(a2, std::atan2(d2.y, d2.x))) return;
-  RigidBodyCollision rc;
-  rc.kind = CollisionKind::kEdgeEdge;
-  rc.primaryBody = P.index;
-  rc.normalBody = N.index;
+  RigidBodyCollision rc =
+      makeRecord(CollisionKind::kEdgeEdge, P, N, c1 + on1 * r1, c2 + on2 * r2, normal, dist);
   rc.primaryEdge = pe;
   rc.normalEdge = ne;
-  rc.impact1 = c1 + on1 * r1;
-  rc.impact2 = c2 + on2 * r2;
-  rc.normal = normal;
-  rc.distance = dist;
   rc.ballObject = true;
   rc.radius1 = r1;  // convex here
   rc.ballNormal = true;
