@@ -13,8 +13,9 @@ int validateCommand(const std::string& path) {
   if (problems.empty()) {
     try {
       const Scene scene = loadSceneFile(path);
-      fmt::print("{}: OK ({} bodies, {} force laws)\n", path, scene.sim->bodyCount(),
-                 scene.sim->forceLaws().size());
+      fmt::print("{}: OK ({} bodies, {} force laws, {} connectors)\n", path,
+                 scene.sim->bodyCount(), scene.sim->forceLaws().size(),
+                 scene.contactSim() ? scene.contactSim()->connectors().size() : 0);
       return kExitOk;
     } catch (const SceneError& e) {
       std::cerr << e.what() << '\n';

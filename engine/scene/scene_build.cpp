@@ -6,6 +6,8 @@
 #include <type_traits>
 
 #include "engine/body/shapes.h"
+#include "engine/connectors/joint.h"
+#include "engine/connectors/rope.h"
 #include "engine/forces/constant_force_law.h"
 #include "engine/forces/damping_law.h"
 #include "engine/forces/gravity2_law.h"
@@ -234,6 +236,77 @@ std::unique_ptr<ForceLaw> makeLaw(const ConstantForceDoc& f, const BodyIndex& in
                                             f.name.value_or("constant force"));
 }
 
+// The connectors of one entry of "connectors" (two for a double joint). Throws
+// std::invalid_argument for what only the engine can tell: two ends that cannot move, a
+// rod between coincident points.
+std::vector<std::unique_ptr<Connector>> makeConnectors(const JointDoc& c, const BodyIndex& index,
+                                                       const ContactSim&, bool twin = false) {
+  const int b1 = index(c.ends.body1), b2 = index(c.ends.body2);
+  const CoordType coords = c.normalCoords.value_or(CoordType::WORLD);
+  const Vec2 normal = c.normal.value_or(Vec2{0, 1});
+  std::vector<std::unique_ptr<Connector>> out;
+  if (twin) {
+    for (auto& j : makeDoubleJoint(b1, c.ends.point1, b2, c.ends.point2, coords, normal,
+                                   c.name.value_or("joint")))
+      out.push_back(std::move(j));
+  } else {
+    out.push_back(std::make_unique<Joint>(
+        JointParams{b1, c.ends.point1, b2, c.ends.point2, coords, normal, c.name.value_or("joint")}));
+  }
+  return out;
+}
+std::vector<std::unique_ptr<Connector>> makeConnectors(const DoubleJointDoc& c,
+                                                       const BodyIndex& index,
+                                                       const ContactSim& sim) {
+  return makeConnectors(static_cast<const JointDoc&>(c), index, sim, /*twin=*/true);
+}
+std::vector<std::unique_ptr<Connector>> makeConnectors(const RodDoc& c, const BodyIndex& index,
+                                                       const ContactSim& sim,
+                                                       bool rope = false) {
+  RopeParams p;
+  p.body1 = index(c.ends.body1);
+  p.attach1 = c.ends.point1;
+  p.body2 = index(c.ends.body2);
+  p.attach2 = c.ends.point2;
+  p.name = c.name.value_or(rope ? "rope" : "rod");
+  if (c.length) {
+    p.length = *c.length;
+  } else {
+    const ConnectorContext ctx = sim.connectorContext(sim.vars());
+    p.length = distance(ctx.worldPoint(p.body1, p.attach1), ctx.worldPoint(p.body2, p.attach2));
+    if (!(p.length > 0))
+      throw std::invalid_argument(fmt::format(
+          "the two points coincide as placed, so the {} needs a 'length'", rope ? "rope" : "rod"));
+  }
+  std::vector<std::unique_ptr<Connector>> out;
+  if (rope)
+    out.push_back(std::make_unique<Rope>(std::move(p)));
+  else
+    out.push_back(std::make_unique<Rod>(std::move(p)));
+  return out;
+}
+std::vector<std::unique_ptr<Connector>> makeConnectors(const RopeDoc& c, const BodyIndex& index,
+                                                       const ContactSim& sim) {
+  return makeConnectors(static_cast<const RodDoc&>(c), index, sim, /*rope=*/true);
+}
+
+// Adds the document's connectors, reporting each one the engine refuses at its entry,
+// then aligns them all (as engine2D does when a scene loads).
+void addConnectors(const SceneDoc& doc, const DocOrigin& origin, const BodyIndex& index,
+                   ContactSim& sim, std::vector<SceneProblem>& problems) {
+  if (!doc.connectors) return;
+  for (std::size_t i = 0; i < doc.connectors->size(); ++i) {
+    try {
+      auto made = std::visit([&](const auto& c) { return makeConnectors(c, index, sim); },
+                             (*doc.connectors)[i]);
+      for (auto& c : made) sim.addConnector(std::move(c));
+    } catch (const std::invalid_argument& e) {
+      problems.push_back({pointerChild("/connectors", origin.connectorPath(i)), e.what()});
+    }
+  }
+  if (problems.empty()) sim.alignConnectors();
+}
+
 // A document made in code (say with the command line's --dt) skips the parser's
 // checks of the settings; parsed documents never fail here.
 void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
@@ -307,11 +380,12 @@ std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin
     // As in myPhysicsLab's ContactApp: potential energy is zero on the floor.
     defaultZeroEnergyLevel = walls->zeroEnergyLevel;
   }
-  if (doc.forces) {
-    const BodyIndex index(*sim, defaultZeroEnergyLevel);
+  const BodyIndex index(*sim, defaultZeroEnergyLevel);
+  if (doc.forces)
     for (const ForceDoc& f : *doc.forces)
       sim->addForceLaw(std::visit([&](const auto& x) { return makeLaw(x, index); }, f));
-  }
+  addConnectors(doc, origin, index, *sim, problems);
+  if (!problems.empty()) return nullptr;
   return sim;
 }
 

@@ -28,6 +28,15 @@ struct DocOrigin {
   // JSON index of each entry of doc.forces (entries of unknown kind are not in
   // the document). Empty means the same index.
   std::vector<std::size_t> forceIndex;
+  // The same for doc.connectors.
+  std::vector<std::size_t> connectorIndex;
+
+  std::size_t forcePath(std::size_t i) const {
+    return i < forceIndex.size() ? forceIndex[i] : i;
+  }
+  std::size_t connectorPath(std::size_t i) const {
+    return i < connectorIndex.size() ? connectorIndex[i] : i;
+  }
 };
 
 // For loading: checks names and builds, appending problems instead of throwing;

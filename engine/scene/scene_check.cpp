@@ -113,6 +113,17 @@ void checkForce(const ConstantForceDoc& f, const std::string& path, NameTable& n
   names.require(f.body, pointerChild(path, "body"));
 }
 
+// A connector's ends: bodies, walls or the Scrim, not the same twice. (An empty name
+// was reported missing by the parser.) Whether one end can move is the build's check.
+void checkConnector(const ConnectorEnds& e, const std::string& path, NameTable& names) {
+  for (const auto& [name, key] : {std::pair{&e.body1, "body1"}, std::pair{&e.body2, "body2"}})
+    if (!name->empty()) names.require(*name, pointerChild(path, key), /*scrimAllowed=*/true);
+  if (!e.body1.empty() && e.body1 == e.body2)
+    names.report(pointerChild(path, "body2"),
+                 fmt::format("a connector joins two different bodies; both ends are '{}'",
+                             e.body1));
+}
+
 }  // namespace
 
 const std::vector<std::string>& wallNames() {
@@ -133,12 +144,17 @@ void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
     names.requireEach(*list, pointerChild(pointerChild("/bodies", i), "non_collide"),
                       "non_collide");
   }
-  if (!doc.forces) return;
-  for (std::size_t i = 0; i < doc.forces->size(); ++i) {
-    const std::size_t index = i < origin.forceIndex.size() ? origin.forceIndex[i] : i;
-    const std::string path = pointerChild("/forces", index);
-    std::visit([&](const auto& f) { checkForce(f, path, names); }, (*doc.forces)[i]);
-  }
+  if (doc.forces)
+    for (std::size_t i = 0; i < doc.forces->size(); ++i) {
+      const std::string path = pointerChild("/forces", origin.forcePath(i));
+      std::visit([&](const auto& f) { checkForce(f, path, names); }, (*doc.forces)[i]);
+    }
+  if (doc.connectors)
+    for (std::size_t i = 0; i < doc.connectors->size(); ++i) {
+      const std::string path = pointerChild("/connectors", origin.connectorPath(i));
+      std::visit([&](const auto& c) { checkConnector(c.ends, path, names); },
+                 (*doc.connectors)[i]);
+    }
 }
 
 }  // namespace cl

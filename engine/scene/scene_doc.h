@@ -4,7 +4,8 @@
 // stays empty when it does, so that saving writes back exactly what was read;
 // defaults are applied when the simulation is built (scene_build), not here.
 //
-// Every alternative of a kind-tagged variant (ShapeDoc, EdgeDoc, ForceDoc) names
+// Every alternative of a kind-tagged variant (ShapeDoc, EdgeDoc, ForceDoc,
+// ConnectorDoc) names
 // its JSON tag in kKind, which the parser, writer and error messages share.
 #include <cstdint>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/connectors/joint.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/math/vec2.h"
@@ -24,7 +26,8 @@ namespace cl {
 inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents.
 inline constexpr int kSceneFormatVersion = 2;
-// The version that introduced the resting-contact settings (distance_tol, ...).
+// The version that introduced the resting-contact settings (distance_tol, ...) and
+// connectors.
 inline constexpr int kContactSettingsVersion = 2;
 // The name that stands for the fixed background where a spring takes a body.
 inline constexpr std::string_view kScrimName = "scrim";
@@ -251,6 +254,52 @@ struct ConstantForceDoc {
 using ForceDoc =
     std::variant<GravityDoc, Gravity2Doc, DampingDoc, SpringDoc, ThrustersDoc, ConstantForceDoc>;
 
+// ---- Connectors (engine/connectors). An end named kScrimName is a fixed world point;
+// the other point is in body coordinates. Connectors are aligned when the scene loads.
+
+struct ConnectorEnds {
+  std::string body1;
+  Vec2 point1;
+  std::string body2;
+  Vec2 point2;
+  bool operator==(const ConnectorEnds&) const = default;
+};
+
+// One joint: the two points kept together along `normal` (default [0, 1]), fixed in
+// world coordinates or turning with body1 ("body").
+struct JointDoc {
+  static constexpr std::string_view kKind = "joint";
+  std::optional<std::string> name;
+  ConnectorEnds ends;
+  std::optional<Vec2> normal;
+  std::optional<CoordType> normalCoords;
+  bool operator==(const JointDoc&) const = default;
+};
+
+// Two joints at the same points, the second normal a quarter turn from the first: a pin.
+struct DoubleJointDoc : JointDoc {
+  static constexpr std::string_view kKind = "double_joint";
+  bool operator==(const DoubleJointDoc&) const = default;
+};
+
+// The points kept exactly `length` apart; without a length, the distance between them
+// as the bodies are placed.
+struct RodDoc {
+  static constexpr std::string_view kKind = "rod";
+  std::optional<std::string> name;
+  ConnectorEnds ends;
+  std::optional<double> length;
+  bool operator==(const RodDoc&) const = default;
+};
+
+// The points kept at most `length` apart.
+struct RopeDoc : RodDoc {
+  static constexpr std::string_view kKind = "rope";
+  bool operator==(const RopeDoc&) const = default;
+};
+
+using ConnectorDoc = std::variant<JointDoc, DoubleJointDoc, RodDoc, RopeDoc>;
+
 // ---- The scene
 
 struct SettingsDoc {
@@ -275,6 +324,7 @@ struct SceneDoc {
   std::optional<WallsDoc> walls;
   std::vector<BodyDoc> bodies;
   std::optional<std::vector<ForceDoc>> forces;
+  std::optional<std::vector<ConnectorDoc>> connectors;
   bool operator==(const SceneDoc&) const = default;
 };
 

@@ -208,6 +208,20 @@ ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems
         parsed.origin.forceIndex.push_back(i);
       }
   }
+  if (const Json* connectors = r.array("connectors", Need::Optional)) {
+    if (doc.version < kContactSettingsVersion)
+      r.report(r.fieldPath("connectors"),
+               fmt::format("'connectors' needs scene format version {} or later; this file "
+                           "declares version {}",
+                           kContactSettingsVersion, doc.version));
+    auto& list = doc.connectors.emplace();
+    for (std::size_t i = 0; i < connectors->size(); ++i)
+      if (auto c = readConnector((*connectors)[i], pointerChild(r.fieldPath("connectors"), i),
+                                 problems)) {
+        list.push_back(std::move(*c));
+        parsed.origin.connectorIndex.push_back(i);
+      }
+  }
   r.rejectUnknown(" in a scene");
   return parsed;
 }

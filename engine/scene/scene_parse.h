@@ -32,4 +32,8 @@ std::optional<ShapeDoc> readShape(std::string_view kind, FieldReader& body);
 std::optional<ForceDoc> readForce(const nlohmann::json& value, const std::string& path,
                                   std::vector<SceneProblem>& problems);
 
+// One entry of "connectors"; nullopt when its kind is missing or unknown (reported).
+std::optional<ConnectorDoc> readConnector(const nlohmann::json& value, const std::string& path,
+                                          std::vector<SceneProblem>& problems);
+
 }  // namespace cl

@@ -172,6 +172,36 @@ void writeFields(OJson& j, const ConstantForceDoc& f) {
   put(j, "torque", f.torque);
 }
 
+void writeEnds(OJson& j, const ConnectorEnds& e) {
+  put(j, "body1", e.body1);
+  put(j, "point1", e.point1);
+  put(j, "body2", e.body2);
+  put(j, "point2", e.point2);
+}
+void writeFields(OJson& j, const JointDoc& c) {
+  put(j, "name", c.name);
+  writeEnds(j, c.ends);
+  put(j, "normal", c.normal);
+  if (c.normalCoords) j["normal_coords"] = *c.normalCoords == CoordType::BODY ? "body" : "world";
+}
+void writeFields(OJson& j, const RodDoc& c) {
+  put(j, "name", c.name);
+  writeEnds(j, c.ends);
+  put(j, "length", c.length);
+}
+
+// A kind-tagged list ("forces", "connectors"): each entry's "kind" and then its fields.
+template <typename Variant>
+OJson taggedList(const std::vector<Variant>& list) {
+  OJson out = OJson::array();
+  for (const Variant& v : list) {
+    OJson j{{"kind", kindOf(v)}};
+    std::visit([&](const auto& x) { writeFields(j, x); }, v);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 }  // namespace
 
 OJson jsonNumber(double v) {
@@ -212,15 +242,8 @@ OJson sceneDocToJson(const SceneDoc& doc) {
   OJson bodies = OJson::array();
   for (const BodyDoc& b : doc.bodies) bodies.push_back(body(b));
   j["bodies"] = std::move(bodies);
-  if (doc.forces) {
-    OJson forces = OJson::array();
-    for (const ForceDoc& f : *doc.forces) {
-      OJson fj{{"kind", kindOf(f)}};
-      std::visit([&](const auto& x) { writeFields(fj, x); }, f);
-      forces.push_back(std::move(fj));
-    }
-    j["forces"] = std::move(forces);
-  }
+  if (doc.forces) j["forces"] = taggedList(*doc.forces);
+  if (doc.connectors) j["connectors"] = taggedList(*doc.connectors);
   return j;
 }
 

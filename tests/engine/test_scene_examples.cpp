@@ -8,6 +8,7 @@
 #include <numbers>
 #include <sstream>
 
+#include "engine/contact/contact_sim.h"
 #include "engine/forces/thruster_set.h"
 #include "engine/scene/scene.h"
 
@@ -34,6 +35,15 @@ void checkSameSimulation(const cl::RigidBodySim& a, const cl::RigidBodySim& b) {
   REQUIRE(a.bodyCount() == b.bodyCount());
   CHECK(a.vars() == b.vars());
   CHECK(a.forceLaws().size() == b.forceLaws().size());
+  const auto* ca = dynamic_cast<const cl::ContactSim*>(&a);
+  const auto* cb = dynamic_cast<const cl::ContactSim*>(&b);
+  REQUIRE((ca && cb));
+  REQUIRE(ca->connectors().size() == cb->connectors().size());
+  for (std::size_t k = 0; k < ca->connectors().size(); ++k) {
+    CHECK(ca->connectors()[k]->name() == cb->connectors()[k]->name());
+    CHECK(ca->connectors()[k]->body1() == cb->connectors()[k]->body1());
+    CHECK(ca->connectors()[k]->body2() == cb->connectors()[k]->body2());
+  }
   for (int i = 0; i < a.bodyCount(); ++i) {
     const cl::Polygon &p = a.bodies()[i], &q = b.bodies()[i];
     CHECK(p.name() == q.name());
@@ -77,7 +87,8 @@ TEST_CASE("every example scene loads and round-trips", "[scene][examples]") {
 TEST_CASE("the required example scenes exist", "[scene][examples]") {
   for (const char* name :
        {"contact_app.json", "free_fall.json", "spring_oscillator.json", "pendulum_spring.json",
-        "shapes_gallery.json", "orbit.json", "random_polygons.json"}) {
+        "shapes_gallery.json", "orbit.json", "random_polygons.json", "pendulum_joint.json",
+        "double_pendulum.json", "pendulum_rope.json", "pendulum_rod.json"}) {
     INFO(name);
     CHECK(std::filesystem::exists(kScenes / name));
   }
