@@ -8,6 +8,10 @@
 //   distance = normal . (impact1 - impact2)
 // is positive when the bodies are apart and negative when they overlap, and the
 // normal velocity normal . (v1 - v2) is negative when they approach.
+// One exception: a collision found by the swept vertex test (a vertex whose path over
+// the step crossed an edge) has both impact points where the path crossed the edge,
+// and the distance of the vertex's current position from the edge; updateCollision
+// (collision_update.h) re-measures it and restores the rule.
 //
 // Curved edges: the b vector of ContactSim needs how fast the normal turns. For a
 // normal given by a circular edge the normal is (centre-to-point direction), so its
@@ -34,7 +38,8 @@ struct ContactTolerances {
 
 // What made the record.
 enum class CollisionKind {
-  kVertexEdge,    // an end-point vertex of the primary body against an edge of the normal body
+  kVertexEdge,    // a vertex of the primary body against an edge of the normal body (an
+                  // end point, or a decorated mid-point in the swept tests)
   kEdgeEdge,      // a circular edge against a straight or circular edge
   kVertexVertex,  // two corners with neither inside the other's edge span
   kConnector,     // made by a joint, rope or rod (not by contact detection)
@@ -80,6 +85,10 @@ struct RigidBodyCollision {
   int normalVertex = -1;  // index into normal Polygon::vertices() (vertex/vertex only)
   EdgeRef primaryEdge;    // the primary's edge (edge/edge only)
   EdgeRef normalEdge;     // the normal body's edge (vertex/edge, edge/edge)
+  // The vertex is no corner: a decorated mid-point of a curved edge, or the seam of a
+  // complete circle. Such a collision gives way to an edge/edge collision between the
+  // same two edges (see contact_detection.h).
+  bool decoratedVertex = false;
 
   // Curvature facts for the b vector (see the header comment).
   bool ballObject = false;      // the primary's contact feature is a circular arc
@@ -91,6 +100,14 @@ struct RigidBodyCollision {
   // Filled in by ContactSim / the collision handler, for display.
   double force = 0.0;
   double impulse = 0.0;
+
+  // Takes the tolerances of the search that made the record; the target gap is half
+  // the distance tolerance (0 for a joint, which holds its bodies together).
+  void setTolerances(const ContactTolerances& tol) {
+    distanceTol = tol.distanceTol;
+    velocityTol = tol.velocityTol;
+    targetGap = joint ? 0.0 : tol.distanceTol / 2.0;
+  }
 
   // Contact: close (0 < distance < distanceTol) and slow (|normal velocity| < velocityTol).
   // A joint is always a contact.

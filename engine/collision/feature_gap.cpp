@@ -1,0 +1,171 @@
+#include "engine/collision/feature_gap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "engine/geometry/edge_intersection.h"
+
+namespace cl {
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+// Below this length a direction (centre to point, centre to centre) is undefined.
+constexpr double kTiny = 1e-12;
+
+double angleOf(Vec2 v) {
+  return std::atan2(v.y, v.x);
+}
+
+// A convex arc of P against a straight edge of N, which gives the normal. The arc's
+// nearest point to the line lies along -normal from its centre.
+std::optional<FeatureGap> circleStraightGap(const BodyView& P, const CircularEdge& arc,
+                                            const BodyView& N, const StraightEdge& seg) {
+  if (!arc.convex()) return std::nullopt;  // a concave arc meets a line only at its ends
+  const double r = arc.radius();
+  const Vec2 cw = P.toWorld(arc.center);
+  const Vec2 cb = N.toBody(cw);
+  const Vec2 d = seg.end - seg.start;
+  const double t = dot(cb - seg.start, d) / d.lengthSquared();
+  const Vec2 nb = seg.outwardNormal();
+  const Vec2 nw = N.dirToWorld(nb);
+  const bool onArc = angleOnArc(arc, angleOf(P.dirToBody(-nw)));
+  return FeatureGap{cw - nw * r, N.toWorld(seg.start + d * t), nw, dot(cb - seg.start, nb) - r,
+                    t >= 0.0 && t <= 1.0 && onArc};
+}
+
+// A convex arc a1 of P against an arc a2 of N.
+std::optional<FeatureGap> circleCircleGap(const BodyView& P, const CircularEdge& a1,
+                                          const BodyView& N, const CircularEdge& a2) {
+  if (!a1.convex()) return std::nullopt;  // the caller puts the convex arc first
+  const double r1 = a1.radius(), r2 = a2.radius();
+  const Vec2 c1 = P.toWorld(a1.center), c2 = N.toWorld(a2.center);
+  const Vec2 delta = c1 - c2;
+  const double len = delta.length();
+  if (len < kTiny) return std::nullopt;  // concentric: no single nearest point
+  const Vec2 u = delta / len;            // from N's centre towards P's
+  double dist;
+  Vec2 normal, on1, on2;  // on1, on2: directions from each centre to its contact point
+  if (a2.convex()) {
+    dist = len - r1 - r2;
+    normal = u, on1 = -u, on2 = u;
+  } else {
+    if (r2 <= r1) return std::nullopt;  // P's circle cannot fit inside the cup
+    dist = r2 - r1 - len;
+    normal = -u, on1 = u, on2 = u;
+  }
+  const bool onArcs =
+      angleOnArc(a1, angleOf(P.dirToBody(on1))) && angleOnArc(a2, angleOf(N.dirToBody(on2)));
+  return FeatureGap{c1 + on1 * r1, c2 + on2 * r2, normal, dist, onArcs};
+}
+
+}  // namespace
+
+EdgeHit edgeHit(const Edge& e, Vec2 p) {
+  EdgeHit h;
+  if (const auto* s = std::get_if<StraightEdge>(&e)) {
+    const Vec2 d = s->end - s->start;
+    const double t = dot(p - s->start, d) / d.lengthSquared();
+    h.defined = true;
+    h.inSpan = t >= 0.0 && t <= 1.0;
+    h.normal = s->outwardNormal();
+    h.dist = dot(p - s->start, h.normal);
+    h.foot = s->start + d * t;
+    return h;
+  }
+  const auto& a = std::get<CircularEdge>(e);
+  const Vec2 v = p - a.center;
+  const double len = v.length(), r = a.radius();
+  h.dist = a.convex() ? len - r : r - len;
+  if (len < kTiny) return h;  // at the centre: no nearest point
+  const Vec2 u = v / len;
+  h.defined = true;
+  h.inSpan = angleOnArc(a, angleOf(u));
+  h.foot = a.center + u * r;
+  h.normal = a.convex() ? u : -u;
+  return h;
+}
+
+Vec2 normalAt(const Edge& e, Vec2 p) {
+  if (const auto* s = std::get_if<StraightEdge>(&e)) return s->outwardNormal();
+  const auto& a = std::get<CircularEdge>(e);
+  const Vec2 u = (p - a.center).normalized();
+  return a.convex() ? u : -u;
+}
+
+double chordDepth(const CircularEdge& a) {
+  const double sweep = std::min(std::abs(a.sweep()), kTwoPi);
+  return a.radius() * (1.0 - std::cos(sweep / 2.0));
+}
+
+double signedRadius(const CircularEdge& a) {
+  return a.convex() ? a.radius() : -a.radius();
+}
+
+std::optional<FeatureGap> pointEdgeGap(Vec2 pw, const BodyView& N, EdgeRef ne) {
+  const EdgeHit h = edgeHit(N.edge(ne), N.toBody(pw));
+  if (!h.defined) return std::nullopt;
+  return FeatureGap{pw, N.toWorld(h.foot), N.dirToWorld(h.normal), h.dist, h.inSpan};
+}
+
+std::optional<FeatureGap> edgeEdgeGap(const BodyView& P, EdgeRef pe, const BodyView& N,
+                                      EdgeRef ne) {
+  const auto* arc = std::get_if<CircularEdge>(&P.edge(pe));
+  if (!arc) return std::nullopt;
+  if (const auto* seg = std::get_if<StraightEdge>(&N.edge(ne)))
+    return circleStraightGap(P, *arc, N, *seg);
+  return circleCircleGap(P, *arc, N, std::get<CircularEdge>(N.edge(ne)));
+}
+
+std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N, int nv) {
+  const Vec2 p = P.toWorld(P.vertex(pv).location), q = N.toWorld(N.vertex(nv).location);
+  const double d = distance(p, q);
+  if (d < kTiny) return std::nullopt;  // coincident: no direction between them
+  return FeatureGap{p, q, (p - q) / d, d, true};
+}
+
+RigidBodyCollision makeRecord(CollisionKind kind, const RecordFeatures& f, const FeatureGap& g,
+                              const BodyView& P, const BodyView& N, const ContactTolerances& tol) {
+  RigidBodyCollision rc;
+  rc.kind = kind;
+  rc.primaryBody = P.index;
+  rc.normalBody = N.index;
+  rc.vertex = f.vertex;
+  rc.normalVertex = f.normalVertex;
+  rc.primaryEdge = f.primaryEdge;
+  rc.normalEdge = f.normalEdge;
+  rc.decoratedVertex = f.vertex >= 0 && !isCorner(P.vertex(f.vertex));
+  auto arcOf = [](const BodyView& b, EdgeRef e) -> const CircularEdge* {
+    return e.valid() ? std::get_if<CircularEdge>(&b.edge(e)) : nullptr;
+  };
+  if (const CircularEdge* a1 = arcOf(P, f.primaryEdge)) {
+    rc.ballObject = true;
+    rc.radius1 = signedRadius(*a1);
+  }
+  if (const CircularEdge* a2 = arcOf(N, f.normalEdge)) {
+    rc.ballNormal = true;
+    rc.radius2 = signedRadius(*a2);
+  }
+  rc.setTolerances(tol);
+  applyGap(rc, g, P, N);
+  return rc;
+}
+
+void applyGap(RigidBodyCollision& rc, const FeatureGap& g, const BodyView& P, const BodyView& N) {
+  rc.impact1 = g.impact1;
+  rc.impact2 = g.impact2;
+  rc.normal = g.normal;
+  rc.distance = g.distance;
+  rc.r1 = g.impact1 - P.s.position();
+  rc.r2 = g.impact2 - N.s.position();
+  // u: from the CM to the centre of the arc whose curvature the record keeps.
+  auto centre = [](const BodyView& b, EdgeRef e) {
+    return b.toWorld(std::get<CircularEdge>(b.edge(e)).center);
+  };
+  rc.u1 = rc.ballObject ? centre(P, rc.primaryEdge) - P.s.position() : rc.r1;
+  rc.u2 = rc.ballNormal ? centre(N, rc.normalEdge) - N.s.position() : rc.r2;
+  rc.normalVelocity = dot(rc.normal, P.velocityAt(g.impact1) - N.velocityAt(g.impact2));
+}
+
+}  // namespace cl

@@ -1,0 +1,102 @@
+#pragma once
+// The gap between a feature of one body and a feature of another at one state: the
+// measurement shared by contact detection, the swept collision tests and
+// updateCollision. As in RigidBodyCollision, P is the primary body (its vertex or
+// arc meets the other body) and N the normal body (its edge gives the normal).
+//
+// Features and their gaps:
+//   point/edge         a point of P against an edge of N: the distance along the
+//                      edge's outward normal from its line (straight) or circle
+//                      (arc: |p - c| - R when convex, R - |p - c| when concave)
+//   circle/straight    a convex arc of P against a straight edge of N: the height of
+//                      the arc's centre above the edge's line minus the radius
+//   circle/circle      a convex arc of P against an arc of N: convex/convex along the
+//                      centre line, |c1 - c2| - R1 - R2; convex inside a concave cup,
+//                      R2 - R1 - |c1 - c2|
+//   corner/corner      a corner of P beside a corner of N: their distance apart
+// A gap does not judge whether the points lie within the features (only reports it
+// in `inSpan`) nor whether it is close enough to matter: the callers decide that.
+#include <optional>
+
+#include "engine/collision/body_view.h"
+
+namespace cl {
+
+// A real corner: an end-point vertex between two different edges. Decorated
+// mid-points and the seam of a complete circle (one edge on both sides) are not.
+inline bool isCorner(const Vertex& v) {
+  return v.endPoint && v.edge1 != v.edge2;
+}
+
+// A point against one edge, both in the edge's body coordinates.
+struct EdgeHit {
+  bool defined = false;  // false at an arc's centre, where no point of the circle is nearest
+  bool inSpan = false;   // the foot is on the segment, or the point's angle is on the arc
+  double dist = 0;       // signed distance along the outward normal (< 0: behind the edge);
+                         // set at an arc's centre too
+  Vec2 foot;             // nearest point of the edge's line or circle
+  Vec2 normal;           // outward normal there
+};
+EdgeHit edgeHit(const Edge& e, Vec2 p);
+
+// Outward unit normal of an edge at one of its points (body coordinates).
+Vec2 normalAt(const Edge& e, Vec2 p);
+
+// Depth of the segment an arc's chord cuts off the disc: how deep an edge/edge overlap
+// may be before its distance stops meaning anything (2R for a complete circle).
+double chordDepth(const CircularEdge& a);
+
+// The signed radius a record keeps for an arc: negative when concave.
+double signedRadius(const CircularEdge& a);
+
+// The measured gap, in world coordinates.
+struct FeatureGap {
+  Vec2 impact1;     // the point of P's feature
+  Vec2 impact2;     // the point of N's feature facing it
+  Vec2 normal;      // unit, out of N
+  double distance;  // normal . (impact1 - impact2); < 0 when the features overlap
+  bool inSpan;      // both points lie within their features
+};
+
+// P's point pw (world) against N's edge; none at the centre of an arc.
+std::optional<FeatureGap> pointEdgeGap(Vec2 pw, const BodyView& N, EdgeRef ne);
+
+// P's arc against N's edge: circle/straight or circle/circle as above. None when the
+// pair has no such gap: P's edge straight, P's arc concave against a straight edge,
+// concentric arcs, both concave, or a convex arc no smaller than the cup around it.
+std::optional<FeatureGap> edgeEdgeGap(const BodyView& P, EdgeRef pe, const BodyView& N, EdgeRef ne);
+
+// P's corner pv against N's corner nv (vertex indices); none when they coincide.
+std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N, int nv);
+
+// The features a record is made of (indices as in RigidBodyCollision; -1 or invalid
+// when not applicable).
+struct RecordFeatures {
+  int vertex = -1;
+  int normalVertex = -1;
+  EdgeRef primaryEdge;
+  EdgeRef normalEdge;
+
+  static RecordFeatures vertexEdge(int vertex, EdgeRef normalEdge) {
+    return {vertex, -1, {}, normalEdge};
+  }
+  static RecordFeatures edgeEdge(EdgeRef primaryEdge, EdgeRef normalEdge) {
+    return {-1, -1, primaryEdge, normalEdge};
+  }
+  static RecordFeatures vertexVertex(int vertex, int normalVertex) {
+    return {vertex, normalVertex, {}, {}};
+  }
+};
+
+// A new record of P's features against N's: kind, bodies, features, whether the
+// vertex is decorated, the curvature facts (ballObject/radius1 when P's edge is an
+// arc, ballNormal/radius2 when N's edge is), the tolerances and the gap (applyGap).
+RigidBodyCollision makeRecord(CollisionKind kind, const RecordFeatures& f, const FeatureGap& g,
+                              const BodyView& P, const BodyView& N, const ContactTolerances& tol);
+
+// Writes a gap into a record whose bodies, features and curvature are set: impact
+// points, normal, distance, the r and u vectors and the normal velocity at P's and N's
+// states.
+void applyGap(RigidBodyCollision& rc, const FeatureGap& g, const BodyView& P, const BodyView& N);
+
+}  // namespace cl

@@ -1,0 +1,28 @@
+#pragma once
+// Pruning the records found between one pair of bodies, in two rules applied in order:
+//
+// 1. A decorated-vertex collision gives way to an edge/edge collision between the same
+//    two edges. Decorated (mid-point) vertices on a curved edge are there to catch, by
+//    the swept vertex test, collisions that edge/edge detection misses at large time
+//    steps; once the edge/edge test sees the overlap too, its record is the accurate
+//    one. End-point (corner) vertex collisions are not subject to this rule: at an
+//    edge's end the edge/edge measure may not be the nearest.
+// 2. Records that describe the same gap keep only the one of smallest distance (the
+//    earlier on ties): records between the same two bodies that share an edge (a
+//    vertex shares the two edges meeting at it), lie within a small distance of each
+//    other and have (anti)parallel normals. So an edge/edge contact replaces the
+//    end-point vertex/edge contact at the same place (and vice versa when the vertex
+//    is closer), and two blocks of equal width stacked flush give one contact per
+//    corner, not two.
+#include <vector>
+
+#include "engine/body/polygon.h"
+#include "engine/collision/rigid_body_collision.h"
+
+namespace cl {
+
+// `recs` are between bodies a (index ia) and b, in either role.
+void pruneRecords(std::vector<RigidBodyCollision>& recs, const Polygon& a, int ia,
+                  const Polygon& b);
+
+}  // namespace cl
