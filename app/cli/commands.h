@@ -15,6 +15,8 @@ struct RunOptions {
   bool progress = false;
   std::string lcpDir;    // directory for the LCP of every contact-force solve, empty for none
   std::string lcpSteps;  // "A:B", the 1-based steps whose solves go to lcpDir
+  std::string waypoints;  // CSV of every CollisionAdvance waypoint, empty for none
+  bool events = false;    // print the waypoints as they happen
 };
 
 struct SolveLcpOptions {

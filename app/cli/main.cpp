@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
                      "Write every contact-force solve of --lcp-steps as an LCP JSON file here");
   runCmd->add_option("--lcp-steps", run.lcpSteps,
                      "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
+  runCmd->add_option("--waypoints", run.waypoints,
+                     "Write every CollisionAdvance waypoint and its collisions to this CSV file");
+  runCmd->add_flag("--events", run.events, "Print the CollisionAdvance waypoints as they happen");
 
   std::string validateScene;
   CLI::App* validateCmd =

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "commands.h"
+#include "engine/collision_advance/collision_advance.h"
 #include "engine/io/atomic_file.h"
+#include "engine/io/waypoint_csv.h"
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/scene/scene.h"
@@ -65,6 +67,35 @@ class LcpStepRecorder : public SolverTraceSink {
   long long mStep = 0;
   int mSolveInStep = 0;
   std::vector<SolverPivot> mPivots;
+};
+
+// Every waypoint of the run: written to a CSV file (--waypoints) and/or printed as it
+// happens (--events).
+class WaypointPrinter : public WaypointSink {
+ public:
+  WaypointPrinter(const RigidBodySim& sim, std::ostream* csv, bool print)
+      : mSim(sim), mCsv(csv), mPrint(print) {}
+  void setStep(long long step) {
+    mStep = step;
+    mIndex = 0;
+  }
+  void onWaypoint(const Waypoint& w) override {
+    ++mIndex;
+    if (mCsv) writeWaypointCsvRows(*mCsv, mSim, mStep, mIndex, w);
+    if (!mPrint) return;
+    int needs = 0;
+    for (const WaypointCollision& c : w.collisions) needs += c.needsHandling ? 1 : 0;
+    fmt::print("step {:>6}  t {:<12.9g} {:<24} dt {:<10.4g} collisions {:<3} handle {:<3}{}\n",
+               mStep, w.time, wayPointName(w.point), w.stepSize, w.collisions.size(), needs,
+               w.binarySearch ? " binary" : "");
+  }
+
+ private:
+  const RigidBodySim& mSim;
+  std::ostream* mCsv;
+  bool mPrint;
+  long long mStep = 0;
+  int mIndex = 0;
 };
 
 // "A:B" with 1 <= A <= B; nullopt (and a message on stderr) otherwise.
@@ -121,6 +152,13 @@ void printSummary(const Scene& scene, const std::string& path, const RigidBodySi
   fmt::print("wall     {:.3f} s\n", wallSeconds);
 }
 
+void printCounters(const CollisionCounters& c) {
+  fmt::print("collide  collisions {}   back-ups {}   ode steps {}   binary steps {}   "
+             "estimates {}   impulse solves {}   contacts in impulses {}   maybe-stuck {}\n",
+             c.collisions, c.backups, c.odeSteps, c.binarySteps, c.estimates, c.impulses,
+             c.contacts, c.stuck);
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& opt) {
@@ -167,6 +205,7 @@ int runCommand(const RunOptions& opt) {
 
   RigidBodySim& sim = *scene->sim;
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
+  auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(advance.get());
   const double dt = advance->timeStep();
   const double t0 = sim.time(), until = opt.until;
   // Whole steps of dt, the last one shortened to land exactly on --until.
@@ -189,8 +228,20 @@ int runCommand(const RunOptions& opt) {
       writeStateCsvHeader(csv->stream(), sim);
       writeStateCsvRow(csv->stream(), sim, 0);
     }
+    std::unique_ptr<AtomicFile> waypointCsv;
+    if (!opt.waypoints.empty()) {
+      waypointCsv = std::make_unique<AtomicFile>(opt.waypoints);
+      writeWaypointCsvHeader(waypointCsv->stream());
+    }
+    std::unique_ptr<WaypointPrinter> waypoints;
+    if (collisionAdvance && (waypointCsv || opt.events)) {
+      waypoints = std::make_unique<WaypointPrinter>(
+          sim, waypointCsv ? &waypointCsv->stream() : nullptr, opt.events);
+      collisionAdvance->setWaypointSink(waypoints.get());
+    }
     try {
       for (long long i = 0; i < n; ++i) {
+        if (waypoints) waypoints->setStep(steps + 1);
         const double h = i + 1 == n ? until - sim.time() : dt;
         if (h <= 0) break;
         if (lcpRecorder) {
@@ -219,6 +270,7 @@ int runCommand(const RunOptions& opt) {
       writeLcpRecords(opt.lcpDir, lcpRecorder->records);
     }
     if (csv) csv->commit();
+    if (waypointCsv) waypointCsv->commit();
     if (!opt.finalState.empty())
       writeFileAtomically(opt.finalState, stateJson(sim, steps).dump(2) + "\n");
   } catch (const FileWriteError& e) {
@@ -229,6 +281,7 @@ int runCommand(const RunOptions& opt) {
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   printSummary(*scene, opt.scene, sim, steps, dt, start, wall);
+  if (collisionAdvance) printCounters(collisionAdvance->counters());
   if (lcpRecorder)
     fmt::print("lcp      {} solves of steps {} written to {}\n", lcpRecorder->records.size(),
                opt.lcpSteps, opt.lcpDir);

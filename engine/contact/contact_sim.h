@@ -26,18 +26,22 @@
 // lastContacts() holds the contacts of the latest call with their forces, for display;
 // with Runge-Kutta that is the last stage of the step, not the state at its end.
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "engine/collision/contact_detection.h"
 #include "engine/connectors/connector.h"
 #include "engine/contact/extra_accel.h"
+#include "engine/impulse/collision_handling.h"
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/solver/compute_forces.h"
 
 namespace cl {
 
 class SolverTraceSink;
+
+inline constexpr double kDefaultCollisionAccuracy = 0.6;
 
 class ContactSim : public RigidBodySim {
  public:
@@ -86,11 +90,43 @@ class ContactSim : public RigidBodySim {
     return {bodies(), vars, mTolerances};
   }
 
-  // Joint small impacts (engine2D's setJointSmallImpacts): a setting kept for the
-  // collisions issue, which will use it to resolve small joint velocity errors with
-  // impulses. It has no effect yet. Default off.
+  // Joint small impacts (engine2D's setJointSmallImpacts): after a step without collisions
+  // CollisionAdvance resolves the small velocity errors at joints with impulses. Default off.
   bool jointSmallImpacts() const { return mJointSmallImpacts; }
   void setJointSmallImpacts(bool on) { mJointSmallImpacts = on; }
+
+  // Collisions (engine2D's ImpulseSim settings): how simultaneous collisions are resolved
+  // (impulse/collision_handling.h), and the collision accuracy in (0, 1]: CollisionAdvance
+  // handles a collision once its distance is within accuracy * distanceTol / 2 of the
+  // target gap.
+  CollisionHandling collisionHandling() const { return mCollisionHandling; }
+  void setCollisionHandling(CollisionHandling h) { mCollisionHandling = h; }
+  double collisionAccuracy() const { return mCollisionAccuracy; }
+  void setCollisionAccuracy(double accuracy);
+
+  // Every record between bodies closer than the distance tolerance at `vars` (contacts,
+  // collisions, penetrations; swept from `oldVars` when given), after the connector
+  // records: what CollisionAdvance looks at between steps.
+  std::vector<RigidBodyCollision> findCollisions(std::span<const double> vars,
+                                                 std::span<const double> oldVars = {}) const;
+
+  // The first penetration evaluate met since clearPenetrationLog(), with the time of that
+  // evaluate: an integrator step that met one is not to be trusted (CollisionAdvance backs
+  // up from it), even when a later stage of the step saw none.
+  struct PenetrationLog {
+    double time = 0;
+    std::vector<RigidBodyCollision> records;
+  };
+  void clearPenetrationLog() { mPenetrationLog.reset(); }
+
+  // The state at the start of the integrator step being taken (engine2D's old copy of
+  // the bodies): while set, contact detection inside evaluate is swept from it, so a
+  // penetration met in a stage of the step carries the crossing point. CollisionAdvance
+  // sets it before each step and clears it when it backs up; empty means none.
+  void setOldState(std::span<const double> vars) { mOldVars.assign(vars.begin(), vars.end()); }
+  void clearOldState() { mOldVars.clear(); }
+  std::span<const double> oldState() const { return mOldVars; }
+  const std::optional<PenetrationLog>& penetrationLog() const { return mPenetrationLog; }
 
   // Passed on to ComputeForces for every solve; null detaches. Not owned.
   void setTraceSink(SolverTraceSink* sink) { mTraceSink = sink; }
@@ -116,6 +152,10 @@ class ContactSim : public RigidBodySim {
   SolverTraceSink* mTraceSink = nullptr;
   std::vector<std::unique_ptr<Connector>> mConnectors;
   bool mJointSmallImpacts = false;
+  CollisionHandling mCollisionHandling = kDefaultCollisionHandling;
+  double mCollisionAccuracy = kDefaultCollisionAccuracy;
+  std::optional<PenetrationLog> mPenetrationLog;
+  std::vector<double> mOldVars;
 
   std::vector<RigidBodyCollision> mLastContacts;
   std::vector<RigidBodyCollision> mLastPenetrations;

@@ -2,7 +2,9 @@
 // RandomLCG: the linear congruential generator of myPhysicsLab's engine2D,
 //   seed <- (a * seed + c) mod m,  m = 2^32, a = 1664525, c = 1013904223,
 // so that a run with a given seed repeats bit for bit on every machine.
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace cl {
 
@@ -24,6 +26,19 @@ class RandomLCG {
   int nextInt(int n) {
     const int k = static_cast<int>(nextFloat() * n);
     return k < n ? k : n - 1;
+  }
+  // A random permutation of 0 .. n-1 (engine2D's randomInts): n draws, the k-th of the
+  // m indices still left taken with k = nextInt(m) for m = n, n - 1, ..., 1.
+  std::vector<int> randomInts(int n) {
+    std::vector<int> left(static_cast<std::size_t>(n > 0 ? n : 0)), out;
+    for (int i = 0; i < n; ++i) left[static_cast<std::size_t>(i)] = i;
+    out.reserve(left.size());
+    while (!left.empty()) {
+      const auto k = static_cast<std::size_t>(nextInt(static_cast<int>(left.size())));
+      out.push_back(left[k]);
+      left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    return out;
   }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/json_read.h"
 #include "engine/scene/json_write.h"
 #include "engine/scene/scene_check.h"
@@ -77,7 +78,11 @@ std::string describeProblem(const SceneProblem& problem) {
 }
 
 std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
-  auto advance = std::make_unique<SimpleAdvance>(*sim, settings.integrator);
+  std::unique_ptr<AdvanceStrategy> advance;
+  if (ContactSim* cs = contactSim())
+    advance = std::make_unique<CollisionAdvance>(*cs, settings.integrator);
+  else
+    advance = std::make_unique<SimpleAdvance>(*sim, settings.integrator);
   advance->setTimeStep(settings.timeStep);
   return advance;
 }
@@ -94,6 +99,9 @@ SimSettings settingsOf(const SceneDoc& doc) {
     s.extraAccelTimeStep = doc.settings->extraAccelTimeStep.value_or(s.extraAccelTimeStep);
     s.contactPolicy = doc.settings->contactPolicy.value_or(s.contactPolicy);
     s.solverTolerance = doc.settings->solverTolerance.value_or(s.solverTolerance);
+    s.collisionHandling = doc.settings->collisionHandling.value_or(s.collisionHandling);
+    s.collisionAccuracy = doc.settings->collisionAccuracy.value_or(s.collisionAccuracy);
+    s.jointSmallImpacts = doc.settings->jointSmallImpacts.value_or(s.jointSmallImpacts);
   }
   return s;
 }
@@ -168,6 +176,14 @@ Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
   // The contact settings exist from version 2 on: a file that records one says so.
   if (doc.settings && !(*doc.settings == before) && doc.version < kContactSettingsVersion)
     doc.version = kContactSettingsVersion;
+  const SettingsDoc beforeCollisions = doc.settings.value_or(SettingsDoc{});
+  record(&SettingsDoc::collisionHandling, settings.collisionHandling, old.collisionHandling);
+  record(&SettingsDoc::collisionAccuracy, settings.collisionAccuracy, old.collisionAccuracy);
+  record(&SettingsDoc::jointSmallImpacts, settings.jointSmallImpacts, old.jointSmallImpacts);
+  // ... and the collision settings from version 3 on.
+  if (doc.settings && !(*doc.settings == beforeCollisions) &&
+      doc.version < kCollisionSettingsVersion)
+    doc.version = kCollisionSettingsVersion;
   return makeScene(std::move(doc));
 }
 

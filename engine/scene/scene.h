@@ -31,6 +31,10 @@ struct SimSettings {
   double extraAccelTimeStep = kDefaultExtraAccelTimeStep;
   NextContactPolicy contactPolicy = ComputeForcesOptions{}.policy;
   double solverTolerance = ComputeForcesOptions{}.tolerance;
+  // Collisions: applied to the ContactSim; CollisionAdvance reads them from it.
+  CollisionHandling collisionHandling = kDefaultCollisionHandling;
+  double collisionAccuracy = kDefaultCollisionAccuracy;
+  bool jointSmallImpacts = false;
 };
 
 struct Scene {

@@ -322,6 +322,10 @@ void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
   positive(s.velocityTol, "velocity_tol");
   positive(s.extraAccelTimeStep, "extra_accel_time_step");
   positive(s.solverTolerance, "solver_tolerance");
+  if (s.collisionAccuracy && !(*s.collisionAccuracy > 0 && *s.collisionAccuracy <= 1))
+    problems.push_back({"/settings/collision_accuracy",
+                        fmt::format("'collision_accuracy' must be in (0, 1], got {}",
+                                    *s.collisionAccuracy)});
 }
 
 // The resting-contact settings, defaults where the document leaves them out.
@@ -334,6 +338,9 @@ void applyContactSettings(const SceneDoc& doc, ContactSim& sim) {
   if (s.extraAccelTimeStep) sim.setExtraAccelTimeStep(*s.extraAccelTimeStep);
   if (s.contactPolicy) sim.setContactPolicy(*s.contactPolicy);
   if (s.solverTolerance) sim.setSolverTolerance(*s.solverTolerance);
+  if (s.collisionHandling) sim.setCollisionHandling(*s.collisionHandling);
+  if (s.collisionAccuracy) sim.setCollisionAccuracy(*s.collisionAccuracy);
+  if (s.jointSmallImpacts) sim.setJointSmallImpacts(*s.jointSmallImpacts);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include "engine/connectors/joint.h"
 #include "engine/contact/extra_accel.h"
+#include "engine/impulse/collision_handling.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/math/vec2.h"
 #include "engine/solver/lcp_problem.h"
@@ -25,10 +26,12 @@ namespace cl {
 
 inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents.
-inline constexpr int kSceneFormatVersion = 2;
-// The version that introduced the resting-contact settings (distance_tol, ...) and
-// connectors.
+inline constexpr int kSceneFormatVersion = 3;
+// The version that introduced the resting-contact settings (distance_tol, ...).
 inline constexpr int kContactSettingsVersion = 2;
+// The version that introduced connectors and the collision settings (collision_handling,
+// collision_accuracy, joint_small_impacts).
+inline constexpr int kCollisionSettingsVersion = 3;
 // The name that stands for the fixed background where a spring takes a body.
 inline constexpr std::string_view kScrimName = "scrim";
 
@@ -313,6 +316,10 @@ struct SettingsDoc {
   std::optional<double> extraAccelTimeStep;
   std::optional<NextContactPolicy> contactPolicy;
   std::optional<double> solverTolerance;
+  // Collisions (version 3): ImpulseSim's handling mode and CollisionAdvance's settings.
+  std::optional<CollisionHandling> collisionHandling;
+  std::optional<double> collisionAccuracy;
+  std::optional<bool> jointSmallImpacts;
   bool operator==(const SettingsDoc&) const = default;
 };
 

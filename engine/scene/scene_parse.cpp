@@ -61,6 +61,18 @@ std::optional<E> readNamed(FieldReader& r, std::string_view key, std::string_vie
   return value;
 }
 
+// Reports each of `keys` present in a file older than `since`.
+void requireVersion(FieldReader& r, int version, int since,
+                    std::initializer_list<const char*> keys) {
+  if (version >= since) return;
+  for (const char* key : keys)
+    if (r.has(key))
+      r.report(r.fieldPath(key),
+               fmt::format("'{}' needs scene format version {} or later; this file declares "
+                           "version {}",
+                           key, since, version));
+}
+
 void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
   s.distanceTol = r.number("distance_tol", Need::Optional, Range::Positive);
   s.velocityTol = r.number("velocity_tol", Need::Optional, Range::Positive);
@@ -70,14 +82,22 @@ void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
   s.contactPolicy = readNamed(r, "contact_policy", "contact policy", kPolicies,
                               [](NextContactPolicy p) { return policyName(p); });
   s.solverTolerance = r.number("solver_tolerance", Need::Optional, Range::Positive);
-  if (version >= kContactSettingsVersion) return;
-  for (const char* key : {"distance_tol", "velocity_tol", "extra_accel", "extra_accel_time_step",
-                          "contact_policy", "solver_tolerance"})
-    if (r.has(key))
-      r.report(r.fieldPath(key),
-               fmt::format("'{}' needs scene format version {} or later; this file declares "
-                           "version {}",
-                           key, kContactSettingsVersion, version));
+  requireVersion(r, version, kContactSettingsVersion,
+                 {"distance_tol", "velocity_tol", "extra_accel", "extra_accel_time_step",
+                  "contact_policy", "solver_tolerance"});
+}
+
+void readCollisionSettings(FieldReader& r, SettingsDoc& s, int version) {
+  s.collisionHandling = readNamed(r, "collision_handling", "collision handling",
+                                  kCollisionHandlings,
+                                  [](CollisionHandling h) { return collisionHandlingName(h); });
+  s.collisionAccuracy = r.number("collision_accuracy", Need::Optional, Range::Positive);
+  if (s.collisionAccuracy && *s.collisionAccuracy > 1)
+    r.report(r.fieldPath("collision_accuracy"),
+             fmt::format("'collision_accuracy' must be in (0, 1], got {}", *s.collisionAccuracy));
+  s.jointSmallImpacts = r.boolean("joint_small_impacts", Need::Optional);
+  requireVersion(r, version, kCollisionSettingsVersion,
+                 {"collision_handling", "collision_accuracy", "joint_small_impacts"});
 }
 
 SettingsDoc readSettings(const Json& v, const std::string& path, int version,
@@ -94,6 +114,7 @@ SettingsDoc readSettings(const Json& v, const std::string& path, int version,
   if (const auto seed = r.integer("seed", Need::Optional, 0, UINT32_MAX))
     s.seed = static_cast<std::uint32_t>(*seed);
   readContactSettings(r, s, version);
+  readCollisionSettings(r, s, version);
   r.rejectUnknown(" in 'settings'");
   return s;
 }
@@ -209,11 +230,11 @@ ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems
       }
   }
   if (const Json* connectors = r.array("connectors", Need::Optional)) {
-    if (doc.version < kContactSettingsVersion)
+    if (doc.version < kCollisionSettingsVersion)
       r.report(r.fieldPath("connectors"),
                fmt::format("'connectors' needs scene format version {} or later; this file "
                            "declares version {}",
-                           kContactSettingsVersion, doc.version));
+                           kCollisionSettingsVersion, doc.version));
     auto& list = doc.connectors.emplace();
     for (std::size_t i = 0; i < connectors->size(); ++i)
       if (auto c = readConnector((*connectors)[i], pointerChild(r.fieldPath("connectors"), i),

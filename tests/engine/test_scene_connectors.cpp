@@ -20,8 +20,8 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 const std::filesystem::path kScenes = CONTACTLAB_SCENES_DIR;
 
-// A version-2 scene: a 1 x 1 block "b" at (0, -2), a fixed wall "w", and `connectors`.
-std::string withConnectors(const std::string& connectors, int version = 2) {
+// A version-3 scene: a 1 x 1 block "b" at (0, -2), a fixed wall "w", and `connectors`.
+std::string withConnectors(const std::string& connectors, int version = 3) {
   return R"({"format": "contactlab-scene", "version": )" + std::to_string(version) +
          R"(, "bodies": [{"name": "b", "shape": "block", "width": 1, "height": 1,
              "position": [0, -2]},
@@ -163,11 +163,11 @@ TEST_CASE("Scene connectors: bad connectors are reported at their entry", "[scen
             "lenght": 3})"));
     CHECK_SCENE_PROBLEM(p, "/connectors/0/lenght", "length");
   }
-  SECTION("connectors in a version-1 file") {
+  SECTION("connectors in a version-2 file") {
     const auto p = loadProblems(withConnectors(
         R"({"kind": "rod", "body1": "scrim", "point1": [0, 0], "body2": "b", "point2": [0, 0]})",
-        1));
-    CHECK_SCENE_PROBLEM(p, "/connectors", "needs scene format version 2");
+        2));
+    CHECK_SCENE_PROBLEM(p, "/connectors", "needs scene format version 3");
   }
 }
 

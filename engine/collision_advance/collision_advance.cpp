@@ -1,0 +1,332 @@
+#include "engine/collision_advance/collision_advance.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine/collision/collision_update.h"
+#include "engine/impulse/handle_collisions.h"
+#include "engine/impulse/impulse_lcp.h"
+
+namespace cl {
+
+namespace {
+
+// Time differences below this are no time at all.
+constexpr double kTimeEpsilon = 1e-16;
+// A step longer than this that needed no back-up is progress: the stuck count restarts.
+constexpr double kProgressStep = 1e-7;
+// Binary search gives up after this many steps in a row without a back-up.
+constexpr int kBinaryStepsWithoutBackup = 2;
+// Estimated times are compared at this resolution when ordering collisions.
+constexpr double kEstimateResolution = 1e7;
+
+// Two records of the same features between the same bodies (a retained record and a
+// fresh one found after a back-up): the retained one, detected later, is kept.
+bool sameFeatures(const RigidBodyCollision& a, const RigidBodyCollision& b) {
+  return a.kind == b.kind && a.kind != CollisionKind::kConnector &&
+         a.primaryBody == b.primaryBody && a.normalBody == b.normalBody &&
+         a.vertex == b.vertex && a.normalVertex == b.normalVertex &&
+         a.primaryEdge == b.primaryEdge && a.normalEdge == b.normalEdge;
+}
+
+std::string bodyName(const RigidBodySim& sim, int b) {
+  return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name();
+}
+
+}  // namespace
+
+double CollisionAdvance::accuracy() const {
+  return mSim.collisionAccuracy() * mSim.distanceTol() / 2.0;
+}
+
+void CollisionAdvance::advance(double dt) {
+  if (!(dt > kTimeEpsilon)) return;
+  mTarget = mSim.time() + dt;
+  mStep = dt;
+  mBinary = false;
+  mBinarySteps = 0;
+  mStuck = 0;
+  mNextEstimate = kNaN;
+  mDidHandle = false;
+  mCollisions.clear();
+  mRemoved.clear();
+  mark(WayPoint::START);
+  CollisionStats stats;
+  for (int iteration = 1; mTarget - mSim.time() > kTimeEpsilon; ++iteration) {
+    if (iteration > kMaxIterations)
+      throw SimulationError(fmt::format(
+          "collision handling took more than {} steps within one time step at time {}",
+          kMaxIterations, mSim.time()));
+    advanceSim(mStep);
+    stats = CollisionStats::of(mCollisions);
+    mark(WayPoint::ADVANCE_SIM_FINISH);
+    bool didBackup = false;
+    if (stats.needsHandling > 0) {
+      backup();
+      didBackup = true;
+      stats = CollisionStats::of(mCollisions);
+      mark(WayPoint::PRE_COLLISION);
+      ++mStuck;
+      if (mStuck >= kStuckBinary) {
+        if (!mBinary) {
+          ++mCounters.stuck;
+          mBinary = true;
+          mark(WayPoint::MAYBE_STUCK);
+        }
+        if (mStuck >= kMaxStuck) {
+          mark(WayPoint::STUCK);
+          failStuck();
+        }
+      }
+    }
+    const double acc = accuracy();
+    const int numClose = static_cast<int>(
+        std::count_if(mCollisions.begin(), mCollisions.end(), [&](const TrackedCollision& t) {
+          return t.imminent() && closeEnough(t.record, didBackup, acc);
+        }));
+    if (numClose > 0) {
+      mRemoved.clear();
+      if (removeDistant()) mark(WayPoint::HANDLE_REMOVE_DISTANT);
+      mDidHandle = handle(numClose) || mDidHandle;
+      mNextEstimate = kNaN;
+      // What was handled is resolved; the distant ones set aside give the next estimate.
+      stats = CollisionStats::of(mRemoved);
+    }
+    if (!didBackup) {
+      if (mStep > kProgressStep) mStuck = 0;
+      mark(WayPoint::ADVANCED_NO_BACKUP);
+      if (mBinary && ++mBinarySteps >= kBinaryStepsWithoutBackup) {
+        mBinary = false;
+        mBinarySteps = 0;
+        mark(WayPoint::BINARY_SEARCH_FAIL);
+      } else if (std::isfinite(mNextEstimate)) {
+        // The step reached the estimated time and found nothing to handle there.
+        mBinary = true;
+        mark(WayPoint::ESTIMATE_FAILED);
+      }
+    }
+    nextStep(didBackup, stats);
+  }
+  if (!mDidHandle && mSim.jointSmallImpacts() && stats.joints > 0) smallImpacts();
+  mark(WayPoint::SUMMARY);
+  mark(WayPoint::FINISH);
+}
+
+bool CollisionAdvance::advanceSim(double h) {
+  mCollisions.clear();
+  mSavedVars = mSim.vars();
+  mSavedTime = mSim.time();
+  mark(WayPoint::ADVANCE_SIM_START);
+  mSim.clearPenetrationLog();
+  mSim.setOldState(mSavedVars);
+  mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+  mSim.setTime(mSim.time() + h);
+  ++mCounters.odeSteps;
+  ++mSteps;
+  for (std::size_t i = 0; i < mSim.vars().size(); ++i)
+    if (!std::isfinite(mSim.vars()[i])) {
+      const double v = mSim.vars()[i];
+      mSim.vars() = mSavedVars;
+      mSim.setTime(mSavedTime);
+      throw SimulationError(fmt::format(
+          "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}",
+          h, mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
+    }
+  const double acc = accuracy();
+  if (const auto& log = mSim.penetrationLog()) {
+    // An evaluate inside the step met a penetration: the step is not to be trusted.
+    for (const RigidBodyCollision& r : log->records) {
+      TrackedCollision t{r};
+      t.setDetected(log->time);
+      t.needsHandling = isColliding(r, acc);
+      mCollisions.push_back(std::move(t));
+    }
+    mark(WayPoint::ADVANCE_SIM_FAIL);
+    return false;
+  }
+  for (RigidBodyCollision& r : mSim.findCollisions(mSim.vars(), mSavedVars)) {
+    TrackedCollision t{std::move(r)};
+    t.setDetected(mSim.time());
+    mCollisions.push_back(std::move(t));
+  }
+  // Earliest estimate first, those without one last (engine2D orders them so).
+  const auto key = [](const TrackedCollision& t) {
+    return std::isnan(t.estimatedTime) ? HUGE_VAL
+                                       : std::round(t.estimatedTime * kEstimateResolution);
+  };
+  std::stable_sort(mCollisions.begin(), mCollisions.end(),
+                   [&](const TrackedCollision& a, const TrackedCollision& b) {
+                     return key(a) < key(b);
+                   });
+  bool colliding = false;
+  for (TrackedCollision& t : mCollisions) {
+    t.needsHandling = isColliding(t.record, acc);
+    colliding = colliding || t.needsHandling;
+  }
+  if (colliding) mark(WayPoint::ADVANCE_SIM_COLLIDING);
+  return true;
+}
+
+void CollisionAdvance::backup() {
+  mSim.vars() = mSavedVars;
+  mSim.setTime(mSavedTime);
+  mSim.clearOldState();
+  ++mCounters.backups;
+  const double acc = accuracy();
+  // Keep the colliding records, re-measured at the restored state (their distance is
+  // positive again); connectors give fresh records below.
+  std::vector<TrackedCollision> kept;
+  for (TrackedCollision& t : mCollisions) {
+    if (t.record.kind == CollisionKind::kConnector || !isColliding(t.record, acc)) continue;
+    if (!updateCollision(t.record, mSim, mSim.vars())) continue;
+    t.updateEstimate(mSim.time());
+    kept.push_back(std::move(t));
+  }
+  mCollisions = std::move(kept);
+  findAndMerge(false);
+}
+
+void CollisionAdvance::findAndMerge(bool swept) {
+  const std::vector<RigidBodyCollision> found =
+      swept ? mSim.findCollisions(mSim.vars(), mSavedVars) : mSim.findCollisions(mSim.vars());
+  const std::size_t retained = mCollisions.size();
+  for (const RigidBodyCollision& r : found) {
+    const bool known = std::any_of(mCollisions.begin(), mCollisions.begin() + retained,
+                                   [&](const TrackedCollision& t) { return sameFeatures(t.record, r); });
+    if (known) continue;
+    TrackedCollision t{r};
+    t.setDetected(mSim.time());
+    mCollisions.push_back(std::move(t));
+  }
+}
+
+bool CollisionAdvance::removeDistant() {
+  const auto distant = [](const TrackedCollision& t) { return !t.record.isTouching(); };
+  for (const TrackedCollision& t : mCollisions)
+    if (distant(t)) mRemoved.push_back(t);
+  const auto end = std::remove_if(mCollisions.begin(), mCollisions.end(), distant);
+  const bool any = end != mCollisions.end();
+  mCollisions.erase(end, mCollisions.end());
+  return any;
+}
+
+bool CollisionAdvance::handle(int numClose) {
+  mark(WayPoint::HANDLE_COLLISION_START);
+  mark(WayPoint::COLLISIONS_TO_HANDLE);
+  std::vector<RigidBodyCollision> records;
+  records.reserve(mCollisions.size());
+  for (const TrackedCollision& t : mCollisions) records.push_back(t.record);
+  ImpulseTotals totals;
+  const bool any = handleCollisions(mSim, records, mSim.collisionHandling(), &totals);
+  mCounters.impulses += totals.solves;
+  mCounters.contacts += std::count_if(records.begin(), records.end(), [](const RigidBodyCollision& c) {
+    return !c.joint && c.contact();
+  });
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    TrackedCollision& t = mCollisions[i];
+    t.record.impulse = records[i].impulse;
+    // Re-measure at the state after the impulses: the normal velocities changed.
+    if (t.record.kind == CollisionKind::kConnector)
+      t.record.normalVelocity = normalVelocityAt(t.record, mSim.bodies(), mSim.vars());
+    else
+      updateCollision(t.record, mSim, mSim.vars());
+  }
+  if (!any) {
+    mBinary = true;
+    mark(WayPoint::HANDLE_COLLISION_FAIL);
+    return false;
+  }
+  mark(WayPoint::POST_COLLISION);
+  mark(WayPoint::HANDLE_COLLISION_SUCCESS);
+  mCounters.collisions += numClose;
+  mBinary = false;
+  mBinarySteps = 0;
+  return true;
+}
+
+void CollisionAdvance::nextStep(bool didBackup, const CollisionStats& stats) {
+  const double now = mSim.time();
+  mNextEstimate = stats.estimatedTime;
+  if (!mBinary) {
+    if (std::isfinite(mNextEstimate) && mNextEstimate <= now) {
+      mBinary = true;
+      mark(WayPoint::ESTIMATE_IN_PAST);
+    }
+    if (stats.needsHandling > 0 && std::isnan(mNextEstimate)) {
+      mBinary = true;
+      mark(WayPoint::NO_ESTIMATE);
+    }
+  }
+  const double full = mTarget - now;
+  if (mBinary) {
+    mNextEstimate = kNaN;
+    if (didBackup) {
+      mStep /= 2.0;
+      mBinarySteps = 0;
+    }
+    mStep = std::min(mStep, full);
+    ++mCounters.binarySteps;
+    mark(WayPoint::NEXT_STEP_BINARY);
+  } else if (std::isfinite(mNextEstimate)) {
+    mStep = std::min(mNextEstimate - now, full);
+    ++mCounters.estimates;
+    mark(WayPoint::NEXT_STEP_ESTIMATE);
+  } else {
+    mStep = full;
+    mark(WayPoint::NEXT_STEP_FULL);
+  }
+}
+
+void CollisionAdvance::smallImpacts() {
+  mark(WayPoint::SMALL_IMPACTS_START);
+  mRemoved.clear();
+  removeDistant();
+  if (!mCollisions.empty()) {
+    std::vector<RigidBodyCollision> records;
+    for (const TrackedCollision& t : mCollisions) records.push_back(t.record);
+    ImpulseTotals totals;
+    handleCollisions(mSim, records, mSim.collisionHandling(), &totals);
+    mCounters.impulses += totals.solves;
+    for (std::size_t i = 0; i < records.size(); ++i) mCollisions[i].record.impulse = records[i].impulse;
+  }
+  mark(WayPoint::SMALL_IMPACTS_FINISH);
+}
+
+void CollisionAdvance::mark(WayPoint w) {
+  if (!mSink) return;
+  Waypoint p;
+  p.point = w;
+  p.time = mSim.time();
+  p.stepSize = mStep;
+  p.targetTime = mTarget;
+  p.binarySearch = mBinary;
+  p.stuckCount = mStuck;
+  p.nextEstimate = mNextEstimate;
+  p.collisions.reserve(mCollisions.size());
+  for (const TrackedCollision& t : mCollisions) {
+    const RigidBodyCollision& c = t.record;
+    p.collisions.push_back({c.primaryBody, c.normalBody, collisionKindName(c.kind), c.impact1,
+                            c.normal, c.distance, c.normalVelocity, t.estimatedTime,
+                            t.detectedTime, t.needsHandling, c.joint, c.impulse});
+  }
+  p.vars = mSim.vars();
+  mSink->onWaypoint(p);
+}
+
+void CollisionAdvance::failStuck() {
+  std::string list;
+  for (const TrackedCollision& t : mCollisions)
+    if (t.needsHandling || t.imminent())
+      list += fmt::format("\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
+                          collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
+                          bodyName(mSim, t.record.normalBody), t.record.impact1.x,
+                          t.record.impact1.y, t.record.distance, t.record.normalVelocity);
+  throw SimulationError(fmt::format(
+      "stuck: the collision was not resolved after {} back-ups at time {} (step {:.3g}):{}",
+      mStuck, mSim.time(), mStep, list.empty() ? std::string(" (no collision listed)") : list));
+}
+
+}  // namespace cl

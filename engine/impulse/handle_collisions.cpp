@@ -1,0 +1,210 @@
+#include "engine/impulse/handle_collisions.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine/contact/contact_matrix.h"
+#include "engine/contact/contact_sim.h"
+#include "engine/dynamics/advance_strategy.h"
+#include "engine/impulse/impulse_lcp.h"
+
+namespace cl {
+
+namespace {
+
+// A solve whose error code is set is still accepted when its result satisfies the LCP to
+// this tolerance (engine2D checks impulses at 1e-4).
+constexpr double kImpulseCheckTolerance = 1e-4;
+// Serial loop: the velocity below which a record is still approaching, and how often
+// it doubles (every kPanicFactor * n iterations).
+constexpr double kSmallVelocity = 1e-5;
+constexpr int kPanicFactor = 20;
+
+std::string describeRecords(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs) {
+  std::string out;
+  const auto name = [&](int b) { return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name(); };
+  for (const RigidBodyCollision& c : rs)
+    out += fmt::format("\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
+                       collisionKindName(c.kind), name(c.primaryBody), name(c.normalBody),
+                       c.impact1.x, c.impact1.y, c.distance, c.normalVelocity);
+  return out;
+}
+
+Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
+                             const std::vector<RigidBodyCollision>& records) {
+  ComputeForces solver(&sim.random());
+  ComputeForcesOptions o = sim.solverOptions();
+  solver.setOptions(o);
+  const LcpResult r = solver.solve(p);
+  if (!r.ok() && !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint))
+    throw SimulationError(fmt::format("collision impulses failed ({}) at time {} with {} records:{}",
+                                      errorName(r.error), sim.time(), records.size(),
+                                      describeRecords(sim, records)));
+  return r.f;
+}
+
+// Applies the accumulated impulses and stores them on the records.
+bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records,
+              const Eigen::VectorXd& j) {
+  bool any = false;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    double ji = j(static_cast<Eigen::Index>(i));
+    RigidBodyCollision& c = records[i];
+    if (!c.joint && ji < 0) {
+      if (ji < -kTinyImpulse)
+        throw SimulationError(fmt::format("negative impulse {} at time {}:{}", ji, sim.time(),
+                                          describeRecords(sim, {c})));
+      ji = 0;
+    }
+    c.impulse = ji;
+    applyImpulse(c, ji, sim.bodies(), sim.vars());
+    any = any || ji > kTinyImpulse;
+  }
+  return any;
+}
+
+bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& records,
+                        ImpulseTotals* totals) {
+  std::vector<double> e(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i)
+    e[i] = records[i].contact() ? 0.0 : pairElasticity(records[i], sim.bodies());
+  const LcpProblem p = impulseProblem(records, e, sim.bodies(), sim.vars());
+  const Eigen::VectorXd j = solveOrThrow(sim, p, records);
+  if (totals) ++totals->solves;
+  return applyAll(sim, records, j);
+}
+
+bool shareBody(const RigidBodyCollision& a, const RigidBodyCollision& b) {
+  return a.primaryBody == b.primaryBody || a.primaryBody == b.normalBody ||
+         a.normalBody == b.primaryBody || a.normalBody == b.normalBody;
+}
+
+// The records solved together with `focus`: the focus; with `hybrid` every other record
+// still approaching that shares a body with it; then, repeatedly, every joint touching a
+// movable body of the set (engine2D's subsetCollisions2).
+std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs, int focus,
+                          bool hybrid, const Eigen::VectorXd& v, double smallVelocity) {
+  std::vector<int> set{focus};
+  std::vector<int> bodies;
+  const auto addBody = [&](int b, bool onlyMovable) {
+    if (onlyMovable && !isMovableBody(sim.bodies(), b)) return;
+    if (std::find(bodies.begin(), bodies.end(), b) == bodies.end()) bodies.push_back(b);
+  };
+  addBody(rs[focus].primaryBody, true);
+  addBody(rs[focus].normalBody, true);
+  const int n = static_cast<int>(rs.size());
+  const auto in = [&](int i) { return std::find(set.begin(), set.end(), i) != set.end(); };
+  if (hybrid)
+    for (int i = 0; i < n; ++i)
+      if (!in(i) && !rs[i].joint && v(i) < -smallVelocity && shareBody(rs[i], rs[focus])) {
+        set.push_back(i);
+        addBody(rs[i].primaryBody, false);
+        addBody(rs[i].normalBody, false);
+      }
+  const auto has = [&](int b) { return std::find(bodies.begin(), bodies.end(), b) != bodies.end(); };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < n; ++i)
+      if (!in(i) && rs[i].joint && (has(rs[i].primaryBody) || has(rs[i].normalBody))) {
+        set.push_back(i);
+        addBody(rs[i].primaryBody, true);
+        addBody(rs[i].normalBody, true);
+        grew = true;
+      }
+  }
+  return set;
+}
+
+bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, bool hybrid,
+                  bool grouped, bool lastPass, ImpulseTotals* totals) {
+  const int n = static_cast<int>(records.size());
+  std::vector<bool> joint(static_cast<std::size_t>(n));
+  std::vector<double> e(static_cast<std::size_t>(n));
+  Eigen::VectorXd v(n);  // working normal velocities
+  for (int i = 0; i < n; ++i) {
+    joint[i] = records[i].joint;
+    const double pair = pairElasticity(records[i], sim.bodies());
+    // Grouped handling lets joints hold (elasticity 0); separate lets them bounce.
+    e[i] = grouped && joint[i] ? 0.0 : pair;
+    v(i) = normalVelocityAt(records[i], sim.bodies(), sim.vars());
+  }
+  const Eigen::MatrixXd A = contactMatrix(records, sim.bodies());
+  Eigen::VectorXd total = Eigen::VectorXd::Zero(n);
+  double smallVelocity = kSmallVelocity;
+  int panicAt = kPanicFactor * n;
+  const auto done = [&](int i) {
+    return joint[i] ? std::abs(v(i)) <= smallVelocity : v(i) > -smallVelocity;
+  };
+  for (int iteration = 1;; ++iteration) {
+    if (iteration > kMaxSerialIterations)
+      throw SimulationError(fmt::format(
+          "serial collision handling did not finish after {} iterations at time {}:{}",
+          kMaxSerialIterations, sim.time(), describeRecords(sim, records)));
+    if (iteration > panicAt) {
+      smallVelocity *= 2;
+      panicAt += kPanicFactor * n;
+    }
+    int focus = -1;
+    for (int i : sim.random().randomInts(n))
+      if (!done(i)) {
+        focus = i;
+        break;
+      }
+    if (focus < 0 && !lastPass) break;
+    std::vector<int> set;
+    if (focus < 0) {
+      for (int i = 0; i < n; ++i) set.push_back(i);
+    } else if (hybrid || grouped) {
+      set = focusSet(sim, records, focus, hybrid, v, smallVelocity);
+    } else {
+      set = {focus};
+    }
+    const int m = static_cast<int>(set.size());
+    LcpProblem p;
+    p.A.resize(m, m);
+    p.b.resize(m);
+    std::vector<RigidBodyCollision> subset;
+    for (int r = 0; r < m; ++r) {
+      for (int c = 0; c < m; ++c) p.A(r, c) = A(set[r], set[c]);
+      // The last pass asks only that nothing approaches: elasticity 0 for all.
+      p.b(r) = focus < 0 ? v(set[r]) : (1.0 + e[set[r]]) * v(set[r]);
+      p.joint.push_back(joint[set[r]]);
+      subset.push_back(records[set[r]]);
+    }
+    const Eigen::VectorXd j = solveOrThrow(sim, p, subset);
+    if (totals) ++totals->solves;
+    for (int r = 0; r < m; ++r) {
+      total(set[r]) += j(r);
+      v += A.col(set[r]) * j(r);
+    }
+    if (focus < 0) break;
+  }
+  return applyAll(sim, records, total);
+}
+
+}  // namespace
+
+bool handleCollisions(ContactSim& sim, std::vector<RigidBodyCollision>& records,
+                      CollisionHandling mode, ImpulseTotals* totals) {
+  if (records.empty()) return false;
+  switch (mode) {
+    case CollisionHandling::SIMULTANEOUS:
+      return handleSimultaneous(sim, records, totals);
+    case CollisionHandling::HYBRID:
+      return handleSerial(sim, records, true, true, true, totals);
+    case CollisionHandling::SERIAL_GROUPED:
+      return handleSerial(sim, records, false, true, false, totals);
+    case CollisionHandling::SERIAL_GROUPED_LASTPASS:
+      return handleSerial(sim, records, false, true, true, totals);
+    case CollisionHandling::SERIAL_SEPARATE:
+      return handleSerial(sim, records, false, false, false, totals);
+    case CollisionHandling::SERIAL_SEPARATE_LASTPASS:
+      return handleSerial(sim, records, false, false, true, totals);
+  }
+  return false;
+}
+
+}  // namespace cl

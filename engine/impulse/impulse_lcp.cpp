@@ -1,0 +1,63 @@
+#include "engine/impulse/impulse_lcp.h"
+
+#include <algorithm>
+
+#include "engine/contact/contact_matrix.h"
+
+namespace cl {
+
+namespace {
+
+Vec2 centerOf(std::span<const double> vars, int body) {
+  return {vars[kVarsPerBody * body + kX], vars[kVarsPerBody * body + kY]};
+}
+
+// Velocity of the world point p carried by `body` (zero unless it can move).
+Vec2 pointVelocity(std::span<const Polygon> bodies, std::span<const double> vars, int body,
+                   Vec2 p) {
+  if (!isMovableBody(bodies, body)) return {};
+  const double* v = vars.data() + kVarsPerBody * body;
+  const Vec2 r = p - centerOf(vars, body);
+  return Vec2{v[kVX], v[kVY]} + Vec2{-r.y, r.x} * v[kOmega];
+}
+
+}  // namespace
+
+double normalVelocityAt(const RigidBodyCollision& c, std::span<const Polygon> bodies,
+                        std::span<const double> vars) {
+  const Vec2 p1 = c.impact1, p2 = c.impact2.value_or(c.impact1);
+  return dot(c.normal, pointVelocity(bodies, vars, c.primaryBody, p1) -
+                           pointVelocity(bodies, vars, c.normalBody, p2));
+}
+
+void applyImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
+                  std::span<double> vars) {
+  if (j == 0.0) return;
+  // A unit impulse changes a velocity as a unit force changes an acceleration, and the
+  // velocity slots of the state are where the acceleration slots of a derivative are.
+  std::vector<double> delta(vars.size(), 0.0);
+  applyContactForce(c, j, bodies, vars, delta);
+  for (std::size_t k = 0; k < vars.size(); ++k) vars[k] += delta[k];
+}
+
+double pairElasticity(const RigidBodyCollision& c, std::span<const Polygon> bodies) {
+  const auto e = [&](int body) { return isScrim(body) ? 1.0 : bodies[body].elasticity(); };
+  return std::min(e(c.primaryBody), e(c.normalBody));
+}
+
+LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
+                          const std::vector<double>& elasticity, std::span<const Polygon> bodies,
+                          std::span<const double> vars) {
+  LcpProblem p;
+  p.A = contactMatrix(records, bodies);
+  p.b.resize(static_cast<Eigen::Index>(records.size()));
+  p.joint.reserve(records.size());
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const double v = normalVelocityAt(records[i], bodies, vars);
+    p.b(static_cast<Eigen::Index>(i)) = (1.0 + elasticity[i]) * v;
+    p.joint.push_back(records[i].joint);
+  }
+  return p;
+}
+
+}  // namespace cl

@@ -1,0 +1,77 @@
+// The reference cases of myPhysicsLab's engine2D (shared/reference-cases), as scenes in
+// resources/scenes/ref_*.json: each runs to the time engine2D's test runs to and must
+// land on the state engine2D's test asserts, to that test's own tolerance, with no binary
+// search (engine2D's tests assert zero collision searches). The expected values below are
+// copied from the reference files' "expected" sections (what myPhysicsLab asserts), not
+// from this engine.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "engine/collision_advance/collision_advance.h"
+#include "engine/scene/scene.h"
+
+namespace {
+
+const std::filesystem::path kScenes = CONTACTLAB_SCENES_DIR;
+
+struct Expected {
+  double x, vx, y, vy, angle, omega;
+};
+
+struct Outcome {
+  cl::BodyState body;
+  double energyChange;
+  cl::CollisionCounters counters;
+};
+
+Outcome runReference(const char* file, double until) {
+  cl::Scene scene = cl::loadSceneFile(kScenes / file);
+  auto advance = scene.makeAdvance();
+  auto& collisions = dynamic_cast<cl::CollisionAdvance&>(*advance);
+  cl::RigidBodySim& sim = *scene.sim;
+  const double e0 = sim.energy().total();
+  const double dt = scene.settings.timeStep;
+  // engine2D's test rig steps by dt until the time reaches `until` (within rounding).
+  while (sim.time() < until - 1e-9) advance->advance(dt);
+  return {sim.bodyState(0), sim.energy().total() - e0, collisions.counters()};
+}
+
+void checkBody(const cl::BodyState& s, const Expected& e, double tol) {
+  CHECK(s.x == Approx(e.x).margin(tol));
+  CHECK(s.vx == Approx(e.vx).margin(tol));
+  CHECK(s.y == Approx(e.y).margin(tol));
+  CHECK(s.vy == Approx(e.vy).margin(tol));
+  CHECK(s.angle == Approx(e.angle).margin(tol));
+  CHECK(s.omega == Approx(e.omega).margin(tol));
+}
+
+}  // namespace
+
+TEST_CASE("Reference test1_0_simultaneous: a block hits a wall", "[reference][collisions]") {
+  const Outcome o = runReference("ref_one_hits_wall.json", 2.0);
+  checkBody(o.body, {0, 0, 2.01, 3, 0, 0}, 1e-6);
+  CHECK(std::abs(o.energyChange) < 1e-6);
+  CHECK(o.counters.binarySteps == 0);
+  // engine2D's totals for this run: 2 collisions, 1 back-up, 82 steps.
+  CHECK(o.counters.collisions == 2);
+  CHECK(o.counters.backups == 1);
+  CHECK(o.counters.odeSteps == 82);
+}
+
+TEST_CASE("Reference one_block1: a block falling in a box", "[reference][collisions]") {
+  const Outcome o = runReference("ref_one_block.json", 4.0);
+  checkBody(o.body, {-4, 0, -6.4464191, 1.3062236, 9.9004282, 1.5690463}, 1e-5);
+  CHECK(o.counters.binarySteps == 0);
+  // engine2D's totals: 4 collisions, 2 back-ups, 164 steps.
+  CHECK(o.counters.collisions == 4);
+  CHECK(o.counters.backups == 2);
+  CHECK(o.counters.odeSteps == 164);
+}
+
+TEST_CASE("Reference pendulum_1_joint_1: a pendulum on one joint", "[reference][connectors]") {
+  const Outcome o = runReference("ref_pendulum_one_joint.json", 15.0);
+  checkBody(o.body, {1.7320508, 0, -1.3687651, -1.3515045, -0.8170398, 0.9268013}, 1e-5);
+  CHECK(std::abs(o.energyChange) < 1e-5);
+  CHECK(o.counters.binarySteps == 0);
+}
