@@ -1,5 +1,6 @@
 #include "widgets/scene_view.h"
 
+#include <QAction>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QMouseEvent>
@@ -14,6 +15,7 @@
 #include <variant>
 
 #include "widgets/nice_step.h"
+#include "widgets/scene_overlay.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -95,6 +97,73 @@ QPainterPath worldPath(const Polygon& body, const BodyState& state, Vec2 origin)
   return out;
 }
 
+// Grows `box` to hold the ends of every connector and spring and, for each body
+// that hangs from a fixed point through a chain of joints, rods or ropes, the
+// disc it can swing through, so that a fitted view keeps a pendulum in sight
+// however it swings. A body's disc is centred on the fixed point; its radius
+// is that of the body it hangs from, plus the link (a rope's or rod's length,
+// the gap of a joint), plus the body's reach from its attach point.
+void extendByReach(Bounds& box, const std::vector<Polygon>& bodies,
+                   const std::vector<BodyState>& states, const SimSnapshot& snapshot) {
+  const int n = static_cast<int>(bodies.size());
+  for (const ConnectorMark& c : snapshot.connectors) {
+    box.extend(c.point1);
+    box.extend(c.point2);
+  }
+  for (const SpringMark& s : snapshot.springs) {
+    box.extend(s.point1);
+    box.extend(s.point2);
+  }
+  const auto valid = [n](int b) { return b >= 0 && b < n; };
+  const auto anchored = [&](int b) { return isScrim(b) || (valid(b) && bodies[b].isFixed()); };
+  // Each body's world bounds with its attach points, which may lie off its shape.
+  std::vector<Bounds> extent(bodies.size());
+  for (int b = 0; b < n; ++b) extent[b] = bodies[b].worldBounds(states[b]);
+  for (const ConnectorMark& c : snapshot.connectors) {
+    if (valid(c.body1)) extent[c.body1].extend(c.point1);
+    if (valid(c.body2)) extent[c.body2].extend(c.point2);
+  }
+  const auto farthest = [&](int b, Vec2 from) {
+    const Bounds& e = extent[b];
+    return std::max({distance(from, {e.left, e.bottom}), distance(from, {e.left, e.top}),
+                     distance(from, {e.right, e.bottom}), distance(from, {e.right, e.top})});
+  };
+  struct Disc {
+    Vec2 center;
+    double radius = -1;  // < 0: the body does not hang from a fixed point
+  };
+  std::vector<Disc> reach(bodies.size());
+  // A chain of k links needs k passes.
+  for (std::size_t pass = 0; pass <= snapshot.connectors.size(); ++pass) {
+    bool grew = false;
+    for (const ConnectorMark& c : snapshot.connectors) {
+      const double link = c.kind == ConnectorMarkKind::kJoint
+                              ? distance(c.point1, c.point2)
+                              : std::max(c.length, distance(c.point1, c.point2));
+      for (const bool forward : {true, false}) {
+        const int from = forward ? c.body1 : c.body2, to = forward ? c.body2 : c.body1;
+        const Vec2 pFrom = forward ? c.point1 : c.point2, pTo = forward ? c.point2 : c.point1;
+        if (!valid(to) || anchored(to) || reach[to].radius >= 0) continue;
+        Disc anchor;
+        if (anchored(from))
+          anchor = {pFrom, 0.0};
+        else if (valid(from) && reach[from].radius >= 0)
+          anchor = reach[from];
+        else
+          continue;
+        reach[to] = {anchor.center, anchor.radius + link + farthest(to, pTo)};
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  for (const Disc& d : reach) {
+    if (!(d.radius >= 0) || !std::isfinite(d.radius)) continue;
+    box.extend(d.center - Vec2{d.radius, d.radius});
+    box.extend(d.center + Vec2{d.radius, d.radius});
+  }
+}
+
 }  // namespace
 
 SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSession(session) {
@@ -107,6 +176,23 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
     fitToScene();
   });
   connect(mSession, &Session::stepped, this, qOverload<>(&QWidget::update));
+
+  mShowContactForcesAction = new QAction(tr("Show contact &forces"), this);
+  mShowContactForcesAction->setObjectName(QStringLiteral("showContactForcesAction"));
+  mShowContactForcesAction->setCheckable(true);
+  mShowContactForcesAction->setChecked(mShowContactForces);
+  mShowContactForcesAction->setToolTip(
+      tr("Draw contact and joint forces as red arrows (a dot marks every contact)"));
+  connect(mShowContactForcesAction, &QAction::toggled, this, &SceneView::setShowContactForces);
+  addAction(mShowContactForcesAction);
+  setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void SceneView::setShowContactForces(bool on) {
+  if (on == mShowContactForces) return;
+  mShowContactForces = on;
+  mShowContactForcesAction->setChecked(on);
+  update();
 }
 
 QTransform SceneView::worldToScreen() const {
@@ -175,6 +261,7 @@ void SceneView::fitToScene() {
     box.extend({b.left, b.bottom});
     box.extend({b.right, b.top});
   }
+  extendByReach(box, bodies, states, mSession->snapshot());
   // A zero-size box (a point) gets the closest zoom, a box wider than a double
   // can say (width infinite) the widest; halves before adding so that the
   // centre of a huge box stays finite.
@@ -253,6 +340,7 @@ void SceneView::paintEvent(QPaintEvent*) {
   }
   drawGrid(painter);
   drawBodies(painter);
+  drawOverlay(painter);
   drawMarkersAndLabels(painter);
   drawCaption(painter);
 }
@@ -306,6 +394,24 @@ void SceneView::drawBodies(QPainter& painter) const {
   painter.restore();
 }
 
+void SceneView::drawOverlay(QPainter& painter) const {
+  const SimSnapshot& snapshot = mSession->snapshot();
+  const auto& bodies = mSession->bodies();
+  const ScreenMap map{centeredToScreen(), mCenter, mScale};
+  const ForceScale scale = forceScaleOf(snapshot, bodies);
+  painter.save();
+  drawSprings(painter, map, snapshot.springs);
+  drawConnectors(painter, map, snapshot.connectors, scale, mShowContactForces);
+  drawThrusters(painter, map, snapshot.thrusters, scale);
+  drawContacts(painter, map, snapshot.contacts, bodies, scale, mShowContactForces);
+  const bool anyForce =
+      !snapshot.contacts.empty() ||
+      std::any_of(snapshot.connectors.begin(), snapshot.connectors.end(),
+                  [](const ConnectorMark& c) { return c.kind == ConnectorMarkKind::kJoint; });
+  if (mShowContactForces && anyForce) drawForceScaleBar(painter, rect(), font(), map, scale);
+  painter.restore();
+}
+
 void SceneView::drawMarkersAndLabels(QPainter& painter) const {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
@@ -335,8 +441,7 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     const double widthPx = std::abs(toScreen({b.right, b.top}).x() - toScreen({b.left, b.top}).x());
     const double heightPx =
         std::abs(toScreen({b.left, b.top}).y() - toScreen({b.left, b.bottom}).y());
-    const bool vertical =
-        fixed && widthPx < metrics.horizontalAdvance(name) && heightPx > widthPx;
+    const bool vertical = fixed && widthPx < metrics.horizontalAdvance(name) && heightPx > widthPx;
     painter.save();
     if (vertical) {
       painter.translate(cm);

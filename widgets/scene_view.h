@@ -1,6 +1,8 @@
 #pragma once
 // SceneView: draws the session's bodies in world coordinates (y up) from the
-// latest snapshot, with pan (drag) and zoom (wheel, about the cursor).
+// latest snapshot, with pan (drag) and zoom (wheel, about the cursor), and over
+// them what acts between the bodies (scene_overlay.h): springs, connectors,
+// thrusters, contact points and, unless switched off, contact forces.
 #include <QColor>
 #include <QPainterPath>
 #include <QPoint>
@@ -9,6 +11,7 @@
 
 #include "engine/math/vec2.h"
 
+class QAction;
 class QPainter;
 
 namespace cl::widgets {
@@ -37,15 +40,22 @@ class SceneView : public QWidget {
   // Outline of body `index` as drawn now, in widget pixels (for hit tests).
   QPainterPath screenOutline(int index) const;
 
+  // Whether contact and joint forces are drawn (default on). The checkable
+  // action is in the view's context menu; a window may add it to a menu too.
+  bool showContactForces() const { return mShowContactForces; }
+  QAction* showContactForcesAction() const { return mShowContactForcesAction; }
+
   QSize sizeHint() const override { return {800, 600}; }
 
  public slots:
-  // Shows every body with a margin; the view keeps fitting on resize until
-  // the user pans or zooms.
+  // Shows every body, connector and spring with a margin, and the discs that
+  // bodies hanging from fixed points can swing through; the view keeps fitting
+  // on resize until the user pans or zooms.
   void fitToScene();
   void zoomBy(double factor);  // about the widget's centre
   void zoomAt(QPointF screen, double factor);
   void panBy(QPointF pixels);
+  void setShowContactForces(bool on);
 
  signals:
   void viewChanged();
@@ -61,6 +71,7 @@ class SceneView : public QWidget {
  private:
   void drawGrid(QPainter& painter) const;
   void drawBodies(QPainter& painter) const;
+  void drawOverlay(QPainter& painter) const;
   void drawMarkersAndLabels(QPainter& painter) const;
   void drawCaption(QPainter& painter) const;
   void setView(Vec2 center, double scale);
@@ -71,6 +82,8 @@ class SceneView : public QWidget {
   bool mAutoFit = true;
   bool mDragging = false;
   QPoint mLastMouse;
+  bool mShowContactForces = true;
+  QAction* mShowContactForcesAction = nullptr;
 };
 
 }  // namespace cl::widgets

@@ -137,6 +137,7 @@ void MainWindow::createMenusAndToolBar() {
   view->addAction(mZoomInAction);
   view->addAction(mZoomOutAction);
   view->addSeparator();
+  view->addAction(mSceneView->showContactForcesAction());
 
   QToolBar* bar = addToolBar(tr("Simulation"));
   bar->setObjectName(QStringLiteral("simulationToolBar"));

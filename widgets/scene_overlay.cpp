@@ -1,0 +1,272 @@
+#include "widgets/scene_overlay.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPolygonF>
+#include <QRectF>
+#include <algorithm>
+#include <cmath>
+
+namespace cl::widgets {
+
+namespace {
+
+const QColor kForce = QColor::fromRgba(overlay_colors::kForce);
+const QColor kContactPoint = QColor::fromRgba(overlay_colors::kContactPoint);
+const QColor kRod(0x3c, 0x3c, 0x3c);
+const QColor kRopeTaut(0x5d, 0x40, 0x37);
+const QColor kSlack(0xa0, 0xa0, 0xa0);
+const QColor kJoint(0x2b, 0x2b, 0x2b);
+const QColor kSpringStretched(0x2e, 0x7d, 0x32);
+const QColor kSpringCompressed(0xc2, 0x5e, 0x00);
+const QColor kFlameOuter(0xff, 0x98, 0x00);
+const QColor kFlameInner(0xff, 0xe0, 0x60);
+const QColor kFlameEdge(0xc0, 0x48, 0x00);
+const QColor kHalo(255, 255, 255, 230);
+
+constexpr double kContactDotRadius = 2.5;  // pixels
+constexpr double kForceWidth = 2.5;
+constexpr double kJointForceWidth = 1.2;
+constexpr double kJointRadius = 4.5;
+constexpr int kSpringCoils = 8;
+constexpr double kMinFlamePixels = 16.0;
+// Lines shorter than this many pixels are not drawn (a dot says enough).
+constexpr double kMinLinePixels = 1.0;
+
+double length(QPointF v) {
+  return std::hypot(v.x(), v.y());
+}
+
+// The screen direction of world direction `d` at world point `at`, unit length.
+QPointF screenDirection(const ScreenMap& map, Vec2 at, Vec2 d) {
+  const QPointF v = map(at + d.normalized()) - map(at);
+  const double l = length(v);
+  return l > 0 ? v / l : QPointF();
+}
+
+QPen pen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine) {
+  return QPen(color, width, style, Qt::RoundCap, Qt::RoundJoin);
+}
+
+void dot(QPainter& painter, QPointF at, double radius, const QColor& fill,
+         const QColor& edge = Qt::transparent) {
+  painter.setPen(edge.alpha() == 0 ? QPen(Qt::NoPen) : pen(edge, 1.2));
+  painter.setBrush(fill);
+  painter.drawEllipse(at, radius, radius);
+}
+
+// A line from `from` along unit screen direction `dir`, `pixels` long, with a
+// head at the tip; `clipped` puts a bar across the tip to say it is longer.
+void arrow(QPainter& painter, QPointF from, QPointF dir, double pixels, double width,
+           const QColor& color, bool clipped) {
+  if (pixels < kMinLinePixels) return;
+  const QPointF tip = from + dir * pixels;
+  const QPointF side(-dir.y(), dir.x());
+  const double head = std::min(3.0 + 2.5 * width, 0.45 * pixels);
+  painter.setPen(pen(color, width));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawLine(from, tip - dir * (head * 0.5));
+  if (head >= 3.0) {
+    const double half = head * 0.45;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    painter.drawPolygon(
+        QPolygonF({tip, tip - dir * head + side * half, tip - dir * head - side * half}));
+  }
+  if (clipped) {
+    painter.setPen(pen(color, width));
+    painter.drawLine(tip - dir * head + side * 5.0, tip - dir * head - side * 5.0);
+  }
+}
+
+// Draws a world force as an arrow from world point `from`, scaled and capped.
+void forceArrow(QPainter& painter, const ScreenMap& map, const ForceScale& scale, Vec2 from,
+                Vec2 force, double width) {
+  const double magnitude = force.length();
+  if (!(magnitude > 0) || !std::isfinite(magnitude)) return;
+  const double wanted = scale.worldLength(magnitude);
+  const bool clipped = wanted > scale.maxWorldLength();
+  const double pixels = std::min(wanted, scale.maxWorldLength()) * map.pixelsPerUnit;
+  arrow(painter, map(from), screenDirection(map, from, force), pixels, width, kForce, clipped);
+}
+
+// A zig-zag from a to b (screen), kSpringCoils coils, straight leads at each end.
+QPolygonF zigZag(QPointF a, QPointF b) {
+  const double l = length(b - a);
+  if (l < 12.0) return QPolygonF({a, b});
+  const QPointF u = (b - a) / l;
+  const QPointF n(-u.y(), u.x());
+  const double lead = 0.1 * l;
+  const double amplitude = std::clamp(0.06 * l, 2.5, 6.0);
+  QPolygonF out({a, a + u * lead});
+  const int halves = 2 * kSpringCoils;
+  for (int i = 0; i < halves; ++i) {
+    const double along = lead + (i + 0.5) / halves * (l - 2 * lead);
+    out << a + u * along + n * (i % 2 == 0 ? amplitude : -amplitude);
+  }
+  out << b - u * lead << b;
+  return out;
+}
+
+}  // namespace
+
+ForceScale forceScaleOf(const SimSnapshot& snapshot, const std::vector<Polygon>& bodies) {
+  std::vector<double> sizes;
+  for (const Polygon& b : bodies)
+    if (!b.isFixed() && b.area() > 0 && std::isfinite(b.area()))
+      sizes.push_back(std::sqrt(b.area()));
+  double typical = 1.0;
+  if (!sizes.empty()) {
+    const auto middle = sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2);
+    std::nth_element(sizes.begin(), middle, sizes.end());
+    typical = *middle;
+  }
+  ForceScale s;
+  s.referenceForce = snapshot.referenceForce > 0 ? snapshot.referenceForce : 9.8;
+  s.referenceLength = ForceScale::kReferenceShare * typical;
+  return s;
+}
+
+ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies) {
+  const auto fixed = [&](int body) {
+    return isScrim(body) || body < 0 || body >= static_cast<int>(bodies.size()) ||
+           bodies[body].isFixed();
+  };
+  // +f n pushes the primary body; show the push on the normal body instead
+  // when the primary cannot move (a wall's corner against a block's edge).
+  if (fixed(c.primaryBody) && !fixed(c.normalBody)) return {c.otherPoint, c.normal * -c.force};
+  return {c.point, c.normal * c.force};
+}
+
+void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<SpringMark>& springs) {
+  painter.save();
+  painter.setBrush(Qt::NoBrush);
+  for (const SpringMark& s : springs) {
+    const QPointF a = map(s.point1), b = map(s.point2);
+    const bool compressed = distance(s.point1, s.point2) < s.restLength;
+    if (s.compressOnly && !compressed) {
+      // Stretched, a compress-only spring exerts nothing: a faint guide only.
+      painter.setPen(pen(kSlack, 1.0, Qt::DashLine));
+      painter.drawLine(a, b);
+    } else {
+      painter.setPen(pen(compressed ? kSpringCompressed : kSpringStretched, 1.6,
+                         s.compressOnly ? Qt::DashLine : Qt::SolidLine));
+      painter.drawPolyline(zigZag(a, b));
+    }
+    const QColor end = compressed ? kSpringCompressed : kSpringStretched;
+    dot(painter, a, 2.0, end);
+    dot(painter, b, 2.0, end);
+  }
+  painter.restore();
+}
+
+void drawConnectors(QPainter& painter, const ScreenMap& map,
+                    const std::vector<ConnectorMark>& connectors, const ForceScale& scale,
+                    bool showForces) {
+  painter.save();
+  // Rods and ropes first, so the pins of joints sit on top of them.
+  for (const ConnectorMark& c : connectors) {
+    if (c.kind == ConnectorMarkKind::kJoint) continue;
+    const QPointF a = map(c.point1), b = map(c.point2);
+    painter.setBrush(Qt::NoBrush);
+    if (c.kind == ConnectorMarkKind::kRod) {
+      painter.setPen(pen(kRod, 3.5));
+      painter.drawLine(a, b);
+      dot(painter, a, 2.5, Qt::white, kRod);
+      dot(painter, b, 2.5, Qt::white, kRod);
+    } else {
+      painter.setPen(c.taut ? pen(kRopeTaut, 1.6) : pen(kSlack, 1.4, Qt::DashLine));
+      painter.drawLine(a, b);
+      const QColor end = c.taut ? kRopeTaut : kSlack;
+      dot(painter, a, 2.2, end);
+      dot(painter, b, 2.2, end);
+    }
+  }
+  for (const ConnectorMark& c : connectors) {
+    if (c.kind != ConnectorMarkKind::kJoint) continue;
+    if (showForces) forceArrow(painter, map, scale, c.point1, c.force, kJointForceWidth);
+    const QPointF at = map(c.point1);
+    if (c.joints >= 2) {
+      dot(painter, at, kJointRadius, Qt::white, kJoint);
+      dot(painter, at, 1.5, kJoint);
+    } else {
+      // A single joint holds along one direction only (a slider): a cross.
+      painter.setPen(pen(kJoint, 1.5));
+      const double h = kJointRadius * 0.8;
+      painter.drawLine(at + QPointF(-h, -h), at + QPointF(h, h));
+      painter.drawLine(at + QPointF(-h, h), at + QPointF(h, -h));
+    }
+  }
+  painter.restore();
+}
+
+void drawThrusters(QPainter& painter, const ScreenMap& map,
+                   const std::vector<ThrusterMark>& thrusters, const ForceScale& scale) {
+  painter.save();
+  for (const ThrusterMark& t : thrusters) {
+    const double magnitude = t.thrust.length();
+    if (!(magnitude > 0) || !std::isfinite(magnitude)) continue;
+    const QPointF at = map(t.location);
+    // The exhaust leaves opposite the push.
+    const QPointF dir = -screenDirection(map, t.location, t.thrust);
+    // At least kMinFlamePixels long, so a weak thruster still shows it fires.
+    const double pixels =
+        std::clamp(scale.worldLength(magnitude) * map.pixelsPerUnit, kMinFlamePixels,
+                   std::max(kMinFlamePixels, scale.maxWorldLength() * map.pixelsPerUnit));
+    const QPointF side(-dir.y(), dir.x());
+    const double half = std::clamp(0.3 * pixels, 4.0, 7.0);
+    painter.setPen(pen(kFlameEdge, 1.0));
+    painter.setBrush(kFlameOuter);
+    painter.drawPolygon(QPolygonF({at + side * half, at + dir * pixels, at - side * half}));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(kFlameInner);
+    painter.drawPolygon(QPolygonF(
+        {at + side * (half * 0.5), at + dir * (pixels * 0.55), at - side * (half * 0.5)}));
+  }
+  painter.restore();
+}
+
+void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
+                  const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces) {
+  painter.save();
+  if (showForces) {
+    for (const ContactMark& c : contacts) {
+      const ForceArrow a = contactForceArrow(c, bodies);
+      forceArrow(painter, map, scale, a.from, a.force, kForceWidth);
+    }
+  }
+  // Dots over the lines, so every contact shows even where forces overlap.
+  for (const ContactMark& c : contacts)
+    dot(painter, map(contactForceArrow(c, bodies).from), kContactDotRadius, kContactPoint);
+  painter.restore();
+}
+
+void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
+                       const ScreenMap& map, const ForceScale& scale) {
+  double pixels = scale.referenceLength * map.pixelsPerUnit;
+  double force = scale.referenceForce;
+  // Keep the bar a readable size: halve or double what it stands for.
+  for (int i = 0; i < 20 && pixels > 0.3 * area.width(); ++i) pixels /= 2, force /= 2;
+  for (int i = 0; i < 20 && pixels < 12.0; ++i) pixels *= 2, force *= 2;
+  if (!std::isfinite(pixels) || pixels < 12.0 || pixels > 0.5 * area.width()) return;
+
+  const QFontMetricsF metrics(font);
+  const double y = area.bottom() - 10.0 - metrics.descent();
+  const QPointF from(area.left() + 10.0, y - metrics.ascent() / 2 + metrics.descent() / 2);
+  QString label = QStringLiteral("= force %1").arg(QString::number(force, 'g', 3));
+  if (force == scale.referenceForce) label += QStringLiteral("  (m g of the heaviest body)");
+  QPainterPath text;
+  text.addText(QPointF(from.x() + pixels + 6.0, y), font, label);
+  painter.save();
+  // A white backing line under the arrow, like the halo of the text.
+  painter.setPen(pen(kHalo, 5.0));
+  painter.drawLine(from, from + QPointF(pixels, 0));
+  arrow(painter, from, QPointF(1, 0), pixels, kForceWidth, kForce, false);
+  painter.strokePath(text, pen(kHalo, 3.0));
+  painter.fillPath(text, QColor(0x50, 0x50, 0x50));
+  painter.restore();
+}
+
+}  // namespace cl::widgets

@@ -1,0 +1,96 @@
+#pragma once
+// SceneOverlay: what the scene view draws between and on top of the bodies:
+// springs, connectors, thrusters, contact points and contact forces, all from a
+// SimSnapshot, as myPhysicsLab's apps show them.
+#include <QColor>
+#include <QPointF>
+#include <QTransform>
+#include <vector>
+
+#include "engine/body/polygon.h"
+#include "engine/math/vec2.h"
+#include "widgets/sim_snapshot.h"
+
+class QFont;
+class QPainter;
+class QRectF;
+
+namespace cl::widgets {
+
+// World to widget pixels, as the view maps them: screen = t (world - center).
+struct ScreenMap {
+  QTransform t;
+  Vec2 center;
+  double pixelsPerUnit = 1.0;
+  QPointF operator()(Vec2 world) const {
+    const Vec2 d = world - center;
+    return t.map(QPointF(d.x, d.y));
+  }
+};
+
+// How long a force is drawn, in world units so that it zooms with the bodies.
+// A force equal to the snapshot's reference force (the heaviest movable body's
+// weight m g) is drawn kReferenceShare times the typical size of a movable body
+// (the median of sqrt(area)): the 2 x 1 block of mass 2 resting on two corners
+// shows two arrows of 9.8, half its weight, each 0.71 long (about 45 px in the
+// default window); the floor contacts under a stack of three (3 + 2 + 1 kg)
+// carry the bottom block's full weight each and are 1.41 long. Lines are capped
+// at kMaxLengthFactor reference lengths (a bar across the tip says so), so a
+// force spike or a tall stack does not cross the scene.
+struct ForceScale {
+  static constexpr double kReferenceShare = 1.0;
+  static constexpr double kMaxLengthFactor = 2.5;
+
+  double referenceForce = 1.0;   // newtons
+  double referenceLength = 1.0;  // world units
+
+  double worldLength(double force) const { return force / referenceForce * referenceLength; }
+  double maxWorldLength() const { return kMaxLengthFactor * referenceLength; }
+};
+
+// The scale for `snapshot` over `bodies` (movable bodies give the typical size).
+ForceScale forceScaleOf(const SimSnapshot& snapshot, const std::vector<Polygon>& bodies);
+
+// Colours the tests look for.
+namespace overlay_colors {
+inline constexpr QRgb kForce = 0xffe01b1b;         // contact and joint forces
+inline constexpr QRgb kContactPoint = 0xff7a0f0f;  // the dot at a contact
+}  // namespace overlay_colors
+
+// Each a zig-zag between its ends: green when longer than its rest length,
+// orange when shorter; a compress-only spring dashed, and thin grey when slack
+// (stretched, so it exerts nothing).
+void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<SpringMark>& springs);
+
+// Rods as solid dark bars, ropes as thinner lines (dashed grey when slack), a
+// pin (double joint) as a ring with a centre dot, a single joint as a cross.
+// With showForces, each joint's force on body2 as a thin red arrow at the pin.
+void drawConnectors(QPainter& painter, const ScreenMap& map,
+                    const std::vector<ConnectorMark>& connectors, const ForceScale& scale,
+                    bool showForces);
+
+// A flame from each firing thruster, opposite its thrust, as long as the force
+// scale makes the thrust.
+void drawThrusters(QPainter& painter, const ScreenMap& map,
+                   const std::vector<ThrusterMark>& thrusters, const ForceScale& scale);
+
+// A dot at each contact and, with showForces, its force as a red arrow from the
+// contact into the body it pushes: the primary body (+f n), or the normal body
+// (-f n from the point on it) when the primary body is fixed.
+void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
+                  const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces);
+
+// A scale bar in the bottom-left corner of `area`: the reference length with
+// the reference force it stands for.
+void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
+                       const ScreenMap& map, const ForceScale& scale);
+
+// Where drawContacts starts the force line of `c` and which way it points
+// (world, unit length times force): the contact on the body being pushed.
+struct ForceArrow {
+  Vec2 from;
+  Vec2 force;
+};
+ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies);
+
+}  // namespace cl::widgets
