@@ -257,7 +257,13 @@ int runCommand(const RunOptions& opt) {
     } catch (const SimulationError& e) {
       bar.finish();
       std::cerr << fmt::format("simulation failed at t = {}: {}\n", sim.time(), e.what());
-      return kExitSimulationFailed;  // no output files: they would describe a broken run
+      // No state files: they would describe a broken run. The waypoints are kept: they
+      // are how the failure (a stuck collision, say) is taken apart.
+      if (waypointCsv) {
+        waypointCsv->commit();
+        std::cerr << fmt::format("waypoints up to the failure written to {}\n", opt.waypoints);
+      }
+      return kExitSimulationFailed;
     } catch (const std::bad_alloc&) {
       bar.finish();
       std::cerr << fmt::format("simulation failed at t = {}: out of memory\n", sim.time());

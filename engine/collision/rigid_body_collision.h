@@ -89,6 +89,9 @@ struct RigidBodyCollision {
   // complete circle. Such a collision gives way to an edge/edge collision between the
   // same two edges (see contact_detection.h).
   bool decoratedVertex = false;
+  // For a connector record: the index of the connector in ContactSim::connectors() that
+  // made it (set by ContactSim), so it can be re-measured at another state; else -1.
+  int connector = -1;
 
   // Curvature facts for the b vector (see the header comment).
   bool ballObject = false;      // the primary's contact feature is a circular arc

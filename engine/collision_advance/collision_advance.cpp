@@ -23,11 +23,13 @@ constexpr int kBinaryStepsWithoutBackup = 2;
 // Estimated times are compared at this resolution when ordering collisions.
 constexpr double kEstimateResolution = 1e7;
 
-// Two records of the same features between the same bodies (a retained record and a
-// fresh one found after a back-up): the retained one, detected later, is kept.
+// Two records of the same features between the same bodies, or of the same connector (a
+// retained record and a fresh one found after a back-up): the retained one, detected
+// later, is kept.
 bool sameFeatures(const RigidBodyCollision& a, const RigidBodyCollision& b) {
-  return a.kind == b.kind && a.kind != CollisionKind::kConnector &&
-         a.primaryBody == b.primaryBody && a.normalBody == b.normalBody &&
+  if (a.kind == CollisionKind::kConnector || b.kind == CollisionKind::kConnector)
+    return a.kind == b.kind && a.connector >= 0 && a.connector == b.connector;
+  return a.kind == b.kind && a.primaryBody == b.primaryBody && a.normalBody == b.normalBody &&
          a.vertex == b.vertex && a.normalVertex == b.normalVertex &&
          a.primaryEdge == b.primaryEdge && a.normalEdge == b.normalEdge;
 }
@@ -37,6 +39,11 @@ std::string bodyName(const RigidBodySim& sim, int b) {
 }
 
 }  // namespace
+
+bool CollisionAdvance::remeasure(RigidBodyCollision& c) const {
+  if (c.kind == CollisionKind::kConnector) return mSim.remeasureConnector(c, mSim.vars());
+  return updateCollision(c, mSim, mSim.vars());
+}
 
 double CollisionAdvance::accuracy() const {
   return mSim.collisionAccuracy() * mSim.distanceTol() / 2.0;
@@ -111,6 +118,9 @@ void CollisionAdvance::advance(double dt) {
     nextStep(didBackup, stats);
   }
   if (!mDidHandle && mSim.jointSmallImpacts() && stats.joints > 0) smallImpacts();
+  // The old state belongs to the step just taken; evaluates outside a step must not
+  // sweep from it.
+  mSim.clearOldState();
   mark(WayPoint::SUMMARY);
   mark(WayPoint::FINISH);
 }
@@ -122,20 +132,28 @@ bool CollisionAdvance::advanceSim(double h) {
   mark(WayPoint::ADVANCE_SIM_START);
   mSim.clearPenetrationLog();
   mSim.setOldState(mSavedVars);
-  mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+  const auto restore = [&] {
+    mSim.vars() = mSavedVars;
+    mSim.setTime(mSavedTime);
+    mSim.clearOldState();
+  };
+  try {
+    mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+  } catch (const SimulationError&) {
+    restore();
+    throw;
+  } catch (const std::exception& e) {
+    // The force laws and contact matrices refuse non-finite input with other exception
+    // types; to the caller it is the simulation that failed, at this time.
+    restore();
+    throw SimulationError(
+        fmt::format("a step of {} from time {} failed: {}", h, mSavedTime, e.what()));
+  }
   mSim.setTime(mSim.time() + h);
   ++mCounters.odeSteps;
   ++mSteps;
-  for (std::size_t i = 0; i < mSim.vars().size(); ++i)
-    if (!std::isfinite(mSim.vars()[i])) {
-      const double v = mSim.vars()[i];
-      mSim.vars() = mSavedVars;
-      mSim.setTime(mSavedTime);
-      throw SimulationError(fmt::format(
-          "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}",
-          h, mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
-    }
   const double acc = accuracy();
+  // A step that met a penetration is backed up from, whatever state it ended in.
   if (const auto& log = mSim.penetrationLog()) {
     // An evaluate inside the step met a penetration: the step is not to be trusted.
     for (const RigidBodyCollision& r : log->records) {
@@ -147,6 +165,14 @@ bool CollisionAdvance::advanceSim(double h) {
     mark(WayPoint::ADVANCE_SIM_FAIL);
     return false;
   }
+  for (std::size_t i = 0; i < mSim.vars().size(); ++i)
+    if (!std::isfinite(mSim.vars()[i])) {
+      const double v = mSim.vars()[i];
+      restore();
+      throw SimulationError(fmt::format(
+          "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}",
+          h, mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
+    }
   for (RigidBodyCollision& r : mSim.findCollisions(mSim.vars(), mSavedVars)) {
     TrackedCollision t{std::move(r)};
     t.setDetected(mSim.time());
@@ -176,22 +202,32 @@ void CollisionAdvance::backup() {
   mSim.clearOldState();
   ++mCounters.backups;
   const double acc = accuracy();
-  // Keep the colliding records, re-measured at the restored state (their distance is
-  // positive again); connectors give fresh records below.
+  // Keep the colliding records with their flags, re-measured at the restored state
+  // (their distance is positive again).
   std::vector<TrackedCollision> kept;
   for (TrackedCollision& t : mCollisions) {
-    if (t.record.kind == CollisionKind::kConnector || !isColliding(t.record, acc)) continue;
-    if (!updateCollision(t.record, mSim, mSim.vars())) continue;
+    if (!isColliding(t.record, acc)) continue;
+    if (!remeasure(t.record)) {
+      // The features no longer give a gap here: the record cannot be followed, but it
+      // must not be lost silently while it needs handling.
+      if (t.needsHandling)
+        throw SimulationError(fmt::format(
+            "a colliding {} record of '{}' on '{}' cannot be re-measured at time {} after "
+            "backing up",
+            collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
+            bodyName(mSim, t.record.normalBody), mSim.time()));
+      continue;
+    }
     t.updateEstimate(mSim.time());
     kept.push_back(std::move(t));
   }
   mCollisions = std::move(kept);
-  findAndMerge(false);
+  findAndMerge();
 }
 
-void CollisionAdvance::findAndMerge(bool swept) {
-  const std::vector<RigidBodyCollision> found =
-      swept ? mSim.findCollisions(mSim.vars(), mSavedVars) : mSim.findCollisions(mSim.vars());
+void CollisionAdvance::findAndMerge() {
+  // The old state was erased by the back-up: a static search of the restored state.
+  const std::vector<RigidBodyCollision> found = mSim.findCollisions(mSim.vars());
   const std::size_t retained = mCollisions.size();
   for (const RigidBodyCollision& r : found) {
     const bool known = std::any_of(mCollisions.begin(), mCollisions.begin() + retained,
@@ -229,10 +265,7 @@ bool CollisionAdvance::handle(int numClose) {
     TrackedCollision& t = mCollisions[i];
     t.record.impulse = records[i].impulse;
     // Re-measure at the state after the impulses: the normal velocities changed.
-    if (t.record.kind == CollisionKind::kConnector)
-      t.record.normalVelocity = normalVelocityAt(t.record, mSim.bodies(), mSim.vars());
-    else
-      updateCollision(t.record, mSim, mSim.vars());
+    remeasure(t.record);
   }
   if (!any) {
     mBinary = true;

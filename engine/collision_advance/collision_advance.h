@@ -58,9 +58,11 @@ class CollisionAdvance : public AdvanceStrategy {
 
  private:
   double accuracy() const;
+  // The record re-measured at the current state (connectors by their connector).
+  bool remeasure(RigidBodyCollision& c) const;
   bool advanceSim(double h);
   void backup();
-  void findAndMerge(bool swept);
+  void findAndMerge();
   bool removeDistant();
   bool handle(int numClose);
   void nextStep(bool didBackup, const CollisionStats& stats);

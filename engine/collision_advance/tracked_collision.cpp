@@ -43,8 +43,10 @@ void TrackedCollision::updateEstimate(double now) {
   if (std::isnan(det)) return;
   const double s1 = (-v1 + det) / a, s2 = (-v1 - det) / a;
   double best = kNaN;
+  // A root where the record is still approaching: reaching the gap on the way in, not
+  // coming back out through it.
   for (const double s : {s1, s2})
-    if (s > 0 && s < h) best = minOrNaN(best, s);
+    if (s > 0 && s < h && v1 + a * s < 0) best = minOrNaN(best, s);
   if (!std::isnan(best)) estimatedTime = now + best;
 }
 

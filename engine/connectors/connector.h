@@ -53,6 +53,9 @@ class Connector {
   virtual int body1() const = 0;
   virtual int body2() const = 0;
 
+  // The record for the state of ctx, whether or not addCollisions would add it (a slack
+  // rope's record shows its positive distance).
+  virtual RigidBodyCollision collision(const ConnectorContext& ctx) const = 0;
   // Appends this connector's records (none, or one) for the state of ctx.
   virtual void addCollisions(const ConnectorContext& ctx,
                              std::vector<RigidBodyCollision>& out) const = 0;

@@ -56,7 +56,7 @@ class Joint : public Connector {
   std::unique_ptr<Connector> clone() const override { return std::make_unique<Joint>(*this); }
 
   // The record for the state of ctx.
-  RigidBodyCollision collision(const ConnectorContext& ctx) const;
+  RigidBodyCollision collision(const ConnectorContext& ctx) const override;
   // The normal in world coordinates.
   Vec2 normalWorld(const ConnectorContext& ctx) const;
 

@@ -57,7 +57,7 @@ class LengthConnector : public Connector {
   // Distance between the attach points for the state of ctx.
   double currentLength(const ConnectorContext& ctx) const;
   // The record for the state of ctx, whether or not addCollisions would add it.
-  RigidBodyCollision collision(const ConnectorContext& ctx) const;
+  RigidBodyCollision collision(const ConnectorContext& ctx) const override;
   // A rod always; a rope when distance < distanceTol.
   bool isTight(const ConnectorContext& ctx) const;
 

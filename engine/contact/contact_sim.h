@@ -109,6 +109,9 @@ class ContactSim : public RigidBodySim {
   // records: what CollisionAdvance looks at between steps.
   std::vector<RigidBodyCollision> findCollisions(std::span<const double> vars,
                                                  std::span<const double> oldVars = {}) const;
+  // A connector record re-measured at `vars` by the connector that made it (its
+  // `connector` index); false when the record is not a connector record.
+  bool remeasureConnector(RigidBodyCollision& c, std::span<const double> vars) const;
 
   // The first penetration evaluate met since clearPenetrationLog(), with the time of that
   // evaluate: an integrator step that met one is not to be trusted (CollisionAdvance backs
@@ -144,6 +147,8 @@ class ContactSim : public RigidBodySim {
  private:
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
+  // Every connector's records for `vars`, each tagged with its connector's index.
+  void addConnectorRecords(std::span<const double> vars, std::vector<RigidBodyCollision>& out) const;
 
   ContactTolerances mTolerances;
   ExtraAccel mExtraAccel = kDefaultExtraAccel;

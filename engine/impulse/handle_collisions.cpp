@@ -38,8 +38,11 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
   ComputeForces solver(&sim.random());
   ComputeForcesOptions o = sim.solverOptions();
   solver.setOptions(o);
+  if (const std::string problem = p.validate(); !problem.empty())
+    throw SimulationError(fmt::format("collision impulses at time {}: {}:{}", sim.time(), problem,
+                                      describeRecords(sim, records)));
   const LcpResult r = solver.solve(p);
-  if (!r.ok() && !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint))
+  if (!r.ok() && (r.a.size() != r.f.size() || !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint)))
     throw SimulationError(fmt::format("collision impulses failed ({}) at time {} with {} records:{}",
                                       errorName(r.error), sim.time(), records.size(),
                                       describeRecords(sim, records)));
@@ -49,16 +52,19 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
 // Applies the accumulated impulses and stores them on the records.
 bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records,
               const Eigen::VectorXd& j) {
+  // A negative impulse within the solve's acceptance (relative to the largest impulse) is
+  // rounding and taken as zero; a larger one is refused before anything is applied.
+  const double scale = std::max(1.0, j.size() > 0 ? j.cwiseAbs().maxCoeff() : 0.0);
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (!records[i].joint && j(static_cast<Eigen::Index>(i)) < -kImpulseCheckTolerance * scale)
+      throw SimulationError(fmt::format("negative impulse {} at time {}:{}",
+                                        j(static_cast<Eigen::Index>(i)), sim.time(),
+                                        describeRecords(sim, {records[i]})));
   bool any = false;
   for (std::size_t i = 0; i < records.size(); ++i) {
     double ji = j(static_cast<Eigen::Index>(i));
     RigidBodyCollision& c = records[i];
-    if (!c.joint && ji < 0) {
-      if (ji < -kTinyImpulse)
-        throw SimulationError(fmt::format("negative impulse {} at time {}:{}", ji, sim.time(),
-                                          describeRecords(sim, {c})));
-      ji = 0;
-    }
+    if (!c.joint && ji < 0) ji = 0;
     c.impulse = ji;
     applyImpulse(c, ji, sim.bodies(), sim.vars());
     any = any || ji > kTinyImpulse;

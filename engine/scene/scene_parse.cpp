@@ -137,6 +137,13 @@ void checkBodyFields(FieldReader& r, const BodyDoc& b) {
   if (massGiven > 1) r.report(r.path(), "give only one of 'mass', 'density' and \"fixed\": true");
   if (b.fixed.value_or(false) && b.moment)
     r.report(r.fieldPath("moment"), "a fixed body has an infinite moment; remove 'moment'");
+  // Collisions and contacts treat a fixed body as standing still.
+  if (b.fixed.value_or(false) || std::holds_alternative<WallShape>(b.shape)) {
+    if (b.velocity && (b.velocity->x != 0 || b.velocity->y != 0))
+      r.report(r.fieldPath("velocity"), "a fixed body cannot move; remove 'velocity'");
+    if (b.omega && *b.omega != 0)
+      r.report(r.fieldPath("omega"), "a fixed body cannot turn; remove 'omega'");
+  }
   if (std::holds_alternative<WallShape>(b.shape)) {
     for (const char* key : {"mass", "density", "moment"})
       if (r.has(key))

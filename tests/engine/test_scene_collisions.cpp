@@ -155,3 +155,11 @@ TEST_CASE("pile_10: two runs give identical bits", "[scene][collisions]") {
   REQUIRE(a.size() == b.size());
   CHECK(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
+
+TEST_CASE("Scene collisions: a fixed body may not move", "[scene][collisions][errors]") {
+  const auto p = loadProblems(R"({"format": "contactlab-scene", "version": 3, "bodies": [
+      {"name": "w", "shape": "wall", "width": 1, "height": 1, "velocity": [1, 0]},
+      {"name": "f", "shape": "block", "width": 1, "height": 1, "fixed": true, "omega": 2}]})");
+  CHECK_SCENE_PROBLEM(p, "/bodies/0/velocity", "a fixed body cannot move");
+  CHECK_SCENE_PROBLEM(p, "/bodies/1/omega", "a fixed body cannot turn");
+}
