@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev libqcustomplot-dev libgl-dev fonts-dejavu-core
-  catch2 libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev
+  catch2 libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev libbullet-dev
 )
 
 missing=()
