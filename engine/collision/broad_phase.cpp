@@ -42,12 +42,17 @@ std::vector<BodyPair> overlappingPairsBruteForce(std::span<const Bounds> boxes) 
 }
 
 std::vector<BodyPair> broadPhasePairs(const RigidBodySim& sim, std::span<const double> vars,
-                                      double margin) {
+                                      double margin, std::span<const double> oldVars) {
   const auto& bodies = sim.bodies();
   std::vector<Bounds> boxes;
   boxes.reserve(bodies.size());
   for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
     Bounds b = bodies[i].worldBounds(BodyState::fromVars(vars, i));
+    if (!oldVars.empty()) {
+      const Bounds old = bodies[i].worldBounds(BodyState::fromVars(oldVars, i));
+      b = {std::min(b.left, old.left), std::max(b.right, old.right),
+           std::min(b.bottom, old.bottom), std::max(b.top, old.top)};
+    }
     b.left -= margin, b.right += margin, b.bottom -= margin, b.top += margin;
     boxes.push_back(b);
   }

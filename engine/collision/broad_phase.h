@@ -25,7 +25,9 @@ std::vector<BodyPair> overlappingPairsBruteForce(std::span<const Bounds> boxes);
 // every side overlap, and the pair can collide — not both fixed, and neither lists
 // the other as non-colliding. The Scrim has no index among the bodies, so it never
 // appears. Sorted by (first, second).
+// With `oldVars` (the state at the previous step, same layout) each body's box covers
+// both states, so a pair that met during a step is kept for the swept tests.
 std::vector<BodyPair> broadPhasePairs(const RigidBodySim& sim, std::span<const double> vars,
-                                      double margin);
+                                      double margin, std::span<const double> oldVars = {});
 
 }  // namespace cl

@@ -10,7 +10,6 @@
 #include "engine/collision/broad_phase.h"
 #include "engine/collision/feature_gap.h"
 #include "engine/collision/record_pruning.h"
-#include "engine/collision/swept_broad_phase.h"
 #include "engine/collision/swept_vertex.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
@@ -213,8 +212,7 @@ std::vector<RigidBodyCollision> findCloseCollisions(const RigidBodySim& sim,
     throw std::invalid_argument(
         fmt::format("findCloseCollisions: the previous state has {} variables, the current one {}",
                     oldVars.size(), vars.size()));
-  const auto pairs = swept ? sweptBroadPhasePairs(sim, vars, oldVars, tol.distanceTol)
-                           : broadPhasePairs(sim, vars, tol.distanceTol);
+  const auto pairs = broadPhasePairs(sim, vars, tol.distanceTol, swept ? oldVars : std::span<const double>());
   std::vector<RigidBodyCollision> out;
   const auto& bodies = sim.bodies();
   for (const auto& [i, j] : pairs) {

@@ -9,7 +9,6 @@
 #include "engine/collision/broad_phase.h"
 #include "engine/collision/collision_update.h"
 #include "engine/collision/contact_detection.h"
-#include "engine/collision/swept_broad_phase.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
 using namespace cl;
@@ -107,7 +106,7 @@ TEST_CASE("A small ball at speed 100 through a thin wall: one record", "[collisi
   CHECK(findCloseCollisions(sim, sim.vars(), tol).empty());
   // The broad phase over the current state alone does not even pair them.
   CHECK(broadPhasePairs(sim, sim.vars(), tol.distanceTol).empty());
-  CHECK(sweptBroadPhasePairs(sim, sim.vars(), oldVars, tol.distanceTol) ==
+  CHECK(broadPhasePairs(sim, sim.vars(), tol.distanceTol, oldVars) ==
         std::vector<BodyPair>{{wall, ball}});
 
   // Leading point: from (-1.16, -0.2) to (1.34, 0.05), crosses x = 0 at t = 1.16 / 2.5 =
