@@ -163,3 +163,29 @@ TEST_CASE("Scene collisions: a fixed body may not move", "[scene][collisions][er
   CHECK_SCENE_PROBLEM(p, "/bodies/0/velocity", "a fixed body cannot move");
   CHECK_SCENE_PROBLEM(p, "/bodies/1/omega", "a fixed body cannot turn");
 }
+
+TEST_CASE("contact_app_1..6: k blocks, thrusters on the first two, energy never gained",
+          "[scene][collisions][examples]") {
+  for (int k = 1; k <= 6; ++k) {
+    const std::string name = "contact_app_" + std::to_string(k) + ".json";
+    INFO(name);
+    Running r = start(name.c_str());
+    int blocks = 0;
+    for (const cl::Polygon& p : r.sim().bodies()) blocks += p.name().rfind("block", 0) == 0;
+    CHECK(blocks == k);
+    int thrusterSets = 0;
+    for (const auto& law : r.sim().forceLaws())
+      thrusterSets += law->name().rfind("thrusters", 0) == 0;
+    CHECK(thrusterSets == std::min(k, 2));
+    // Gravity, damping, inelastic collisions (e = 0.8) and contact forces that do no
+    // work: the total energy can only fall.
+    const double e0 = r.sim().energy().total();
+    double highest = e0;
+    while (r.sim().time() < 8 - 1e-9) {
+      r.step();
+      highest = std::max(highest, r.sim().energy().total());
+    }
+    CHECK(highest - e0 < 1e-6 * std::abs(e0) + 1e-9);
+    CHECK(r.sim().energy().total() < e0);
+  }
+}
