@@ -18,7 +18,7 @@ def pile(count, seed):
     # The pit: two fixed walls tilted 30 degrees, meeting at the bottom near (0, 0).
     half = math.radians(30)
     for side, sign in (("left", -1), ("right", 1)):
-        length = 30.0
+        length = 16.0
         cx = sign * (length / 2) * math.cos(half)
         cy = (length / 2) * math.sin(half) - 0.5 / math.cos(half)
         bodies.append({"name": f"pit_{side}", "shape": "wall", "width": length, "height": 1,

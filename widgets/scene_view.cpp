@@ -442,6 +442,9 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     const double heightPx =
         std::abs(toScreen({b.left, b.top}).y() - toScreen({b.left, b.bottom}).y());
     const bool vertical = fixed && widthPx < metrics.horizontalAdvance(name) && heightPx > widthPx;
+    // A moving body smaller on screen than its name (a pile seen whole) is not labelled:
+    // the names would only cover one another. Zooming in brings them back.
+    if (!fixed && std::max(widthPx, heightPx) < metrics.horizontalAdvance(name)) continue;
     painter.save();
     if (vertical) {
       painter.translate(cm);
