@@ -5,6 +5,7 @@
 // copied from the reference files' "expected" sections (what myPhysicsLab asserts), not
 // from this engine.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -78,15 +79,20 @@ TEST_CASE("Reference pendulum_1_joint_1: a pendulum on one joint", "[reference][
 
 namespace {
 
-// Both bodies of ref_ball_block_contact at `until`, against engine2D's expected values.
+// Both bodies of ref_ball_block_contact at `until`, against engine2D's expected values;
+// engine2D's second call also asserts the energy from t = 1 on to 1e-5.
 void checkBallBlock(double until, const Expected& ball, const Expected& block) {
   cl::Scene scene = cl::loadSceneFile(kScenes / "ref_ball_block_contact.json");
   auto advance = scene.makeAdvance();
   cl::RigidBodySim& sim = *scene.sim;
+  while (sim.time() < std::min(until, 1.0) - 1e-9) advance->advance(scene.settings.timeStep);
+  const double e1 = sim.energy().total();
   while (sim.time() < until - 1e-9) advance->advance(scene.settings.timeStep);
   checkBody(sim.bodyState(0), ball, 1e-5);
   checkBody(sim.bodyState(1), block, 1e-5);
+  CHECK(std::abs(sim.energy().total() - e1) < 1e-5);
   CHECK(dynamic_cast<cl::CollisionAdvance&>(*advance).counters().collisions == 0);
+  CHECK(dynamic_cast<cl::CollisionAdvance&>(*advance).counters().binarySteps == 0);
 }
 
 }  // namespace
@@ -96,13 +102,7 @@ TEST_CASE("Reference ball_block_contact at t = 1", "[reference][contact]") {
                  {1.0224218, -0.0874195, -0.4044095, -0.1208178, -0.0766021, -0.3218581});
 }
 
-// Known discrepancy, kept visible: at t = 4 this engine differs from engine2D by up to
-// 1.8e-4 (the ball's angle) and the energy drifts 1.8e-4 over 1 to 4 s where engine2D's
-// stays within 1e-5; at t = 1 it agrees to 7e-6. The contact here is the ball's arc (its
-// centre of mass off the centre) resting on the block's edge under ExtraAccel 'velocity':
-// the curved-edge terms of the b vector are the first suspect. [!shouldfail] makes this
-// test fail the suite the day it passes, so the tag is removed then.
-TEST_CASE("Reference ball_block_contact at t = 4", "[reference][contact][!shouldfail]") {
+TEST_CASE("Reference ball_block_contact at t = 4", "[reference][contact]") {
   checkBallBlock(4.0, {-0.0405174, -0.1600652, 0.4408221, -0.0927029, -2.9119182, -1.956407},
                  {0.7880174, 0.1600652, -0.4408221, 0.0927029, -0.4529687, -0.165526});
 }
