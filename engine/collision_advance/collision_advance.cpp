@@ -96,7 +96,7 @@ void CollisionAdvance::advance(double dt) {
         }));
     if (numClose > 0) {
       mRemoved.clear();
-      if (removeDistant()) mark(WayPoint::HANDLE_REMOVE_DISTANT);
+      if (removeDistant()) mark(WayPoint::HANDLE_REMOVE_DISTANT, &mRemoved);
       mDidHandle = handle(numClose) || mDidHandle;
       mNextEstimate = kNaN;
       // What was handled is resolved; the distant ones set aside give the next estimate.
@@ -328,8 +328,9 @@ void CollisionAdvance::smallImpacts() {
   mark(WayPoint::SMALL_IMPACTS_FINISH);
 }
 
-void CollisionAdvance::mark(WayPoint w) {
+void CollisionAdvance::mark(WayPoint w, const std::vector<TrackedCollision>* shown) {
   if (!mSink) return;
+  const std::vector<TrackedCollision>& list = shown ? *shown : mCollisions;
   Waypoint p;
   p.point = w;
   p.time = mSim.time();
@@ -338,8 +339,8 @@ void CollisionAdvance::mark(WayPoint w) {
   p.binarySearch = mBinary;
   p.stuckCount = mStuck;
   p.nextEstimate = mNextEstimate;
-  p.collisions.reserve(mCollisions.size());
-  for (const TrackedCollision& t : mCollisions) {
+  p.collisions.reserve(list.size());
+  for (const TrackedCollision& t : list) {
     const RigidBodyCollision& c = t.record;
     p.collisions.push_back({c.primaryBody, c.normalBody, collisionKindName(c.kind), c.impact1,
                             c.normal, c.distance, c.normalVelocity, t.estimatedTime,

@@ -67,7 +67,8 @@ class CollisionAdvance : public AdvanceStrategy {
   bool handle(int numClose);
   void nextStep(bool didBackup, const CollisionStats& stats);
   void smallImpacts();
-  void mark(WayPoint w);
+  // Reports w with the collisions being considered, or with `shown` when given.
+  void mark(WayPoint w, const std::vector<TrackedCollision>* shown = nullptr);
   [[noreturn]] void failStuck();
 
   ContactSim& mSim;

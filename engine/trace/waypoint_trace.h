@@ -14,24 +14,24 @@ enum class WayPoint {
   START,                     // advance(dt) begins
   ADVANCE_SIM_START,         // about to take one integrator step
   ADVANCE_SIM_COLLIDING,     // the step ended with collisions that need handling
-  ADVANCE_SIM_FINISH,        // the step ended without collisions
+  ADVANCE_SIM_FINISH,        // after every step, with what it found
   ADVANCE_SIM_FAIL,          // the step could not be taken (evaluate saw a penetration)
   ADVANCED_NO_BACKUP,        // the step is kept as it is
   PRE_COLLISION,             // backed up; about to handle the collisions close enough
   POST_COLLISION,            // impulses applied
   COLLISIONS_TO_HANDLE,      // the collisions found that need handling
-  HANDLE_REMOVE_DISTANT,     // distant collisions set aside
+  HANDLE_REMOVE_DISTANT,     // distant collisions set aside (the waypoint lists them)
   HANDLE_COLLISION_START,    // handling begins
-  HANDLE_COLLISION_SUCCESS,  // every collision handled was reversed
-  HANDLE_COLLISION_FAIL,     // nothing close enough to handle: back up further
+  HANDLE_COLLISION_SUCCESS,  // an impulse above the tiny threshold was applied
+  HANDLE_COLLISION_FAIL,     // no impulse was needed: binary search goes on
   NEXT_STEP_ESTIMATE,        // the next step aims at the estimated collision time
   NEXT_STEP_BINARY,          // the next step is half the previous (binary search)
   NEXT_STEP_FULL,            // the next step is what remains of dt
   ESTIMATE_IN_PAST,          // the estimated collision time is before now
   NO_ESTIMATE,               // no collision has an estimated time
-  ESTIMATE_FAILED,           // the step to the estimate ended colliding again
-  BINARY_SEARCH_FAIL,        // the binary search step became too small
-  MAYBE_STUCK,               // a back-up made no progress
+  ESTIMATE_FAILED,           // the step reached the estimated time with nothing to handle
+  BINARY_SEARCH_FAIL,        // two binary-search steps in a row needed no back-up: given up
+  MAYBE_STUCK,               // three back-ups in a row without progress: binary search
   STUCK,                     // too many back-ups without progress: the advance fails
   SMALL_IMPACTS_START,       // joint small impacts begin
   SMALL_IMPACTS_FINISH,      // joint small impacts done
@@ -70,12 +70,12 @@ struct Waypoint {
 
 // Counters of a CollisionAdvance since construction (or the last reset).
 struct CollisionCounters {
-  long long collisions = 0;    // collisions handled (each record that got an impulse)
+  long long collisions = 0;    // collisions handled: imminent records close enough, per handling
   long long backups = 0;       // times the state was restored to before a step
   long long odeSteps = 0;      // integrator steps taken, kept or not
   long long binarySteps = 0;   // steps chosen by binary search
   long long impulses = 0;      // impulse solves (LCPs)
-  long long contacts = 0;      // contacts handled with zero elasticity alongside
+  long long contacts = 0;      // resting contacts taking part in impulse solves
   long long estimates = 0;     // steps aimed at an estimated collision time
   long long stuck = 0;         // MAYBE_STUCK events
 };
