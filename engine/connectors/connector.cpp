@@ -48,6 +48,25 @@ void Connector::checkBodies(std::span<const Polygon> bodies) const {
         fmt::format("{} '{}' connects two bodies that cannot move", kindName(), name()));
 }
 
+RigidBodyCollision connectorRecord(const ConnectorContext& ctx, int body1, Vec2 p1, int body2,
+                                   Vec2 p2, Vec2 normal) {
+  RigidBodyCollision c;
+  c.kind = CollisionKind::kConnector;
+  c.primaryBody = body2;
+  c.normalBody = body1;
+  c.impact1 = p2;
+  c.impact2 = p1;
+  c.normal = normal;
+  c.r1 = p2 - ctx.centerOfMass(body2);
+  c.r2 = p1 - ctx.centerOfMass(body1);
+  c.u1 = c.r1;
+  c.u2 = c.r2;
+  c.normalVelocity = dot(normal, ctx.pointVelocity(body2, p2) - ctx.pointVelocity(body1, p1));
+  c.distanceTol = ctx.tolerances.distanceTol;
+  c.velocityTol = ctx.tolerances.velocityTol;
+  return c;
+}
+
 void alignBodyPoint(RigidBodySim& sim, int body, Vec2 pBody, Vec2 pWorld) {
   if (isScrim(body)) return;
   BodyState s = sim.bodyState(body);

@@ -74,6 +74,14 @@ class Connector {
   void checkBodies(std::span<const Polygon> bodies) const;
 };
 
+// The part of a connector record every connector shares (see the conventions above):
+// kind, bodies, impact points p2 (on body2, world) and p1 (on body1, world), the normal,
+// r and u vectors (u = r: connectors are followed at their attach points), the normal
+// velocity n . (v(p2) - v(p1)) and the tolerances. Distance, joint flag, target gap and
+// curvature are each connector's own.
+RigidBodyCollision connectorRecord(const ConnectorContext& ctx, int body1, Vec2 p1, int body2,
+                                   Vec2 p2, Vec2 normal);
+
 // Moves `body` (translation only, the angle is kept) so that its body point pBody lands
 // on the world point pWorld. Does nothing for the Scrim.
 void alignBodyPoint(RigidBodySim& sim, int body, Vec2 pBody, Vec2 pWorld);

@@ -20,24 +20,10 @@ Vec2 Joint::normalWorld(const ConnectorContext& ctx) const {
 }
 
 RigidBodyCollision Joint::collision(const ConnectorContext& ctx) const {
-  RigidBodyCollision c;
-  c.kind = CollisionKind::kConnector;
-  c.primaryBody = mP.body2;
-  c.normalBody = mP.body1;
   const Vec2 p2 = ctx.worldPoint(mP.body2, mP.attach2);
   const Vec2 p1 = ctx.worldPoint(mP.body1, mP.attach1);
-  c.impact1 = p2;
-  c.impact2 = p1;
-  c.normal = normalWorld(ctx);
-  c.r1 = p2 - ctx.centerOfMass(mP.body2);
-  c.r2 = p1 - ctx.centerOfMass(mP.body1);
-  c.u1 = c.r1;
-  c.u2 = c.r2;
+  RigidBodyCollision c = connectorRecord(ctx, mP.body1, p1, mP.body2, p2, normalWorld(ctx));
   c.distance = dot(c.normal, p2 - p1);
-  c.normalVelocity =
-      dot(c.normal, ctx.pointVelocity(mP.body2, p2) - ctx.pointVelocity(mP.body1, p1));
-  c.distanceTol = ctx.tolerances.distanceTol;
-  c.velocityTol = ctx.tolerances.velocityTol;
   c.targetGap = 0.0;
   c.joint = true;
   c.normalFixed = mP.normalType == CoordType::WORLD || !ctx.movable(mP.body1);

@@ -27,27 +27,14 @@ bool LengthConnector::isTight(const ConnectorContext& ctx) const {
 }
 
 RigidBodyCollision LengthConnector::collision(const ConnectorContext& ctx) const {
-  RigidBodyCollision c;
-  c.kind = CollisionKind::kConnector;
-  c.primaryBody = mP.body2;
-  c.normalBody = mP.body1;
   const Vec2 p2 = ctx.worldPoint(mP.body2, mP.attach2);
   const Vec2 p1 = ctx.worldPoint(mP.body1, mP.attach1);
   const Vec2 span = p1 - p2;
   const double len = span.length();
-  c.impact1 = p2;
-  c.impact2 = p1;
   // Coincident points have no direction; any unit normal will do for the record.
-  c.normal = len > 0.0 ? span / len : Vec2{0, 1};
-  c.r1 = p2 - ctx.centerOfMass(mP.body2);
-  c.r2 = p1 - ctx.centerOfMass(mP.body1);
-  c.u1 = c.r1;
-  c.u2 = c.r2;
+  RigidBodyCollision c =
+      connectorRecord(ctx, mP.body1, p1, mP.body2, p2, len > 0.0 ? span / len : Vec2{0, 1});
   c.distance = mP.length - len;
-  c.normalVelocity =
-      dot(c.normal, ctx.pointVelocity(mP.body2, p2) - ctx.pointVelocity(mP.body1, p1));
-  c.distanceTol = ctx.tolerances.distanceTol;
-  c.velocityTol = ctx.tolerances.velocityTol;
   c.joint = mRod;
   c.targetGap = mRod ? 0.0 : ctx.tolerances.distanceTol / 2;
   c.ballObject = true;

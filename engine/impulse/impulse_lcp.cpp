@@ -32,12 +32,11 @@ double normalVelocityAt(const RigidBodyCollision& c, std::span<const Polygon> bo
 
 void applyImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
                   std::span<double> vars) {
-  if (j == 0.0) return;
   // A unit impulse changes a velocity as a unit force changes an acceleration, and the
-  // velocity slots of the state are where the acceleration slots of a derivative are.
-  std::vector<double> delta(vars.size(), 0.0);
-  applyContactForce(c, j, bodies, vars, delta);
-  for (std::size_t k = 0; k < vars.size(); ++k) vars[k] += delta[k];
+  // velocity slots of the state are where the acceleration slots of a derivative are:
+  // applyContactForce reads the centres of mass from the state and adds to its velocity
+  // slots, which it never reads.
+  applyContactForce(c, j, bodies, vars, vars);
 }
 
 double pairElasticity(const RigidBodyCollision& c, std::span<const Polygon> bodies) {
