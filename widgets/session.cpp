@@ -8,7 +8,9 @@
 #include <exception>
 #include <optional>
 
+#include "engine/io/atomic_file.h"
 #include "widgets/sim_worker.h"
+#include "widgets/step_runner.h"
 
 namespace cl::widgets {
 
@@ -16,10 +18,12 @@ namespace {
 // Longest wall-clock interval one frame may make up for. After a stall (a
 // modal dialog, a slow step) the run continues instead of racing to catch up.
 constexpr double kMaxFrameSeconds = 0.1;
+constexpr double kMinTimeRate = 0.1;
+constexpr double kMaxTimeRate = 10.0;
 }  // namespace
 
 Session::Session(QObject* parent) : QObject(parent) {
-  qRegisterMetaType<SimSnapshot>();
+  qRegisterMetaType<StepBatch>();
   mThread = new QThread(this);
   mThread->setObjectName(QStringLiteral("contactlab-stepper"));
   mWorker = new SimWorker;
@@ -40,6 +44,8 @@ Session::~Session() {
   mThread->quit();
   mThread->wait();
 }
+
+// ---- Scene
 
 bool Session::loadScene(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -65,9 +71,40 @@ bool Session::restart() {
   copy.title = mTitle.toStdString();
   copy.description = mDescription.toStdString();
   copy.settings = mSettings;
+  copy.doc = mDoc;
   copy.sim = mPristine->clone();
   install(std::move(copy), {});
   return true;
+}
+
+bool Session::applySettings(const SimSettings& settings) {
+  if (!mHasScene) return false;
+  try {
+    Scene scene;
+    scene.title = mTitle.toStdString();
+    scene.description = mDescription.toStdString();
+    scene.settings = mSettings;
+    scene.doc = mDoc;
+    scene.sim = mPristine->clone();
+    install(rebuildScene(scene, settings), mScenePath);
+    return true;
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Settings not applied: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+bool Session::saveScene(const QString& path) {
+  if (!mHasScene) return false;
+  try {
+    AtomicFile file(path.toStdString());
+    file.stream() << sceneDocText(mDoc);
+    file.commit();
+    return true;
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what())));
+    return false;
+  }
 }
 
 void Session::install(Scene scene, const QString& sourcePath) {
@@ -79,31 +116,208 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mScenePath = sourcePath;
   mTitle = QString::fromStdString(scene.title);
   mDescription = QString::fromStdString(scene.description);
+  mDoc = scene.doc;
   mSettings = scene.settings;
   mTimeStep = scene.settings.timeStep;
   mBodies = mHasScene ? scene.sim->bodies() : std::vector<Polygon>{};
-  mPristine = mHasScene ? scene.sim->clone() : nullptr;
-  mSnapshot = mHasScene ? SimWorker::snapshotOf(*scene.sim, 0, mGeneration) : SimSnapshot{};
+  mPristine = mHasScene ? std::shared_ptr<const RigidBodySim>(scene.sim->clone()) : nullptr;
+  mHistory.clear();
+  mReplayed.reset();
+  mReplayedIndex = -1;
+
+  SimState start;
+  if (mHasScene) {
+    StepRecord first;
+    first.step = 0;
+    first.snapshot = SimWorker::snapshotOf(*scene.sim, 0, mGeneration);
+    std::shared_ptr<RigidBodySim> structure = scene.sim->clone();
+    start = {.time = scene.sim->time(),
+             .vars = scene.sim->vars(),
+             .random = scene.sim->random(),
+             .structure = std::move(structure),
+             .integrator = scene.settings.integrator,
+             .timeStep = scene.settings.timeStep,
+             .counters = {}};
+    first.state = start;
+    first.stats.time = start.time;
+    first.stats.energy = first.snapshot.energy;
+    first.stats.minDistance = std::nan("");
+    mHistory.append(std::move(first));
+  }
+  mCurrent = mHasScene ? 0 : -1;
+  mSnapshot = mHasScene ? mHistory.back().snapshot : SimSnapshot{};
   mSnapshot.generation = mGeneration;
   if (mHasScene) mSnapshot.samples.push_back({mSnapshot.time, mSnapshot.energy});
+  resetSelection();
 
-  // From here on only the worker touches the simulation.
-  auto shared = std::make_shared<Scene>(std::move(scene));
+  // From here on only the worker touches the live simulation.
   QMetaObject::invokeMethod(
       mWorker,
-      [worker = mWorker, shared, generation = mGeneration]() mutable {
-        worker->install(std::move(shared), generation);
+      [worker = mWorker, start, generation = mGeneration, tracing = mTracing] {
+        worker->setTracing(tracing);
+        worker->install(start, generation);
       },
       Qt::QueuedConnection);
   emit sceneLoaded();
+  emit currentChanged();
+  emit selectionChanged();
 }
+
+// ---- History
+
+void Session::setHistoryBudget(std::size_t bytes) {
+  const long long shownStep = current() ? current()->step : 0;
+  mHistory.setBudget(bytes);
+  mCurrent = std::max(0, mHistory.indexOfStep(shownStep));
+  if (mHistory.empty()) mCurrent = -1;
+}
+
+const StepRecord* Session::current() const {
+  return mCurrent >= 0 && mCurrent < mHistory.size() ? &mHistory.at(mCurrent) : nullptr;
+}
+
+void Session::showStep(int index) {
+  if (mHistory.empty()) return;
+  setRunning(false);
+  setCurrent(std::clamp(index, 0, mHistory.size() - 1));
+}
+
+void Session::setCurrent(int index) {
+  if (index == mCurrent && current() && mSnapshot.steps == current()->step) return;
+  mCurrent = index;
+  mSnapshot = mHistory.at(index).snapshot;
+  mSnapshot.generation = mGeneration;
+  resetSelection();
+  emit currentChanged();
+  emit selectionChanged();
+}
+
+const StepTrace* Session::currentTrace() {
+  const StepRecord* r = current();
+  if (!r) return nullptr;
+  if (r->trace) return r->trace.get();
+  if (mReplayedIndex == mCurrent && mReplayed) return mReplayed.get();
+  if (mCurrent == 0) return nullptr;  // the record before it is not held
+  try {
+    StepRecord again = replayStep(mHistory.at(mCurrent - 1).state, r->step, mGeneration);
+    if (!sameState(again.state, r->state))
+      emit errorOccurred(tr("Re-running step %1 from the recorded state did not reproduce it "
+                            "bit for bit; the trace shown is of the re-run.")
+                             .arg(r->step));
+    mReplayed = again.trace;
+    mReplayedIndex = mCurrent;
+    // Keep it in the history too, when the budget allows.
+    mHistory.setTrace(mCurrent, again.trace);
+    return mReplayed.get();
+  } catch (const std::exception& e) {
+    emit errorOccurred(
+        tr("Re-running step %1 failed: %2").arg(r->step).arg(QString::fromStdString(e.what())));
+    return nullptr;
+  }
+}
+
+void Session::setTracing(bool on) {
+  mTracing = on;
+  QMetaObject::invokeMethod(
+      mWorker, [worker = mWorker, on] { worker->setTracing(on); }, Qt::QueuedConnection);
+}
+
+void Session::discardFuture() {
+  if (mHistory.empty() || atLatest()) return;
+  setRunning(false);
+  ++mGeneration;  // answers in flight continue a future that is gone
+  mPending = 0;
+  mHistory.truncateAfter(mCurrent);
+  const StepRecord& r = mHistory.back();
+  QMetaObject::invokeMethod(
+      mWorker,
+      [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
+        worker->install(state, generation);
+        worker->restore(state, step);
+      },
+      Qt::QueuedConnection);
+  mSnapshot.generation = mGeneration;
+  emit historyTruncated();
+}
+
+// ---- Selection
+
+void Session::resetSelection() {
+  mSelectedSolve = -1;
+  mSelectedPivot = -1;
+  mSelectedWaypoint = -1;
+  mSelectedContact = -1;
+  // Only a trace at hand is looked at; re-deriving one waits until a dock asks.
+  const StepRecord* r = current();
+  const StepTrace* trace = r && r->trace ? r->trace.get() : nullptr;
+  if (!trace || trace->solves.empty()) return;
+  // The last contact-force solve is the one of the state shown (the last evaluate).
+  mSelectedSolve = static_cast<int>(trace->solves.size()) - 1;
+  for (int i = mSelectedSolve; i >= 0; --i)
+    if (trace->solves[static_cast<std::size_t>(i)].context.purpose == SolvePurpose::kContactForces) {
+      mSelectedSolve = i;
+      break;
+    }
+  mSelectedPivot =
+      static_cast<int>(trace->solves[static_cast<std::size_t>(mSelectedSolve)].pivots.size()) - 1;
+}
+
+void Session::selectSolve(int index) {
+  const StepTrace* trace = currentTrace();
+  const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
+  index = index >= 0 && index < n ? index : -1;
+  mSelectedSolve = index;
+  mSelectedPivot =
+      index < 0 ? -1 : static_cast<int>(trace->solves[static_cast<std::size_t>(index)].pivots.size()) - 1;
+  mSelectedContact = -1;
+  emit selectionChanged();
+}
+
+const SolveTrace* Session::selectedSolveTrace() {
+  const StepTrace* trace = currentTrace();
+  if (!trace || mSelectedSolve < 0 || mSelectedSolve >= static_cast<int>(trace->solves.size()))
+    return nullptr;
+  return &trace->solves[static_cast<std::size_t>(mSelectedSolve)];
+}
+
+void Session::selectPivot(int index) {
+  const SolveTrace* solve = selectedSolveTrace();
+  if (!solve) return;
+  mSelectedPivot = std::clamp(index, -1, static_cast<int>(solve->pivots.size()) - 1);
+  emit selectionChanged();
+}
+
+void Session::selectWaypoint(int index) {
+  const StepTrace* trace = currentTrace();
+  const int n = trace ? static_cast<int>(trace->waypoints.size()) : 0;
+  mSelectedWaypoint = index >= 0 && index < n ? index : -1;
+  emit selectionChanged();
+}
+
+const Waypoint* Session::selectedWaypointData() {
+  const StepTrace* trace = currentTrace();
+  if (!trace || mSelectedWaypoint < 0 ||
+      mSelectedWaypoint >= static_cast<int>(trace->waypoints.size()))
+    return nullptr;
+  return &trace->waypoints[static_cast<std::size_t>(mSelectedWaypoint)];
+}
+
+void Session::selectContact(int row) {
+  const SolveTrace* solve = selectedSolveTrace();
+  const int n = solve ? static_cast<int>(solve->solve.b.size()) : 0;
+  mSelectedContact = row >= 0 && row < n ? row : -1;
+  emit selectionChanged();
+}
+
+// ---- Running
 
 void Session::setRunning(bool running) {
   running = running && mHasScene;
   if (running == mRunning) return;
+  if (running && !atLatest()) discardFuture();
   mRunning = running;
   if (running) {
-    mTargetTime = mSnapshot.time;
+    mTargetTime = mHistory.back().state.time;
     mClock.start();
     mFrameTimer->start();
   } else {
@@ -112,45 +326,138 @@ void Session::setRunning(bool running) {
   emit runningChanged(running);
 }
 
+void Session::setTimeRate(double rate) {
+  rate = std::clamp(rate, kMinTimeRate, kMaxTimeRate);
+  if (rate == mTimeRate) return;
+  mTimeRate = rate;
+  emit timeRateChanged(rate);
+}
+
 void Session::step(int steps) {
   setRunning(false);
-  if (mHasScene && steps > 0) requestSteps(steps);
+  if (!mHasScene || steps <= 0) return;
+  if (!atLatest()) discardFuture();
+  requestSteps(steps);
 }
 
 bool Session::stepNow(int steps) {
   setRunning(false);
   if (!mHasScene) return false;
   if (steps <= 0) return true;
+  if (!atLatest()) discardFuture();
   std::optional<QString> error;
-  SimSnapshot result;
+  StepBatch result;
   // Queued behind any request in flight, so the worker stays the only thread
   // that touches the simulation; this thread waits for the answer.
   QMetaObject::invokeMethod(
       mWorker, [&] { result = mWorker->advanceNow(steps, error); }, Qt::BlockingQueuedConnection);
-  if (takeSnapshot(result)) emit stepped();
+  takeBatch(result);
   if (error) reportSimulationError(*error);
   return !error;
 }
 
+void Session::stepPivot() {
+  setRunning(false);
+  if (!mHasScene) return;
+  if (const SolveTrace* solve = selectedSolveTrace();
+      solve && mSelectedPivot + 1 < static_cast<int>(solve->pivots.size())) {
+    selectPivot(mSelectedPivot + 1);
+    return;
+  }
+  const StepTrace* trace = currentTrace();
+  if (!trace || mSelectedSolve + 1 >= static_cast<int>(trace->solves.size())) {
+    // The record's solves are done: on to the next record, a new step at the newest.
+    if (atLatest()) {
+      if (!stepNow(1)) return;
+    } else {
+      setCurrent(mCurrent + 1);
+    }
+    mSelectedSolve = -1;
+    trace = currentTrace();
+  }
+  // The next solve, before its first decision (f = 0, a = b); none when the step had none.
+  const bool any = trace && mSelectedSolve + 1 < static_cast<int>(trace->solves.size());
+  mSelectedSolve = any ? mSelectedSolve + 1 : -1;
+  mSelectedPivot = -1;
+  mSelectedContact = -1;
+  emit selectionChanged();
+}
+
+void Session::stepWaypoint() {
+  setRunning(false);
+  if (!mHasScene) return;
+  const StepTrace* trace = currentTrace();
+  if (trace && mSelectedWaypoint + 1 < static_cast<int>(trace->waypoints.size())) {
+    selectWaypoint(mSelectedWaypoint + 1);
+    return;
+  }
+  if (atLatest() && !stepNow(1)) return;
+  if (!atLatest()) setCurrent(mCurrent + 1);
+  trace = currentTrace();
+  if (trace && !trace->waypoints.empty()) selectWaypoint(0);
+}
+
 void Session::editSim(std::function<void(RigidBodySim&)> change) {
   if (!mHasScene) return;
+  if (!atLatest()) discardFuture();
   QMetaObject::invokeMethod(
-      mWorker, [worker = mWorker, change = std::move(change)] { worker->edit(change); },
+      mWorker,
+      [this, worker = mWorker, change = std::move(change), generation = mGeneration] {
+        SimState state = worker->edit(change);
+        QMetaObject::invokeMethod(
+            this,
+            [this, state = std::move(state), generation] {
+              if (generation == mGeneration) updateLatestState(state);
+            },
+            Qt::QueuedConnection);
+      },
       Qt::QueuedConnection);
 }
 
+void Session::editAdvance(std::function<void(AdvanceStrategy&)> change) {
+  if (!mHasScene) return;
+  if (!atLatest()) discardFuture();
+  QMetaObject::invokeMethod(
+      mWorker,
+      [this, worker = mWorker, change = std::move(change), generation = mGeneration] {
+        SimState state = worker->editAdvance(change);
+        QMetaObject::invokeMethod(
+            this,
+            [this, state = std::move(state), generation] {
+              if (generation == mGeneration) updateLatestState(state);
+            },
+            Qt::QueuedConnection);
+      },
+      Qt::QueuedConnection);
+}
+
+void Session::setTimeStep(double dt) {
+  if (!(dt > 0.0)) return;
+  mTimeStep = dt;
+  editAdvance([dt](AdvanceStrategy& a) { a.setTimeStep(dt); });
+}
+
+void Session::updateLatestState(const SimState& state) {
+  // The edit took effect after the newest record; the next step starts from it.
+  if (mHistory.empty()) return;
+  mHistory.replaceState(mHistory.size() - 1, state);
+  mTimeStep = state.timeStep;
+}
+
 void Session::onFrame() {
-  // Real-time pacing: simulation time follows the wall clock in whole steps.
-  mTargetTime += std::min(mClock.restart() / 1000.0, kMaxFrameSeconds);
+  // Real-time pacing: simulation time follows the wall clock (times the rate) in whole steps.
+  mTargetTime += mTimeRate * std::min(mClock.restart() / 1000.0, kMaxFrameSeconds);
   if (mPending > 0 || mTimeStep <= 0.0) return;
-  int steps = static_cast<int>(std::floor((mTargetTime - mSnapshot.time) / mTimeStep + 1e-9));
+  const double now = mHistory.back().state.time;
+  int steps = static_cast<int>(std::floor((mTargetTime - now) / mTimeStep + 1e-9));
   if (steps <= 0) return;
-  const int maxSteps = std::max(1, static_cast<int>(std::ceil(kMaxFrameSeconds / mTimeStep)));
+  const int maxSteps =
+      std::max(1, static_cast<int>(std::ceil(mTimeRate * kMaxFrameSeconds / mTimeStep)));
   if (steps > maxSteps) {
     // The simulation is slower than real time: let it fall behind the clock
     // rather than ask for ever larger batches.
     steps = maxSteps;
-    mTargetTime = mSnapshot.time + steps * mTimeStep;
+    mTargetTime = now + steps * mTimeStep;
   }
   requestSteps(steps);
 }
@@ -161,30 +468,50 @@ void Session::requestSteps(int steps) {
       mWorker, [worker = mWorker, steps] { worker->advanceAsync(steps); }, Qt::QueuedConnection);
 }
 
-bool Session::takeSnapshot(const SimSnapshot& snapshot) {
-  if (snapshot.generation != mGeneration) return false;
-  // An answer overtaken by a blocking stepNow is older than what is shown.
-  if (snapshot.steps < mSnapshot.steps) return false;
-  mSnapshot = snapshot;
+bool Session::takeBatch(const StepBatch& batch) {
+  if (batch.generation != mGeneration || batch.records.empty()) return false;
+  // Records that are not the continuation of the newest (overtaken) are dropped.
+  if (batch.records.front().step != mHistory.back().step + 1) return false;
+  const bool follow = atLatest();
+  std::vector<EnergySample> samples;
+  samples.reserve(batch.records.size());
+  for (const StepRecord& r : batch.records) {
+    samples.push_back({r.stats.time, r.stats.energy});
+    mHistory.append(r);
+  }
+  if (follow) {
+    mCurrent = mHistory.size() - 1;
+    mSnapshot = mHistory.back().snapshot;
+    mSnapshot.generation = mGeneration;
+    mSnapshot.samples = std::move(samples);
+    resetSelection();
+  } else {
+    mCurrent = std::max(0, mHistory.indexOfStep(mSnapshot.steps));
+  }
+  emit stepped();
+  if (follow) {
+    emit currentChanged();
+    emit selectionChanged();
+  }
   return true;
 }
 
-void Session::onAdvanced(const SimSnapshot& snapshot) {
-  if (snapshot.generation == mGeneration) mPending = std::max(0, mPending - 1);
-  if (takeSnapshot(snapshot)) emit stepped();
+void Session::onAdvanced(const StepBatch& batch) {
+  if (batch.generation == mGeneration) mPending = std::max(0, mPending - 1);
+  takeBatch(batch);
 }
 
-void Session::onFailed(quint64 generation, const QString& message, const SimSnapshot& last) {
+void Session::onFailed(quint64 generation, const QString& message, const StepBatch& batch) {
   if (generation != mGeneration) return;
   mPending = std::max(0, mPending - 1);
-  if (takeSnapshot(last)) emit stepped();
+  takeBatch(batch);
   reportSimulationError(message);
 }
 
 void Session::reportSimulationError(const QString& message) {
   setRunning(false);
-  emit errorOccurred(
-      tr("Simulation stopped at t = %1 s: %2").arg(mSnapshot.time, 0, 'f', 3).arg(message));
+  const double t = mHistory.empty() ? 0.0 : mHistory.back().state.time;
+  emit errorOccurred(tr("Simulation stopped at t = %1 s: %2").arg(t, 0, 'f', 3).arg(message));
 }
 
 }  // namespace cl::widgets

@@ -1,12 +1,18 @@
 #pragma once
-// Session: the workbench's document. It owns the loaded scene, the thread that
-// steps it and the run state, and tells the docks what happened through
-// signals; docks read its snapshot and never talk to each other.
+// Session: the workbench's document. It owns the loaded scene, the thread that steps
+// it, the run state and the history of every step taken, and tells the docks what
+// happened through signals; docks read it and never talk to each other.
 //
 // Threading: the simulation and its advance strategy live on a worker thread
-// (SimWorker). A frame timer on the UI thread asks for as many time steps as
-// the wall clock has moved on, at most one request in flight, and the worker
-// answers with a SimSnapshot copied out of the simulation.
+// (SimWorker). A frame timer on the UI thread asks for as many time steps as the wall
+// clock (times the time rate) has moved on, at most one request in flight, and the
+// worker answers with the StepRecords of the steps it took.
+//
+// History and selection: every step is appended to history() (run_history.h). The
+// record shown, current(), is the newest while running; showStep() scrubs back to any
+// held record and every dock shows that one. Within it one solve, one pivot of that
+// solve, one waypoint and one contact (a row of the solve) can be selected; any dock may
+// change the selection, all of them follow selectionChanged().
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -15,6 +21,7 @@
 #include <vector>
 
 #include "engine/scene/scene.h"
+#include "widgets/run_history.h"
 #include "widgets/sim_snapshot.h"
 
 class QThread;
@@ -23,6 +30,7 @@ class QTimer;
 namespace cl::widgets {
 
 class SimWorker;
+struct StepBatch;
 
 class Session : public QObject {
   Q_OBJECT
@@ -31,55 +39,132 @@ class Session : public QObject {
   explicit Session(QObject* parent = nullptr);
   ~Session() override;
 
-  // Loads a scene file and makes it current (emits sceneLoaded). On a bad file
-  // it emits errorOccurred with the loader's message, keeps the scene it had
-  // and returns false.
+  // ---- Scene
+  // Loads a scene file and makes it current (emits sceneLoaded). On a bad file it emits
+  // errorOccurred with the loader's message (file, JSON path, problem), keeps the scene
+  // it had and returns false.
   bool loadScene(const QString& path);
   // Makes a scene built in code current; `sourcePath` may be empty.
   void setScene(Scene scene, const QString& sourcePath = {});
-  // Back to the start: reloads the file (so edits to it show), or a copy of
-  // the scene as it was set when it did not come from a file.
+  // Back to the start: reloads the file (so edits to it show), or a copy of the scene
+  // as it was set when it did not come from a file.
   bool restart();
+  // Rebuilds the scene from its document with other settings (rebuildScene) and starts
+  // it again: for the settings that cannot change while it runs. False with
+  // errorOccurred when the rebuild fails; the scene running stays.
+  bool applySettings(const SimSettings& settings);
+  // Writes the scene as loaded (its document) to `path`, whole or not at all; false
+  // with errorOccurred on failure.
+  bool saveScene(const QString& path);
 
   bool hasScene() const { return mHasScene; }
   const QString& scenePath() const { return mScenePath; }
   const QString& title() const { return mTitle; }
   const QString& description() const { return mDescription; }
-  double timeStep() const { return mTimeStep; }
+  // The scene's document and settings as loaded.
+  const SceneDoc& sceneDoc() const { return mDoc; }
+  const SimSettings& settings() const { return mSettings; }
   // Shapes of the current scene's bodies; they do not change while it runs.
   const std::vector<Polygon>& bodies() const { return mBodies; }
-  // The latest state the worker reported.
-  const SimSnapshot& snapshot() const { return mSnapshot; }
+  // The time step of the live simulation.
+  double timeStep() const { return mTimeStep; }
 
+  // ---- History
+  const RunHistory& history() const { return mHistory; }
+  void setHistoryBudget(std::size_t bytes);
+  // Index into history() of the record shown (-1 without a scene).
+  int currentIndex() const { return mCurrent; }
+  const StepRecord* current() const;
+  bool atLatest() const { return mCurrent == mHistory.size() - 1; }
+  // The snapshot of the record shown.
+  const SimSnapshot& snapshot() const { return mSnapshot; }
+  // Shows record `index` (clamped); pauses. Emits currentChanged and selectionChanged.
+  void showStep(int index);
+  // The trace of the record shown. A trace the budget dropped (or one not recorded) is
+  // re-derived by re-running the step from the record before it; null for step 0 or
+  // when that is not held. A re-run that does not reproduce the recorded state bit for
+  // bit is reported by errorOccurred.
+  const StepTrace* currentTrace();
+  // Records traces while stepping (default on). Off, the run is faster and traces are
+  // re-derived when a step is inspected.
+  bool tracing() const { return mTracing; }
+  void setTracing(bool on);
+  // Makes the record shown the newest: drops the records after it and puts the
+  // simulation back at its state. Running or stepping from a past record does this;
+  // the window asks first.
+  void discardFuture();
+
+  // ---- Selection within the record shown
+  // Solve: index into currentTrace()->solves, -1 none. Selecting a solve selects its
+  // final pivot and clears the contact.
+  int selectedSolve() const { return mSelectedSolve; }
+  void selectSolve(int index);
+  const SolveTrace* selectedSolveTrace();
+  // Pivot of the selected solve: -1 is before the first decision (f = 0, a = b), k the
+  // state after decision k.
+  int selectedPivot() const { return mSelectedPivot; }
+  void selectPivot(int index);
+  // Waypoint: index into currentTrace()->waypoints, -1 none.
+  int selectedWaypoint() const { return mSelectedWaypoint; }
+  void selectWaypoint(int index);
+  const Waypoint* selectedWaypointData();
+  // Contact: a row of the selected solve, -1 none.
+  int selectedContact() const { return mSelectedContact; }
+  void selectContact(int row);
+
+  // ---- Running
   bool isRunning() const { return mRunning; }
   void setRunning(bool running);
+  // Simulated seconds per wall second, 0.1 to 10.
+  double timeRate() const { return mTimeRate; }
+  void setTimeRate(double rate);
   // Pauses and queues `steps` time steps; the answer comes as `stepped`.
   void step(int steps = 1);
-  // Pauses and takes `steps` time steps before returning (emits `stepped`);
-  // false after a SimulationError, which is also reported by errorOccurred.
+  // Pauses and takes `steps` time steps before returning (emits `stepped`); false after
+  // a SimulationError, which is also reported by errorOccurred.
   bool stepNow(int steps);
-  // Runs `change` on the simulation between two steps, on the worker thread:
-  // the way to switch thrusters or nudge a body without a data race.
+  // Single-stepping the engine's decisions: the next pivot of the selected solve, then
+  // the next solve, then the next record (a new step when at the newest); the same for
+  // waypoints. Pause first.
+  void stepPivot();
+  void stepWaypoint();
+  // Runs `change` on the simulation between two steps, on the worker thread: the way to
+  // switch thrusters, move a body or change a setting without a data race. The steps
+  // after it are recorded with the changed simulation.
   void editSim(std::function<void(RigidBodySim&)> change);
+  // The same for the advance strategy (time step, integrator).
+  void editAdvance(std::function<void(AdvanceStrategy&)> change);
+  // Sets the time step of the live simulation.
+  void setTimeStep(double dt);
 
   // Wall-clock period of the run timer.
   static constexpr int kFrameIntervalMs = 16;
 
  signals:
   void sceneLoaded();
+  // Records were appended to the history (and the newest is shown when at the latest).
   void stepped();
+  // Records after the one shown were dropped.
+  void historyTruncated();
+  // The record shown changed (a step, a scrub).
+  void currentChanged();
+  void selectionChanged();
   void runningChanged(bool running);
+  void timeRateChanged(double rate);
   void errorOccurred(const QString& message);
 
  private:
   void install(Scene scene, const QString& sourcePath);
   void onFrame();
   void requestSteps(int steps);
-  void onAdvanced(const SimSnapshot& snapshot);
-  void onFailed(quint64 generation, const QString& message, const SimSnapshot& last);
-  // True when `snapshot` is the newest news of the current scene.
-  bool takeSnapshot(const SimSnapshot& snapshot);
+  void onAdvanced(const StepBatch& batch);
+  void onFailed(quint64 generation, const QString& message, const StepBatch& batch);
+  // Appends the batch when it is news of the current scene; true if anything was added.
+  bool takeBatch(const StepBatch& batch);
+  void setCurrent(int index);
+  void resetSelection();
   void reportSimulationError(const QString& message);
+  void updateLatestState(const SimState& state);
 
   QThread* mThread = nullptr;
   SimWorker* mWorker = nullptr;  // lives on mThread
@@ -89,16 +174,28 @@ class Session : public QObject {
   int mPending = 0;          // requests sent to the worker and not yet answered
   quint64 mGeneration = 0;
   bool mRunning = false;
+  double mTimeRate = 1.0;
+  bool mTracing = true;
 
   bool mHasScene = false;
   QString mScenePath;
   QString mTitle;
   QString mDescription;
-  double mTimeStep = 0.0;
+  SceneDoc mDoc;
   SimSettings mSettings;
+  double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
-  std::unique_ptr<RigidBodySim> mPristine;  // scene as set, for restart without a file
+  std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
+  std::shared_ptr<const StepTrace> mReplayed;      // a trace re-derived for the record shown
+  int mReplayedIndex = -1;
+
+  RunHistory mHistory;
+  int mCurrent = -1;
   SimSnapshot mSnapshot;
+  int mSelectedSolve = -1;
+  int mSelectedPivot = -1;
+  int mSelectedWaypoint = -1;
+  int mSelectedContact = -1;
 };
 
 }  // namespace cl::widgets

@@ -9,6 +9,7 @@
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/spring.h"
 #include "engine/forces/thruster_set.h"
+#include "widgets/step_runner.h"
 
 namespace cl::widgets {
 
@@ -123,13 +124,25 @@ void addForceLaws(const RigidBodySim& sim, SimSnapshot& s) {
 
 SimWorker::~SimWorker() = default;
 
-void SimWorker::install(std::shared_ptr<Scene> scene, quint64 generation) {
-  // The strategy refers to scene->sim, so it goes before the scene it steps.
+void SimWorker::rebuild(const SimState& state) {
+  // The strategy refers to the simulation, so it goes first.
   mAdvance.reset();
-  mScene = std::move(scene);
+  mSim = state.structure->clone();
+  if (auto* cs = dynamic_cast<ContactSim*>(mSim.get())) cs->setTraceSink(nullptr);
+  restoreState(*mSim, state);
+  mAdvance = makeAdvanceFor(*mSim, state.integrator, state.timeStep);
+  mState = state;
+}
+
+void SimWorker::install(const SimState& start, quint64 generation) {
   mGeneration = generation;
   mSteps = 0;
-  if (mScene && mScene->sim) mAdvance = mScene->makeAdvance();
+  if (start.structure)
+    rebuild(start);
+  else {
+    mAdvance.reset();
+    mSim.reset();
+  }
 }
 
 SimSnapshot SimWorker::snapshotOf(const RigidBodySim& sim, long long steps, quint64 generation) {
@@ -149,48 +162,65 @@ SimSnapshot SimWorker::snapshotOf(const RigidBodySim& sim, long long steps, quin
   return s;
 }
 
-SimSnapshot SimWorker::advanceNow(int steps, std::optional<QString>& error) {
+StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
   error.reset();
+  StepBatch batch{.generation = mGeneration, .records = {}};
   if (!mAdvance) {
     error = QStringLiteral("no scene is loaded");
-    return {};
+    return batch;
   }
-  RigidBodySim& sim = mAdvance->sim();
-  std::vector<EnergySample> samples;
-  samples.reserve(steps > 0 ? steps : 0);
-  std::vector<double> before;
+  batch.records.reserve(steps > 0 ? static_cast<std::size_t>(steps) : 0);
   for (int i = 0; i < steps; ++i) {
-    before = sim.vars();
-    const double timeBefore = sim.time();
     try {
-      mAdvance->advance(mAdvance->timeStep());
+      batch.records.push_back(runStep(*mAdvance, mState, mSteps + 1, mGeneration, mTracing));
     } catch (const std::exception& e) {
-      // Put the last good state back so the picture, the snapshot and the
-      // simulation agree on where the run stopped.
-      sim.vars() = std::move(before);
-      sim.setTime(timeBefore);
+      // Put the last good state back so the picture, the history and the simulation
+      // agree on where the run stopped.
+      restoreState(*mSim, mState);
       error = QString::fromStdString(e.what());
       break;
     }
     ++mSteps;
-    samples.push_back({sim.time(), sim.energy()});
+    mState = batch.records.back().state;
   }
-  SimSnapshot s = snapshotOf(sim, mSteps, mGeneration);
-  s.samples = std::move(samples);
-  return s;
+  return batch;
 }
 
 void SimWorker::advanceAsync(int steps) {
   std::optional<QString> error;
-  SimSnapshot s = advanceNow(steps, error);
+  StepBatch batch = advanceNow(steps, error);
   if (error)
-    emit failed(mGeneration, *error, s);
+    emit failed(mGeneration, *error, batch);
   else
-    emit advanced(s);
+    emit advanced(batch);
 }
 
-void SimWorker::edit(const std::function<void(RigidBodySim&)>& change) {
-  if (mAdvance) change(mAdvance->sim());
+void SimWorker::restore(const SimState& state, long long step) {
+  if (!state.structure) return;
+  mSteps = step;
+  if (mSim && state.structure == mState.structure && state.integrator == mState.integrator &&
+      state.timeStep == mState.timeStep) {
+    restoreState(*mSim, state);
+    mState = state;
+  } else {
+    rebuild(state);
+  }
+}
+
+SimState SimWorker::edit(const std::function<void(RigidBodySim&)>& change) {
+  if (!mAdvance) return mState;
+  change(*mSim);
+  std::shared_ptr<RigidBodySim> structure = mSim->clone();
+  if (auto* cs = dynamic_cast<ContactSim*>(structure.get())) cs->setTraceSink(nullptr);
+  mState = captureState(*mAdvance, std::move(structure), mState.counters);
+  return mState;
+}
+
+SimState SimWorker::editAdvance(const std::function<void(AdvanceStrategy&)>& change) {
+  if (!mAdvance) return mState;
+  change(*mAdvance);
+  mState = captureState(*mAdvance, mState.structure, mState.counters);
+  return mState;
 }
 
 }  // namespace cl::widgets

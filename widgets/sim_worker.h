@@ -1,17 +1,25 @@
 #pragma once
 // SimWorker: owns the simulation being stepped and lives on the stepping
 // thread. Session talks to it only through queued calls, so the simulation is
-// touched by one thread alone and the UI sees copies (SimSnapshot).
+// touched by one thread alone and the UI sees copies (StepRecord, SimSnapshot).
+#include <QMetaType>
 #include <QObject>
 #include <QString>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
-#include "engine/scene/scene.h"
+#include "widgets/run_history.h"
 #include "widgets/sim_snapshot.h"
 
 namespace cl::widgets {
+
+// The records of the steps one request took, in order.
+struct StepBatch {
+  quint64 generation = 0;
+  std::vector<StepRecord> records;
+};
 
 class SimWorker : public QObject {
   Q_OBJECT
@@ -20,28 +28,43 @@ class SimWorker : public QObject {
   SimWorker() = default;
   ~SimWorker() override;
 
-  // Takes the scene over; later calls refer to `generation`.
-  void install(std::shared_ptr<Scene> scene, quint64 generation);
+  // Starts stepping a copy of start.structure at `start` (the state of step 0); later
+  // calls refer to `generation`.
+  void install(const SimState& start, quint64 generation);
+  // Records traces of the steps it takes (default on).
+  void setTracing(bool on) { mTracing = on; }
   // Takes `steps` time steps and emits advanced, or failed on SimulationError.
   void advanceAsync(int steps);
   // The same, answered by return value instead of a signal (for a caller that
   // blocks on this thread); the message is set on failure.
-  SimSnapshot advanceNow(int steps, std::optional<QString>& error);
-  // Changes the simulation between steps (switch a thruster, nudge a body).
-  void edit(const std::function<void(RigidBodySim&)>& change);
+  StepBatch advanceNow(int steps, std::optional<QString>& error);
+  // Goes on from a recorded state (a past step) as step number `step`.
+  void restore(const SimState& state, long long step);
+  // Changes the simulation between steps (switch a thruster, nudge a body, change a
+  // setting); what follows is recorded with a new structure. Returns the state after.
+  SimState edit(const std::function<void(RigidBodySim&)>& change);
+  // Changes the advance (time step, integrator) between steps.
+  SimState editAdvance(const std::function<void(AdvanceStrategy&)>& change);
 
   // The snapshot of a simulation as it is now, with no energy samples.
   static SimSnapshot snapshotOf(const RigidBodySim& sim, long long steps, quint64 generation);
 
  signals:
-  void advanced(const cl::widgets::SimSnapshot& snapshot);
-  void failed(quint64 generation, const QString& message, const cl::widgets::SimSnapshot& last);
+  void advanced(const cl::widgets::StepBatch& batch);
+  void failed(quint64 generation, const QString& message, const cl::widgets::StepBatch& batch);
 
  private:
-  std::shared_ptr<Scene> mScene;
+  // Makes the live simulation a copy of state.structure at `state`.
+  void rebuild(const SimState& state);
+
+  std::unique_ptr<RigidBodySim> mSim;  // the live simulation
   std::unique_ptr<AdvanceStrategy> mAdvance;
+  SimState mState;  // state after the last step taken (or restored)
   quint64 mGeneration = 0;
-  long long mSteps = 0;  // successful steps since install
+  long long mSteps = 0;  // number of the last step taken
+  bool mTracing = true;
 };
 
 }  // namespace cl::widgets
+
+Q_DECLARE_METATYPE(cl::widgets::StepBatch)

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "engine/contact/contact_matrix.h"
 #include "engine/contact/contact_subsets.h"
+#include "engine/contact/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 
 namespace cl {
@@ -166,8 +168,14 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   ComputeForces solver(&random());
   solver.setOptions(mSolverOptions);
   solver.setTraceSink(mTraceSink);
+  if (mTraceSink)
+    mTraceSink->onSolveContext(makeSolveContext(*this, cs, SolvePurpose::kContactForces, t,
+                                                static_cast<int>(mLastSubsetSizes.size()) - 1));
   const LcpResult result = solver.solve(problem);
   ++mSolveCount;
+  mSolveTotals.solves += 1;
+  mSolveTotals.pivots += result.pivots;
+  mSolveTotals.maxViolation = std::max(mSolveTotals.maxViolation, result.residuals.worst());
   // As engine2D: a solve that ended with an error code still stands when its forces
   // satisfy the LCP to kAcceptTolerance (see there) (a near-degenerate contact set where the pivots
   // ran out of exact progress); only a result that fails that check stops the simulation.

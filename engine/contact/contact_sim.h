@@ -143,6 +143,16 @@ class ContactSim : public RigidBodySim {
   const std::vector<int>& lastSubsetSizes() const { return mLastSubsetSizes; }
   // Solves done since construction (one per subset), for statistics.
   long long solveCount() const { return mSolveCount; }
+  // Contact-force solves since the last resetSolveTotals(): how many, their pivots, and
+  // the worst complementarity violation (LcpResiduals::worst) among them. Cheap enough to
+  // keep always, so a run's statistics need no trace sink.
+  struct SolveTotals {
+    long long solves = 0;
+    long long pivots = 0;
+    double maxViolation = 0;
+  };
+  const SolveTotals& solveTotals() const { return mSolveTotals; }
+  void resetSolveTotals() { mSolveTotals = {}; }
 
  private:
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
@@ -166,6 +176,7 @@ class ContactSim : public RigidBodySim {
   std::vector<RigidBodyCollision> mLastPenetrations;
   std::vector<int> mLastSubsetSizes;
   long long mSolveCount = 0;
+  SolveTotals mSolveTotals;
 };
 
 }  // namespace cl

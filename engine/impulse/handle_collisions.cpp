@@ -8,6 +8,7 @@
 
 #include "engine/contact/contact_matrix.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/contact/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/impulse/impulse_lcp.h"
 
@@ -38,6 +39,10 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
   ComputeForces solver(&sim.random());
   ComputeForcesOptions o = sim.solverOptions();
   solver.setOptions(o);
+  if (SolverTraceSink* sink = sim.traceSink()) {
+    solver.setTraceSink(sink);
+    sink->onSolveContext(makeSolveContext(sim, records, SolvePurpose::kImpulse, sim.time()));
+  }
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses at time {}: {}:{}", sim.time(), problem,
                                       describeRecords(sim, records)));

@@ -30,4 +30,14 @@ const char* transitionName(PivotTransition t) {
   return "?";
 }
 
+const char* solvePurposeName(SolvePurpose p) {
+  switch (p) {
+    case SolvePurpose::kContactForces:
+      return "contact forces";
+    case SolvePurpose::kImpulse:
+      return "impulse";
+  }
+  return "?";
+}
+
 }  // namespace cl

@@ -4,7 +4,10 @@
 // The solver reports to a SolverTraceSink when one is attached; with none attached the
 // cost is one pointer test per decision.
 #include <Eigen/Dense>
+#include <string>
 #include <vector>
+
+#include "engine/math/vec2.h"
 
 namespace cl {
 
@@ -49,9 +52,37 @@ struct SolverSolve {
   int policy = 0;  // NextContactPolicy as int
 };
 
+// What a solve is for: resting-contact forces inside evaluate, or collision impulses.
+enum class SolvePurpose { kContactForces, kImpulse };
+const char* solvePurposeName(SolvePurpose p);
+
+// One row of a solve's A matrix as the simulation knows it: the record it came from.
+struct SolveContact {
+  int primaryBody = -1;  // body index, -1 for the Scrim
+  int normalBody = -1;
+  std::string label;     // "primary/normal" body names, for axes and tables
+  const char* kind = "";  // collisionKindName of the record
+  Vec2 point;            // impact1, world
+  Vec2 normal;           // unit, out of the normal body
+  double distance = 0;
+  double normalVelocity = 0;
+  bool joint = false;
+  int connector = -1;    // index of the connector that made it, -1 for a contact
+};
+
+// Sent by the simulation just before each solve it asks for, so the solve and its
+// pivots that follow can be tied to bodies: contacts[i] is row i of A.
+struct SolveContext {
+  SolvePurpose purpose = SolvePurpose::kContactForces;
+  double time = 0;
+  int subset = 0;  // which independent subset of the evaluate (0 for impulses)
+  std::vector<SolveContact> contacts;
+};
+
 class SolverTraceSink {
  public:
   virtual ~SolverTraceSink() = default;
+  virtual void onSolveContext(const SolveContext& /*context*/) {}
   virtual void onPivot(const SolverPivot& pivot) = 0;
   virtual void onSolve(const SolverSolve& solve) = 0;
 };

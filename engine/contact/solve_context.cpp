@@ -1,0 +1,32 @@
+#include "engine/contact/solve_context.h"
+
+#include <string>
+
+namespace cl {
+
+namespace {
+std::string bodyLabel(const RigidBodySim& sim, int body) {
+  return isScrim(body) ? std::string("scrim") : sim.bodies()[body].name();
+}
+}  // namespace
+
+SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBodyCollision>& rows,
+                              SolvePurpose purpose, double time, int subset) {
+  SolveContext context{.purpose = purpose, .time = time, .subset = subset, .contacts = {}};
+  context.contacts.reserve(rows.size());
+  for (const RigidBodyCollision& c : rows)
+    context.contacts.push_back({.primaryBody = c.primaryBody,
+                                .normalBody = c.normalBody,
+                                .label = bodyLabel(sim, c.primaryBody) + "/" +
+                                         bodyLabel(sim, c.normalBody),
+                                .kind = collisionKindName(c.kind),
+                                .point = c.impact1,
+                                .normal = c.normal,
+                                .distance = c.distance,
+                                .normalVelocity = c.normalVelocity,
+                                .joint = c.joint,
+                                .connector = c.connector});
+  return context;
+}
+
+}  // namespace cl

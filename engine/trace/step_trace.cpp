@@ -1,0 +1,50 @@
+#include "engine/trace/step_trace.h"
+
+#include <utility>
+
+namespace cl {
+
+namespace {
+std::size_t vectorBytes(const Eigen::VectorXd& v) { return sizeof(double) * v.size(); }
+template <class T>
+std::size_t vectorBytes(const std::vector<T>& v) {
+  return sizeof(T) * v.capacity();
+}
+}  // namespace
+
+std::size_t StepTrace::bytes() const {
+  std::size_t n = sizeof(*this) + vectorBytes(solves) + vectorBytes(waypoints);
+  for (const SolveTrace& s : solves) {
+    n += vectorBytes(s.context.contacts) + vectorBytes(s.pivots);
+    for (const SolveContact& c : s.context.contacts) n += c.label.capacity();
+    for (const SolverPivot& p : s.pivots)
+      n += vectorBytes(p.C) + vectorBytes(p.NC) + vectorBytes(p.R) + vectorBytes(p.reRejects) +
+           vectorBytes(p.f) + vectorBytes(p.a) + vectorBytes(p.deltaF) + vectorBytes(p.deltaA);
+    n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +
+         vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
+  }
+  for (const Waypoint& w : waypoints) n += vectorBytes(w.collisions) + vectorBytes(w.vars);
+  return n;
+}
+
+void StepTraceRecorder::onSolveContext(const SolveContext& context) {
+  mOpen = SolveTrace{};
+  mOpen.context = context;
+}
+
+void StepTraceRecorder::onPivot(const SolverPivot& pivot) { mOpen.pivots.push_back(pivot); }
+
+void StepTraceRecorder::onSolve(const SolverSolve& solve) {
+  mOpen.solve = solve;
+  mTrace.solves.push_back(std::move(mOpen));
+  mOpen = SolveTrace{};
+}
+
+StepTrace StepTraceRecorder::take() {
+  StepTrace out = std::move(mTrace);
+  mTrace = StepTrace{};
+  mOpen = SolveTrace{};
+  return out;
+}
+
+}  // namespace cl

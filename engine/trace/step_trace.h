@@ -1,0 +1,44 @@
+#pragma once
+// StepTrace: everything the engine decided during one time step, as plain data: every
+// solve (contact forces at each evaluate, impulses at each collision) with the records
+// behind its rows and its pivots, and every CollisionAdvance waypoint. StepTraceRecorder
+// is the sink that collects it; attach it to the simulation and the advance, take one
+// step, then take() the trace.
+#include <cstddef>
+#include <vector>
+
+#include "engine/trace/solver_trace.h"
+#include "engine/trace/waypoint_trace.h"
+
+namespace cl {
+
+struct SolveTrace {
+  SolveContext context;             // rows of A (empty when the solver was called directly)
+  std::vector<SolverPivot> pivots;  // in the order decided
+  SolverSolve solve;                // A, b, result
+};
+
+struct StepTrace {
+  std::vector<SolveTrace> solves;
+  std::vector<Waypoint> waypoints;
+  // Heap bytes held, for a memory budget (an estimate: vector capacities).
+  std::size_t bytes() const;
+};
+
+class StepTraceRecorder : public SolverTraceSink, public WaypointSink {
+ public:
+  void onSolveContext(const SolveContext& context) override;
+  void onPivot(const SolverPivot& pivot) override;
+  void onSolve(const SolverSolve& solve) override;
+  void onWaypoint(const Waypoint& w) override { mTrace.waypoints.push_back(w); }
+
+  const StepTrace& trace() const { return mTrace; }
+  // Hands over what was collected and starts afresh.
+  StepTrace take();
+
+ private:
+  StepTrace mTrace;
+  SolveTrace mOpen;  // the solve whose context or pivots have come but not its result
+};
+
+}  // namespace cl
