@@ -15,7 +15,13 @@
 #include <QToolBar>
 #include <cstdio>
 
+#include "widgets/controls_dock.h"
 #include "widgets/energy_dock.h"
+#include "widgets/matrix_dock.h"
+#include "widgets/solver_steps_dock.h"
+#include "widgets/time_series_dock.h"
+#include "widgets/vectors_dock.h"
+#include "widgets/waypoints_dock.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
@@ -24,7 +30,7 @@ namespace cl::workbench {
 
 namespace {
 // Bump when the set of docks changes so an old saved layout is ignored.
-constexpr int kLayoutVersion = 1;
+constexpr int kLayoutVersion = 2;
 const char* const kSettingsOrg = "ContactLab";
 const char* const kSettingsApp = "workbench";
 }  // namespace
@@ -153,12 +159,35 @@ void MainWindow::createMenusAndToolBar() {
 }
 
 void MainWindow::placeDocks() {
+  // Left: what to run. Right: the solve (matrix over vectors over pivots). Bottom: time
+  // (waypoints beside the time series).
+  mControlsDock = new widgets::ControlsDock(mSession, this);
+  mMatrixDock = new widgets::MatrixDock(mSession, this);
+  mVectorsDock = new widgets::VectorsDock(mSession, this);
+  mSolverStepsDock = new widgets::SolverStepsDock(mSession, this);
+  mWaypointsDock = new widgets::WaypointsDock(mSession, this);
+  mTimeSeriesDock = new widgets::TimeSeriesDock(mSession, this);
   mEnergyDock = new widgets::EnergyDock(mSession, this);
-  addDockWidget(Qt::RightDockWidgetArea, mEnergyDock);
-  resizeDocks({mEnergyDock}, {440}, Qt::Horizontal);
+  addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
+  addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
+  addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
+  addDockWidget(Qt::RightDockWidgetArea, mSolverStepsDock);
+  addDockWidget(Qt::BottomDockWidgetArea, mWaypointsDock);
+  addDockWidget(Qt::BottomDockWidgetArea, mTimeSeriesDock);
+  addDockWidget(Qt::BottomDockWidgetArea, mEnergyDock);
+  splitDockWidget(mWaypointsDock, mTimeSeriesDock, Qt::Horizontal);
+  tabifyDockWidget(mTimeSeriesDock, mEnergyDock);
+  mTimeSeriesDock->raise();
+  resizeDocks({mControlsDock, mMatrixDock}, {260, 460}, Qt::Horizontal);
+  resizeDocks({mWaypointsDock}, {220}, Qt::Vertical);
 
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
-  if (view) view->addAction(mEnergyDock->toggleViewAction());
+  if (!view) return;
+  view->addSeparator();
+  for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
+           mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mWaypointsDock,
+           mTimeSeriesDock, mEnergyDock})
+    view->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::openScene() {

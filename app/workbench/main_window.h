@@ -9,9 +9,15 @@ class QAction;
 class QLabel;
 
 namespace cl::widgets {
+class ControlsDock;
 class EnergyDock;
+class MatrixDock;
 class SceneView;
 class Session;
+class SolverStepsDock;
+class TimeSeriesDock;
+class VectorsDock;
+class WaypointsDock;
 }  // namespace cl::widgets
 
 namespace cl::workbench {
@@ -32,6 +38,12 @@ class MainWindow : public QMainWindow {
   widgets::Session* session() const { return mSession; }
   widgets::SceneView* sceneView() const { return mSceneView; }
   widgets::EnergyDock* energyDock() const { return mEnergyDock; }
+  widgets::MatrixDock* matrixDock() const { return mMatrixDock; }
+  widgets::VectorsDock* vectorsDock() const { return mVectorsDock; }
+  widgets::SolverStepsDock* solverStepsDock() const { return mSolverStepsDock; }
+  widgets::WaypointsDock* waypointsDock() const { return mWaypointsDock; }
+  widgets::TimeSeriesDock* timeSeriesDock() const { return mTimeSeriesDock; }
+  widgets::ControlsDock* controlsDock() const { return mControlsDock; }
   // The last error shown (scene or simulation), empty if none.
   const QString& lastError() const { return mLastError; }
   // The time readout of the status bar.
@@ -54,6 +66,12 @@ class MainWindow : public QMainWindow {
   widgets::Session* mSession = nullptr;
   widgets::SceneView* mSceneView = nullptr;
   widgets::EnergyDock* mEnergyDock = nullptr;
+  widgets::MatrixDock* mMatrixDock = nullptr;
+  widgets::VectorsDock* mVectorsDock = nullptr;
+  widgets::SolverStepsDock* mSolverStepsDock = nullptr;
+  widgets::WaypointsDock* mWaypointsDock = nullptr;
+  widgets::TimeSeriesDock* mTimeSeriesDock = nullptr;
+  widgets::ControlsDock* mControlsDock = nullptr;
   QLabel* mReadout = nullptr;  // time and step count
   QString mLastError;
 

@@ -1,0 +1,59 @@
+#include "widgets/solve_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl::widgets {
+
+const char* contactSetName(ContactSet s) {
+  switch (s) {
+    case ContactSet::kUntreated:
+      return "untreated";
+    case ContactSet::kC:
+      return "C";
+    case ContactSet::kNC:
+      return "NC";
+    case ContactSet::kR:
+      return "R";
+    case ContactSet::kReReject:
+      return "reRejects";
+  }
+  return "?";
+}
+
+SolveState solveStateAt(const SolveTrace& trace, int pivot) {
+  const Eigen::Index n = trace.solve.b.size();
+  SolveState s;
+  s.set.assign(static_cast<std::size_t>(n), ContactSet::kUntreated);
+  pivot = std::clamp(pivot, -1, static_cast<int>(trace.pivots.size()) - 1);
+  s.pivot = pivot;
+  if (pivot < 0) {
+    s.f = Eigen::VectorXd::Zero(n);
+    s.a = trace.solve.b;
+  } else {
+    const SolverPivot& p = trace.pivots[static_cast<std::size_t>(pivot)];
+    s.f = p.f.size() == n ? p.f : Eigen::VectorXd::Zero(n);
+    s.a = p.a.size() == n ? p.a : Eigen::VectorXd(trace.solve.b);
+    s.d = p.d;
+    s.j = p.j;
+    const auto mark = [&](const std::vector<int>& members, ContactSet set) {
+      for (int i : members)
+        if (i >= 0 && i < n) s.set[static_cast<std::size_t>(i)] = set;
+    };
+    mark(p.C, ContactSet::kC);
+    mark(p.NC, ContactSet::kNC);
+    mark(p.R, ContactSet::kR);
+    mark(p.reRejects, ContactSet::kReReject);
+  }
+  s.violation = Eigen::VectorXd::Zero(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const bool joint = static_cast<std::size_t>(i) < trace.solve.joint.size() &&
+                       trace.solve.joint[static_cast<std::size_t>(i)];
+    const double f = s.f(i), a = s.a(i);
+    s.violation(i) = joint ? std::abs(a)
+                           : std::max({0.0, -f, -a, std::min(std::abs(f), std::abs(a))});
+  }
+  return s;
+}
+
+}  // namespace cl::widgets

@@ -1,0 +1,30 @@
+#pragma once
+// SolveState: a traced solve as it stood at one of its pivots, in the form the docks
+// draw: f and a per contact and the set each contact was in. Pivot -1 is before the
+// first decision (f = 0, a = b, every contact untreated); pivot k is the state after
+// decision k of SolveTrace::pivots.
+#include <Eigen/Dense>
+#include <vector>
+
+#include "engine/trace/step_trace.h"
+
+namespace cl::widgets {
+
+enum class ContactSet { kUntreated, kC, kNC, kR, kReReject };
+const char* contactSetName(ContactSet s);
+
+struct SolveState {
+  int pivot = -1;
+  Eigen::VectorXd f, a;           // at that pivot
+  std::vector<ContactSet> set;    // per contact
+  int d = -1;                     // contact being driven at that pivot (-1 none)
+  int j = -1;                     // its limiting contact (-1 none)
+  // Complementarity violation per contact: for a joint |a|; for a contact
+  // max(-f, -a, min(|f|, |a|)) clipped at 0 (the amount by which f >= 0, a >= 0, f.a = 0
+  // fail).
+  Eigen::VectorXd violation;
+};
+
+SolveState solveStateAt(const SolveTrace& trace, int pivot);
+
+}  // namespace cl::widgets
