@@ -1,7 +1,6 @@
 #include "widgets/solve_state.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace cl::widgets {
 
@@ -45,14 +44,7 @@ SolveState solveStateAt(const SolveTrace& trace, int pivot) {
     mark(p.R, ContactSet::kR);
     mark(p.reRejects, ContactSet::kReReject);
   }
-  s.violation = Eigen::VectorXd::Zero(n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const bool joint = static_cast<std::size_t>(i) < trace.solve.joint.size() &&
-                       trace.solve.joint[static_cast<std::size_t>(i)];
-    const double f = s.f(i), a = s.a(i);
-    s.violation(i) = joint ? std::abs(a)
-                           : std::max({0.0, -f, -a, std::min(std::abs(f), std::abs(a))});
-  }
+  s.violation = complementarityViolation(s.f, s.a, trace.solve.joint);
   return s;
 }
 

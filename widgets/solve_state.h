@@ -19,9 +19,7 @@ struct SolveState {
   std::vector<ContactSet> set;    // per contact
   int d = -1;                     // contact being driven at that pivot (-1 none)
   int j = -1;                     // its limiting contact (-1 none)
-  // Complementarity violation per contact: for a joint |a|; for a contact
-  // max(-f, -a, min(|f|, |a|)) clipped at 0 (the amount by which f >= 0, a >= 0, f.a = 0
-  // fail).
+  // Complementarity violation per contact (complementarityViolation, solver_trace.h).
   Eigen::VectorXd violation;
 };
 

@@ -3,71 +3,99 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
 #include <QSettings>
+#include <QSlider>
 #include <QStatusBar>
+#include <QSignalBlocker>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
+#include <algorithm>
 #include <cstdio>
+#include <initializer_list>
 
+#include "engine/io/trace_csv.h"
 #include "widgets/controls_dock.h"
-#include "widgets/energy_dock.h"
 #include "widgets/matrix_dock.h"
+#include "widgets/run_export.h"
+#include "widgets/scene_paths.h"
+#include "widgets/scene_view.h"
+#include "widgets/session.h"
 #include "widgets/solver_steps_dock.h"
 #include "widgets/time_series_dock.h"
 #include "widgets/vectors_dock.h"
 #include "widgets/waypoints_dock.h"
-#include "widgets/scene_paths.h"
-#include "widgets/scene_view.h"
-#include "widgets/session.h"
 
 namespace cl::workbench {
 
 namespace {
 // Bump when the set of docks changes so an old saved layout is ignored.
-constexpr int kLayoutVersion = 2;
+constexpr int kLayoutVersion = 3;
 const char* const kSettingsOrg = "ContactLab";
 const char* const kSettingsApp = "workbench";
+constexpr int kMaxRecent = 8;
+// The time rates offered, simulated seconds per wall second.
+constexpr double kRates[] = {0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0};
+
+QString megabytes(std::size_t bytes) {
+  return QString::number(static_cast<double>(bytes) / (1024.0 * 1024.0), 'f', 1);
+}
 }  // namespace
 
 MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), mOptions(options) {
   setObjectName(QStringLiteral("mainWindow"));
+  setAcceptDrops(true);
   mSession = new widgets::Session(this);
   mSceneView = new widgets::SceneView(mSession, this);
   setCentralWidget(mSceneView);
 
   createActions();
-  createMenusAndToolBar();
+  createMenusAndToolBars();
   placeDocks();
-
-  mReadout = new QLabel(this);
-  QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-  mReadout->setFont(mono);
-  mReadout->setContentsMargins(16, 0, 8, 0);  // keep clear of a long status message
-  statusBar()->addPermanentWidget(mReadout);
+  createStatusBar();
 
   connect(mSession, &widgets::Session::sceneLoaded, this, [this] {
     updateTitle();
     updateReadout();
+    updateTimeline();
+    if (!mSession->scenePath().isEmpty()) addRecent(mSession->scenePath());
   });
-  connect(mSession, &widgets::Session::stepped, this, &MainWindow::updateReadout);
+  connect(mSession, &widgets::Session::stepped, this, [this] {
+    updateTimeline();
+    updateReadout();
+  });
+  connect(mSession, &widgets::Session::historyTruncated, this, &MainWindow::updateTimeline);
+  connect(mSession, &widgets::Session::currentChanged, this, [this] {
+    if (mSession->isRunning()) ++mFrames;
+    updateTimeline();
+    updateReadout();
+  });
   connect(mSession, &widgets::Session::runningChanged, this, &MainWindow::updateRunAction);
   connect(mSession, &widgets::Session::errorOccurred, this, &MainWindow::showError);
+  connect(mSession, &widgets::Session::timeRateChanged, this, [this](double rate) {
+    for (int i = 0; i < mRateBox->count(); ++i)
+      if (mRateBox->itemData(i).toDouble() == rate) mRateBox->setCurrentIndex(i);
+  });
 
-  resize(1280, 800);
-  if (mOptions.persistLayout) {
-    QSettings settings(kSettingsOrg, kSettingsApp);
-    restoreGeometry(settings.value("geometry").toByteArray());
-    restoreState(settings.value("windowState").toByteArray(), kLayoutVersion);
-  }
+  resize(1440, 900);
+  mDefaultLayout = saveState(kLayoutVersion);
+  if (mOptions.persistLayout) restoreLayout();
   updateTitle();
   updateReadout();
+  updateTimeline();
   updateRunAction(false);
+  updateRecentMenu();
   mSceneView->setFocus();
 }
 
@@ -75,66 +103,168 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions() {
   QStyle* s = style();
-  mOpenAction =
-      new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open Scene..."), this);
-  mOpenAction->setObjectName(QStringLiteral("openAction"));
+  const auto make = [this](const char* name, const QString& text, const QString& tip) {
+    auto* a = new QAction(text, this);
+    a->setObjectName(QString::fromLatin1(name));
+    a->setStatusTip(tip);
+    a->setToolTip(tip);
+    return a;
+  };
+  mOpenAction = make("openAction", tr("&Open Scene..."), tr("Load a scene file (JSON)"));
+  mOpenAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
   mOpenAction->setShortcut(QKeySequence::Open);
-  mOpenAction->setStatusTip(tr("Load a scene file (JSON)"));
   connect(mOpenAction, &QAction::triggered, this, &MainWindow::openScene);
 
-  mRunAction = new QAction(this);
-  mRunAction->setObjectName(QStringLiteral("runAction"));
+  mReloadAction = make("reloadAction", tr("Re&load Scene"),
+                       tr("Read the scene file again (edits show) and start at time 0"));
+  mReloadAction->setShortcut(Qt::Key_F5);
+  connect(mReloadAction, &QAction::triggered, mSession, &widgets::Session::restart);
+
+  mSaveAction = make("saveAction", tr("&Save Scene As..."), tr("Write the scene as loaded to a file"));
+  mSaveAction->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
+  mSaveAction->setShortcut(QKeySequence::Save);
+  connect(mSaveAction, &QAction::triggered, this, &MainWindow::saveSceneAs);
+
+  mExportAllAction = make("exportAllAction", tr("&Export All..."),
+                          tr("Write every table, the scene and a picture into a folder"));
+  mExportAllAction->setShortcut(Qt::CTRL | Qt::Key_E);
+  connect(mExportAllAction, &QAction::triggered, this, &MainWindow::exportAll);
+
+  mScreenshotAction = make("screenshotAction", tr("Screens&hot..."), tr("Save the window as a PNG"));
+  mScreenshotAction->setShortcut(Qt::Key_F12);
+  connect(mScreenshotAction, &QAction::triggered, this, &MainWindow::saveScreenshot);
+
+  mRunAction = make("runAction", tr("&Run"), tr("Run the simulation in real time, or pause it"));
   mRunAction->setCheckable(true);
   mRunAction->setShortcut(Qt::Key_Space);
-  mRunAction->setStatusTip(tr("Run the simulation in real time, or pause it"));
   connect(mRunAction, &QAction::triggered, this, [this](bool run) {
+    if (run && !confirmDiscardFuture()) {
+      updateRunAction(false);
+      return;
+    }
     mSession->setRunning(run);
     updateRunAction(mSession->isRunning());  // it stays paused without a scene
   });
 
-  mStepAction = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
-  mStepAction->setObjectName(QStringLiteral("stepAction"));
   // N for "next": the arrows and S D F E J K L I are kept for thruster keys.
+  mStepAction = make("stepAction", tr("&Step"), tr("Pause and advance by one time step"));
+  mStepAction->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
   mStepAction->setShortcut(Qt::Key_N);
-  mStepAction->setStatusTip(tr("Pause and advance by one time step"));
-  connect(mStepAction, &QAction::triggered, mSession, [this] { mSession->step(1); });
+  connect(mStepAction, &QAction::triggered, this, [this] {
+    if (confirmDiscardFuture()) mSession->step(1);
+  });
 
-  mRestartAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Restart"), this);
-  mRestartAction->setObjectName(QStringLiteral("restartAction"));
+  mStepWaypointAction = make("stepWaypointAction", tr("Step &Waypoint"),
+                             tr("Select the next CollisionAdvance waypoint (a new step after the last)"));
+  mStepWaypointAction->setShortcut(Qt::Key_W);
+  connect(mStepWaypointAction, &QAction::triggered, this, [this] {
+    if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepWaypoint();
+  });
+
+  mStepPivotAction = make("stepPivotAction", tr("Step &Pivot"),
+                          tr("Select the next decision of ComputeForces (then the next solve, step)"));
+  mStepPivotAction->setShortcut(Qt::Key_P);
+  connect(mStepPivotAction, &QAction::triggered, this, [this] {
+    if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepPivot();
+  });
+
+  mRestartAction = make("restartAction", tr("Res&tart"), tr("Start the scene again at time 0"));
+  mRestartAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
   mRestartAction->setShortcut(Qt::CTRL | Qt::Key_R);
-  mRestartAction->setStatusTip(tr("Reload the scene file and start again at time 0"));
   connect(mRestartAction, &QAction::triggered, mSession, &widgets::Session::restart);
 
-  mFitAction = new QAction(tr("&Fit View"), this);
-  mFitAction->setObjectName(QStringLiteral("fitAction"));
-  mFitAction->setShortcuts({Qt::Key_Home, Qt::Key_0});
-  mFitAction->setStatusTip(tr("Zoom and pan so every body is in view"));
-  connect(mFitAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToScene);
+  mSlowerAction = make("slowerAction", tr("S&lower"), tr("Halve the time rate"));
+  mSlowerAction->setShortcut(Qt::Key_BracketLeft);
+  connect(mSlowerAction, &QAction::triggered, this, [this] {
+    mRateBox->setCurrentIndex(std::max(0, mRateBox->currentIndex() - 1));
+  });
+  mFasterAction = make("fasterAction", tr("&Faster"), tr("Double the time rate"));
+  mFasterAction->setShortcut(Qt::Key_BracketRight);
+  connect(mFasterAction, &QAction::triggered, this, [this] {
+    mRateBox->setCurrentIndex(std::min(mRateBox->count() - 1, mRateBox->currentIndex() + 1));
+  });
 
-  mZoomInAction = new QAction(tr("Zoom &In"), this);
-  mZoomInAction->setObjectName(QStringLiteral("zoomInAction"));
+  mFitAction = make("fitAction", tr("&Fit View"), tr("Zoom and pan so every body is in view"));
+  mFitAction->setShortcuts({Qt::Key_Home, Qt::Key_0});
+  connect(mFitAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToScene);
+  mZoomInAction = make("zoomInAction", tr("Zoom &In"), tr("Zoom in"));
   mZoomInAction->setShortcuts(QKeySequence::ZoomIn);
   connect(mZoomInAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(1.25); });
-  mZoomOutAction = new QAction(tr("Zoom &Out"), this);
-  mZoomOutAction->setObjectName(QStringLiteral("zoomOutAction"));
+  mZoomOutAction = make("zoomOutAction", tr("Zoom &Out"), tr("Zoom out"));
   mZoomOutAction->setShortcuts(QKeySequence::ZoomOut);
   connect(mZoomOutAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(0.8); });
 
-  mQuitAction = new QAction(tr("&Quit"), this);
-  mQuitAction->setObjectName(QStringLiteral("quitAction"));
+  mResetLayoutAction = make("resetLayoutAction", tr("&Reset Layout"),
+                            tr("Put every dock back where it starts"));
+  connect(mResetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
+
+  mQuitAction = make("quitAction", tr("&Quit"), tr("Quit ContactLab"));
   mQuitAction->setShortcut(QKeySequence::Quit);
   connect(mQuitAction, &QAction::triggered, this, &QWidget::close);
 }
 
-void MainWindow::createMenusAndToolBar() {
+void MainWindow::createMenusAndToolBars() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(mOpenAction);
+  mRecentMenu = file->addMenu(tr("Open &Recent"));
+  mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
+  file->addAction(mReloadAction);
+  file->addAction(mSaveAction);
+  file->addSeparator();
+  QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
+  exportMenu->setObjectName(QStringLiteral("exportMenu"));
+  exportMenu->addAction(tr("Body States..."), this, [this] {
+    exportTable(tr("Export Body States"), QStringLiteral("body_states.csv"), [this](std::ostream& o) {
+      widgets::writeBodyStatesCsv(o, mSession->bodies(), mSession->history());
+    });
+  });
+  exportMenu->addAction(tr("Time Series..."), this, [this] {
+    exportTable(tr("Export Time Series"), QStringLiteral("time_series.csv"),
+                [this](std::ostream& o) { widgets::writeTimeSeriesCsv(o, mSession->history()); });
+  });
+  const auto solveExport = [this](const QString& title, const QString& name,
+                                  void (*write)(std::ostream&, const SolveTrace&)) {
+    const SolveTrace* solve = mSession->selectedSolveTrace();
+    if (!solve) {
+      showError(tr("No solve is selected: step a scene with contacts first."));
+      return;
+    }
+    const SolveTrace copy = *solve;
+    exportTable(title, name, [copy, write](std::ostream& o) { write(o, copy); });
+  };
+  exportMenu->addAction(tr("Selected Solve: A Matrix..."), this, [=] {
+    solveExport(tr("Export A Matrix"), QStringLiteral("solve_matrix.csv"), &writeSolveMatrixCsv);
+  });
+  exportMenu->addAction(tr("Selected Solve: b, f, a..."), this, [=] {
+    solveExport(tr("Export Vectors"), QStringLiteral("solve_vectors.csv"), &writeSolveVectorsCsv);
+  });
+  exportMenu->addAction(tr("Selected Solve: Pivots..."), this, [=] {
+    solveExport(tr("Export Pivots"), QStringLiteral("pivots.csv"), &writePivotsCsv);
+  });
+  exportMenu->addAction(tr("Waypoints of This Step..."), this, [this] {
+    const int i = mSession->currentIndex();
+    if (i < 1) {
+      showError(tr("Step 0 has no waypoints: take a step first."));
+      return;
+    }
+    exportTable(tr("Export Waypoints"), QStringLiteral("waypoints.csv"), [this, i](std::ostream& o) {
+      widgets::writeWaypointsCsv(o, mSession->history(), i, i);
+    });
+  });
+  file->addAction(mExportAllAction);
+  file->addAction(mScreenshotAction);
   file->addSeparator();
   file->addAction(mQuitAction);
 
   QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
   sim->addAction(mRunAction);
   sim->addAction(mStepAction);
+  sim->addAction(mStepWaypointAction);
+  sim->addAction(mStepPivotAction);
+  sim->addSeparator();
+  sim->addAction(mSlowerAction);
+  sim->addAction(mFasterAction);
+  sim->addSeparator();
   sim->addAction(mRestartAction);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -152,10 +282,42 @@ void MainWindow::createMenusAndToolBar() {
   bar->addSeparator();
   bar->addAction(mRunAction);
   bar->addAction(mStepAction);
+  bar->addAction(mStepWaypointAction);
+  bar->addAction(mStepPivotAction);
   bar->addAction(mRestartAction);
   bar->addSeparator();
+  mRateBox = new QComboBox(bar);
+  mRateBox->setObjectName(QStringLiteral("timeRateBox"));
+  mRateBox->setToolTip(tr("Time rate: simulated seconds per wall second ([ and ])"));
+  for (double r : kRates) mRateBox->addItem(QStringLiteral("%1x").arg(r), r);
+  mRateBox->setCurrentIndex(3);  // 1x
+  connect(mRateBox, &QComboBox::currentIndexChanged, this,
+          [this](int i) { mSession->setTimeRate(mRateBox->itemData(i).toDouble()); });
+  bar->addWidget(mRateBox);
+  bar->addSeparator();
   bar->addAction(mFitAction);
+  bar->addAction(mExportAllAction);
+
+  // The timeline: every held record of the history, the record shown at the handle.
+  QToolBar* timeBar = new QToolBar(tr("Timeline"), this);
+  timeBar->setObjectName(QStringLiteral("timelineToolBar"));
+  addToolBar(Qt::BottomToolBarArea, timeBar);
+  mTimeline = new QSlider(Qt::Horizontal, timeBar);
+  mTimeline->setObjectName(QStringLiteral("timeline"));
+  mTimeline->setToolTip(tr("Scrub back to any recorded step; every panel shows that step"));
+  mTimelineLabel = new QLabel(timeBar);
+  mTimelineLabel->setMinimumWidth(220);
+  mTimelineLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  timeBar->addWidget(new QLabel(tr(" History "), timeBar));
+  timeBar->addWidget(mTimeline);
+  timeBar->addWidget(mTimelineLabel);
+  connect(mTimeline, &QSlider::valueChanged, this, [this](int v) {
+    if (v != mSession->currentIndex()) mSession->showStep(v);
+  });
+
+  view->addSeparator();
   view->addAction(bar->toggleViewAction());
+  view->addAction(timeBar->toggleViewAction());
 }
 
 void MainWindow::placeDocks() {
@@ -167,28 +329,54 @@ void MainWindow::placeDocks() {
   mSolverStepsDock = new widgets::SolverStepsDock(mSession, this);
   mWaypointsDock = new widgets::WaypointsDock(mSession, this);
   mTimeSeriesDock = new widgets::TimeSeriesDock(mSession, this);
-  mEnergyDock = new widgets::EnergyDock(mSession, this);
   addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
   addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
   addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
   addDockWidget(Qt::RightDockWidgetArea, mSolverStepsDock);
   addDockWidget(Qt::BottomDockWidgetArea, mWaypointsDock);
   addDockWidget(Qt::BottomDockWidgetArea, mTimeSeriesDock);
-  addDockWidget(Qt::BottomDockWidgetArea, mEnergyDock);
   splitDockWidget(mWaypointsDock, mTimeSeriesDock, Qt::Horizontal);
-  tabifyDockWidget(mTimeSeriesDock, mEnergyDock);
-  mTimeSeriesDock->raise();
-  resizeDocks({mControlsDock, mMatrixDock}, {260, 460}, Qt::Horizontal);
-  resizeDocks({mWaypointsDock}, {220}, Qt::Vertical);
+  resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
+  resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
+  resizeDocks({mWaypointsDock, mTimeSeriesDock}, {520, 700}, Qt::Horizontal);
 
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
   if (!view) return;
   view->addSeparator();
   for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
            mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mWaypointsDock,
-           mTimeSeriesDock, mEnergyDock})
+           mTimeSeriesDock})
     view->addAction(dock->toggleViewAction());
+  view->addSeparator();
+  view->addAction(mResetLayoutAction);
 }
+
+void MainWindow::createStatusBar() {
+  const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  mReadout = new QLabel(this);
+  mReadout->setObjectName(QStringLiteral("readout"));
+  mReadout->setFont(mono);
+  mReadout->setContentsMargins(16, 0, 8, 0);  // keep clear of a long status message
+  mMemory = new QLabel(this);
+  mMemory->setObjectName(QStringLiteral("memoryReadout"));
+  mMemory->setFont(mono);
+  mMemory->setToolTip(tr("Memory held by the history against its budget (Controls dock)"));
+  statusBar()->addPermanentWidget(mReadout);
+  statusBar()->addPermanentWidget(mMemory);
+  // The frame rate is counted over whole seconds of running.
+  auto* rateTimer = new QTimer(this);
+  rateTimer->setInterval(1000);
+  connect(rateTimer, &QTimer::timeout, this, [this] {
+    const double seconds = mFrameClock.isValid() ? mFrameClock.restart() / 1000.0 : 0.0;
+    mFrameRate = seconds > 0 ? mFrames / seconds : 0.0;
+    mFrames = 0;
+    updateReadout();
+  });
+  mFrameClock.start();
+  rateTimer->start();
+}
+
+// ---- Files
 
 void MainWindow::openScene() {
   const QString start = mSession->scenePath().isEmpty()
@@ -197,6 +385,153 @@ void MainWindow::openScene() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Scene"), start,
                                                     tr("Scenes (*.json);;All files (*)"));
   if (!path.isEmpty()) mSession->loadScene(path);
+}
+
+void MainWindow::openRecent(const QString& path) {
+  if (!QFileInfo::exists(path)) {
+    showError(tr("%1 no longer exists.").arg(path));
+    QSettings settings(kSettingsOrg, kSettingsApp);
+    QStringList list = settings.value("recentFiles").toStringList();
+    list.removeAll(path);
+    settings.setValue("recentFiles", list);
+    updateRecentMenu();
+    return;
+  }
+  mSession->loadScene(path);
+}
+
+QStringList MainWindow::recentFiles() const {
+  return QSettings(kSettingsOrg, kSettingsApp).value("recentFiles").toStringList();
+}
+
+void MainWindow::addRecent(const QString& path) {
+  if (!mOptions.persistLayout) return;  // tests and screenshots leave settings alone
+  QSettings settings(kSettingsOrg, kSettingsApp);
+  QStringList list = settings.value("recentFiles").toStringList();
+  list.removeAll(path);
+  list.prepend(path);
+  while (list.size() > kMaxRecent) list.removeLast();
+  settings.setValue("recentFiles", list);
+  updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+  mRecentMenu->clear();
+  const QStringList list = mOptions.persistLayout ? recentFiles() : QStringList{};
+  for (const QString& path : list)
+    mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openRecent(path); })
+        ->setToolTip(path);
+  mRecentMenu->setEnabled(!list.isEmpty());
+}
+
+void MainWindow::saveSceneAs() {
+  if (!mSession->hasScene()) return;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Scene As"),
+                                                    mSession->scenePath(), tr("Scenes (*.json)"));
+  if (!path.isEmpty() && mSession->saveScene(path))
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+void MainWindow::exportTable(const QString& title, const QString& defaultName,
+                             const std::function<void(std::ostream&)>& write) {
+  const QString path = QFileDialog::getSaveFileName(this, title, defaultName, tr("CSV (*.csv)"));
+  if (path.isEmpty()) return;
+  try {
+    widgets::writeCsvFile(path, write);
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+  } catch (const std::exception& e) {
+    showError(tr("Could not write %1: %2").arg(path, QString::fromStdString(e.what())));
+  }
+}
+
+void MainWindow::exportAll() {
+  if (!mSession->hasScene()) return;
+  const QString dir = QFileDialog::getSaveFileName(
+      this, tr("Export All Into Folder"), QStringLiteral("contactlab-export"), tr("Folder"));
+  if (!dir.isEmpty()) exportAllTo(dir);
+}
+
+bool MainWindow::exportAllTo(const QString& dir) {
+  setCursor(Qt::WaitCursor);
+  QProgressDialog progress(tr("Exporting..."), tr("Cancel"), 0, 100, this);
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(500);  // short exports show no dialog
+  const QImage picture = static_cast<QWidget*>(mSceneView)->grab().toImage();
+  const QString error =
+      widgets::exportAll(*mSession, dir, picture, [&progress](int done, int total) {
+        progress.setMaximum(total);
+        progress.setValue(done);
+        QApplication::processEvents();
+        return !progress.wasCanceled();
+      });
+  unsetCursor();
+  if (error.isEmpty()) {
+    statusBar()->showMessage(tr("Exported into %1").arg(dir), 8000);
+    return true;
+  }
+  if (error == QStringLiteral("cancelled"))
+    statusBar()->showMessage(tr("Export cancelled; nothing was written"), 8000);
+  else
+    showError(tr("Export into %1 failed, nothing was written: %2").arg(dir, error));
+  return false;
+}
+
+void MainWindow::saveScreenshot() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"),
+                                                    QStringLiteral("contactlab.png"), tr("PNG (*.png)"));
+  if (path.isEmpty()) return;
+  if (grab().save(path, "PNG"))
+    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+  else
+    showError(tr("Could not write %1").arg(path));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.front().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() != 1 || !urls.front().isLocalFile()) return;
+  event->acceptProposedAction();
+  mSession->loadScene(urls.front().toLocalFile());
+}
+
+// ---- Layout
+
+void MainWindow::saveLayout() const {
+  QSettings settings(kSettingsOrg, kSettingsApp);
+  settings.setValue("geometry", saveGeometry());
+  settings.setValue("windowState", saveState(kLayoutVersion));
+}
+
+bool MainWindow::restoreLayout() {
+  QSettings settings(kSettingsOrg, kSettingsApp);
+  const bool geometry = restoreGeometry(settings.value("geometry").toByteArray());
+  const bool state = restoreState(settings.value("windowState").toByteArray(), kLayoutVersion);
+  return geometry && state;
+}
+
+void MainWindow::resetLayout() {
+  restoreState(mDefaultLayout, kLayoutVersion);
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    dock->setFloating(false);
+    dock->show();
+  }
+}
+
+// ---- Status
+
+bool MainWindow::confirmDiscardFuture() {
+  if (!mSession->hasScene() || mSession->atLatest()) return true;
+  if (!mOptions.errorDialogs) return true;  // tests: no modal questions
+  const int later = mSession->history().size() - 1 - mSession->currentIndex();
+  return QMessageBox::question(this, tr("Run from a past step"),
+                               tr("Running from step %1 discards the %2 recorded steps after it. "
+                                  "Go on?")
+                                   .arg(mSession->current()->step)
+                                   .arg(later)) == QMessageBox::Yes;
 }
 
 void MainWindow::showError(const QString& message) {
@@ -213,20 +548,44 @@ void MainWindow::showError(const QString& message) {
   box->open();
 }
 
-QString MainWindow::readout() const {
-  return mReadout->text();
-}
+QString MainWindow::readout() const { return mReadout->text(); }
+
+QString MainWindow::memoryReadout() const { return mMemory->text(); }
 
 void MainWindow::updateReadout() {
-  if (!mSession->hasScene()) {
+  const widgets::RunHistory& h = mSession->history();
+  mMemory->setText(tr("history %1 steps, %2 / %3 MB")
+                       .arg(h.size())
+                       .arg(megabytes(h.bytes()))
+                       .arg(megabytes(h.budget())));
+  const widgets::StepRecord* r = mSession->current();
+  if (!mSession->hasScene() || !r) {
     mReadout->setText(tr("no scene"));
     return;
   }
   const auto& snap = mSession->snapshot();
-  mReadout->setText(tr("t = %1 s   steps %2   dt = %3 s")
+  mReadout->setText(tr("t = %1 s  step %2  dt %3  contacts %4  collisions %5  back-ups %6  %7 fps")
                         .arg(snap.time, 0, 'f', 3)
                         .arg(snap.steps)
-                        .arg(mSession->timeStep()));
+                        .arg(mSession->timeStep())
+                        .arg(r->stats.contacts)
+                        .arg(r->state.counters.collisions)
+                        .arg(r->state.counters.backups)
+                        .arg(mFrameRate, 0, 'f', 0));
+}
+
+void MainWindow::updateTimeline() {
+  const widgets::RunHistory& h = mSession->history();
+  const QSignalBlocker block(mTimeline);
+  mTimeline->setEnabled(h.size() > 1);
+  mTimeline->setRange(0, std::max(0, h.size() - 1));
+  mTimeline->setValue(std::max(0, mSession->currentIndex()));
+  const widgets::StepRecord* r = mSession->current();
+  mTimelineLabel->setText(r ? tr(" step %1 of %2%3")
+                                  .arg(r->step)
+                                  .arg(h.empty() ? 0 : h.back().step)
+                                  .arg(mSession->atLatest() ? QString() : tr("  (past)"))
+                            : QString());
 }
 
 void MainWindow::updateTitle() {
@@ -237,9 +596,11 @@ void MainWindow::updateTitle() {
     title = tr("%1 \u2014 ContactLab").arg(name);
   }
   setWindowTitle(title);
-  mRunAction->setEnabled(mSession->hasScene());
-  mStepAction->setEnabled(mSession->hasScene());
-  mRestartAction->setEnabled(mSession->hasScene());
+  const bool has = mSession->hasScene();
+  for (QAction* a : {mRunAction, mStepAction, mStepWaypointAction, mStepPivotAction,
+                     mRestartAction, mReloadAction, mSaveAction, mExportAllAction})
+    a->setEnabled(has);
+  mReloadAction->setEnabled(has && !mSession->scenePath().isEmpty());
 }
 
 void MainWindow::updateRunAction(bool running) {
@@ -247,15 +608,15 @@ void MainWindow::updateRunAction(bool running) {
   mRunAction->setText(running ? tr("&Pause") : tr("&Run"));
   mRunAction->setIcon(
       style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  if (running) {
+    mFrames = 0;
+    mFrameClock.restart();
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   mSession->setRunning(false);
-  if (mOptions.persistLayout) {
-    QSettings settings(kSettingsOrg, kSettingsApp);
-    settings.setValue("geometry", saveGeometry());
-    settings.setValue("windowState", saveState(kLayoutVersion));
-  }
+  if (mOptions.persistLayout) saveLayout();
   QMainWindow::closeEvent(event);
 }
 

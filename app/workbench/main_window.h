@@ -1,16 +1,23 @@
 #pragma once
-// MainWindow: the workbench's frame. It places the docks around the scene view
-// in one function, wires the actions to the Session, shows errors, and keeps
-// the layout between runs; it does no physics and no drawing of its own.
+// MainWindow: the workbench's frame. It places the docks around the scene view in one
+// function, wires the actions (run, step, step a waypoint, step a pivot, restart, time
+// rate, open, reload, save, export, screenshot) to the Session, keeps the timeline, the
+// status bar, recent files and the layout between runs, and shows errors; it does no
+// physics and no drawing of its own.
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QString>
+#include <functional>
+#include <iosfwd>
 
 class QAction;
+class QComboBox;
 class QLabel;
+class QMenu;
+class QSlider;
 
 namespace cl::widgets {
 class ControlsDock;
-class EnergyDock;
 class MatrixDock;
 class SceneView;
 class Session;
@@ -28,7 +35,7 @@ class MainWindow : public QMainWindow {
  public:
   struct Options {
     bool persistLayout = true;  // restore and save the dock layout (QSettings)
-    bool errorDialogs = true;   // errors also pop up a message box
+    bool errorDialogs = true;   // errors pop up a message box; questions are asked
   };
 
   explicit MainWindow(Options options, QWidget* parent = nullptr);
@@ -37,51 +44,94 @@ class MainWindow : public QMainWindow {
 
   widgets::Session* session() const { return mSession; }
   widgets::SceneView* sceneView() const { return mSceneView; }
-  widgets::EnergyDock* energyDock() const { return mEnergyDock; }
   widgets::MatrixDock* matrixDock() const { return mMatrixDock; }
   widgets::VectorsDock* vectorsDock() const { return mVectorsDock; }
   widgets::SolverStepsDock* solverStepsDock() const { return mSolverStepsDock; }
   widgets::WaypointsDock* waypointsDock() const { return mWaypointsDock; }
   widgets::TimeSeriesDock* timeSeriesDock() const { return mTimeSeriesDock; }
   widgets::ControlsDock* controlsDock() const { return mControlsDock; }
+  QSlider* timeline() const { return mTimeline; }
   // The last error shown (scene or simulation), empty if none.
   const QString& lastError() const { return mLastError; }
-  // The time readout of the status bar.
+  // The readouts of the status bar.
   QString readout() const;
+  QString memoryReadout() const;
+  // Recently opened scene files, newest first.
+  QStringList recentFiles() const;
+
+  // Writes every table, the scene and a picture of the scene view into folder `dir`
+  // (run_export.h), with a progress dialog that can cancel; false with the error shown.
+  bool exportAllTo(const QString& dir);
+  // Saves and restores the dock layout and window geometry through QSettings.
+  void saveLayout() const;
+  bool restoreLayout();
+  void resetLayout();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();
-  void createMenusAndToolBar();
+  void createMenusAndToolBars();
   void placeDocks();
+  void createStatusBar();
   void openScene();
+  void openRecent(const QString& path);
+  void addRecent(const QString& path);
+  void updateRecentMenu();
+  void saveSceneAs();
+  void exportTable(const QString& title, const QString& defaultName,
+                   const std::function<void(std::ostream&)>& write);
+  void exportAll();
+  void saveScreenshot();
+  // Asks before running from a past record drops the records after it; true to go on.
+  bool confirmDiscardFuture();
   void showError(const QString& message);
   void updateReadout();
+  void updateTimeline();
   void updateTitle();
   void updateRunAction(bool running);
 
   Options mOptions;
   widgets::Session* mSession = nullptr;
   widgets::SceneView* mSceneView = nullptr;
-  widgets::EnergyDock* mEnergyDock = nullptr;
   widgets::MatrixDock* mMatrixDock = nullptr;
   widgets::VectorsDock* mVectorsDock = nullptr;
   widgets::SolverStepsDock* mSolverStepsDock = nullptr;
   widgets::WaypointsDock* mWaypointsDock = nullptr;
   widgets::TimeSeriesDock* mTimeSeriesDock = nullptr;
   widgets::ControlsDock* mControlsDock = nullptr;
-  QLabel* mReadout = nullptr;  // time and step count
+  QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
+
+  QLabel* mReadout = nullptr;  // time, step, contacts, collisions, back-ups, frame rate
+  QLabel* mMemory = nullptr;   // history memory against its budget
+  QSlider* mTimeline = nullptr;
+  QLabel* mTimelineLabel = nullptr;
+  QComboBox* mRateBox = nullptr;
+  QMenu* mRecentMenu = nullptr;
   QString mLastError;
+  QElapsedTimer mFrameClock;  // frame rate: records shown per wall second while running
+  int mFrames = 0;
+  double mFrameRate = 0.0;
 
   QAction* mOpenAction = nullptr;
+  QAction* mReloadAction = nullptr;
+  QAction* mSaveAction = nullptr;
+  QAction* mExportAllAction = nullptr;
+  QAction* mScreenshotAction = nullptr;
   QAction* mRunAction = nullptr;
   QAction* mStepAction = nullptr;
+  QAction* mStepWaypointAction = nullptr;
+  QAction* mStepPivotAction = nullptr;
   QAction* mRestartAction = nullptr;
+  QAction* mSlowerAction = nullptr;
+  QAction* mFasterAction = nullptr;
   QAction* mFitAction = nullptr;
   QAction* mZoomInAction = nullptr;
   QAction* mZoomOutAction = nullptr;
+  QAction* mResetLayoutAction = nullptr;
   QAction* mQuitAction = nullptr;
 };
 

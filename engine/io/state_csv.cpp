@@ -11,20 +11,28 @@ std::string csvField(const std::string& s) {
   return q + "\"";
 }
 
-void writeStateCsvHeader(std::ostream& out, const RigidBodySim& sim) {
+void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
   out << "step,time,kinetic_energy,potential_energy,total_energy";
-  for (const Polygon& b : sim.bodies())
+  for (const Polygon& b : bodies)
     for (const char* v : {"x", "vx", "y", "vy", "angle", "omega"})
       out << ',' << csvField(b.name() + "_" + v);
   out << '\n';
 }
 
-void writeStateCsvRow(std::ostream& out, const RigidBodySim& sim, long long step) {
-  const EnergyInfo e = sim.energy();
-  out << step << ',' << fmt::format("{:.17g},{:.17g},{:.17g},{:.17g}", sim.time(), e.kinetic(),
+void writeStateCsvRow(std::ostream& out, long long step, double time, const EnergyInfo& e,
+                      std::span<const double> vars) {
+  out << step << ',' << fmt::format("{:.17g},{:.17g},{:.17g},{:.17g}", time, e.kinetic(),
                                     e.potential, e.total());
-  for (double v : sim.vars()) out << fmt::format(",{:.17g}", v);
+  for (double v : vars) out << fmt::format(",{:.17g}", v);
   out << '\n';
+}
+
+void writeStateCsvHeader(std::ostream& out, const RigidBodySim& sim) {
+  writeStateCsvHeader(out, std::span<const Polygon>(sim.bodies()));
+}
+
+void writeStateCsvRow(std::ostream& out, const RigidBodySim& sim, long long step) {
+  writeStateCsvRow(out, step, sim.time(), sim.energy(), sim.vars());
 }
 
 }  // namespace cl

@@ -1,5 +1,8 @@
 #include "engine/trace/solver_trace.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace cl {
 
 const char* transitionName(PivotTransition t) {
@@ -28,6 +31,18 @@ const char* transitionName(PivotTransition t) {
       return "reRejects->R";
   }
   return "?";
+}
+
+Eigen::VectorXd complementarityViolation(const Eigen::VectorXd& f, const Eigen::VectorXd& a,
+                                         const std::vector<bool>& joint) {
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(a.size());
+  for (Eigen::Index i = 0; i < a.size() && i < f.size(); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    v(i) = k < joint.size() && joint[k]
+               ? std::abs(a(i))
+               : std::max({0.0, -f(i), -a(i), std::min(std::abs(f(i)), std::abs(a(i)))});
+  }
+  return v;
 }
 
 const char* solvePurposeName(SolvePurpose p) {

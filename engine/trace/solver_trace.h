@@ -52,6 +52,11 @@ struct SolverSolve {
   int policy = 0;  // NextContactPolicy as int
 };
 
+// How far (f, a) is from solving the LCP, per contact: |a| at a joint (a = 0 wanted);
+// max(0, -f, -a, min(|f|, |a|)) at a contact (f >= 0, a >= 0, f a = 0 wanted).
+Eigen::VectorXd complementarityViolation(const Eigen::VectorXd& f, const Eigen::VectorXd& a,
+                                         const std::vector<bool>& joint);
+
 // What a solve is for: resting-contact forces inside evaluate, or collision impulses.
 enum class SolvePurpose { kContactForces, kImpulse };
 const char* solvePurposeName(SolvePurpose p);

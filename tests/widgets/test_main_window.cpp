@@ -1,6 +1,11 @@
 #include <QAction>
 #include <QDockWidget>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QSlider>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -10,7 +15,8 @@
 
 #include "app/workbench/main_window.h"
 #include "tests/widgets/qt_string_makers.h"
-#include "widgets/energy_dock.h"
+#include "widgets/time_series_dock.h"
+#include "widgets/waypoints_dock.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
@@ -39,7 +45,7 @@ struct DrawCheck {
 // of mass, where that point lies in the view and in the body (not in a hole).
 DrawCheck checkMovableBodiesDrawn(MainWindow& window) {
   cl::widgets::SceneView& view = *window.sceneView();
-  const QImage image = view.grab().toImage();
+  const QImage image = static_cast<QWidget&>(view).grab().toImage();
   const auto& bodies = window.session()->bodies();
   const auto& states = window.session()->snapshot().states;
   DrawCheck result;
@@ -72,7 +78,7 @@ TEST_CASE("MainWindow opens the default scene, steps it and draws its bodies", "
       std::count_if(bodies.begin(), bodies.end(), [](const auto& b) { return !b.isFixed(); }));
   REQUIRE(movable >= 2);
   CHECK(window.windowTitle().contains(QStringLiteral("ContactLab")));
-  CHECK(window.readout().startsWith(QStringLiteral("t = 0.000 s   steps 0")));
+  CHECK(window.readout().startsWith(QStringLiteral("t = 0.000 s  step 0 ")));
   const DrawCheck atLoad = checkMovableBodiesDrawn(window);
   CHECK(atLoad.offScreen == 0);  // the view was fitted to the scene
   CHECK(atLoad.checked >= 2);
@@ -84,9 +90,11 @@ TEST_CASE("MainWindow opens the default scene, steps it and draws its bodies", "
   for (std::size_t i = 0; i < bodies.size(); ++i)
     if (!bodies[i].isFixed() && !(after[i] == before[i])) ++moved;
   CHECK(moved == movable);
-  CHECK(window.readout().contains(QStringLiteral("steps 20")));
+  CHECK(window.readout().contains(QStringLiteral("step 20 ")));
   CHECK(checkMovableBodiesDrawn(window).checked >= 1);
-  CHECK(window.energyDock()->pointCount() == 21);
+  CHECK(window.session()->history().size() == 21);
+  CHECK(window.timeline()->maximum() == 20);
+  CHECK(window.timeline()->value() == 20);
 }
 
 TEST_CASE("MainWindow actions carry their shortcuts and drive the session", "[main_window]") {
@@ -103,7 +111,7 @@ TEST_CASE("MainWindow actions carry their shortcuts and drive the session", "[ma
   action(window, "stepAction")->trigger();
   REQUIRE(stepped.wait(5000));
   CHECK(window.session()->snapshot().steps == 1);
-  CHECK(window.readout().contains(QStringLiteral("steps 1")));
+  CHECK(window.readout().contains(QStringLiteral("step 1 ")));
 
   action(window, "runAction")->trigger();
   CHECK(window.session()->isRunning());
@@ -115,7 +123,19 @@ TEST_CASE("MainWindow actions carry their shortcuts and drive the session", "[ma
 
   action(window, "restartAction")->trigger();
   CHECK(window.session()->snapshot().steps == 0);
-  CHECK(window.energyDock()->pointCount() == 1);
+  CHECK(window.session()->history().size() == 1);
+
+  CHECK(action(window, "stepWaypointAction")->shortcut() == QKeySequence(Qt::Key_W));
+  CHECK(action(window, "stepPivotAction")->shortcut() == QKeySequence(Qt::Key_P));
+  CHECK(action(window, "reloadAction")->shortcut() == QKeySequence(Qt::Key_F5));
+  CHECK(action(window, "saveAction")->shortcut() == QKeySequence(QKeySequence::Save));
+  CHECK(action(window, "exportAllAction")->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E));
+  CHECK(action(window, "screenshotAction")->shortcut() == QKeySequence(Qt::Key_F12));
+  // [ and ] halve and double the time rate within 0.1x .. 10x.
+  action(window, "fasterAction")->trigger();
+  CHECK(window.session()->timeRate() == 2.0);
+  for (int i = 0; i < 10; ++i) action(window, "slowerAction")->trigger();
+  CHECK(window.session()->timeRate() == 0.1);
 }
 
 TEST_CASE("MainWindow keys reach the actions", "[main_window]") {
@@ -148,7 +168,7 @@ TEST_CASE("MainWindow shows a bad scene's error and stays usable", "[main_window
   CHECK(window.readout() == QStringLiteral("no scene"));
   CHECK_FALSE(action(window, "runAction")->isEnabled());
   window.show();
-  CHECK_FALSE(window.sceneView()->grab().isNull());
+  CHECK_FALSE(static_cast<QWidget*>(window.sceneView())->grab().isNull());
 
   // Loading a good scene afterwards works.
   REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
@@ -164,13 +184,57 @@ TEST_CASE("MainWindow docks and tool bars have object names so the layout persis
   for (QDockWidget* d : docks) CHECK_FALSE(d->objectName().isEmpty());
   for (QToolBar* t : window.findChildren<QToolBar*>()) CHECK_FALSE(t->objectName().isEmpty());
 
-  // A saved layout with the energy dock hidden comes back hidden.
+  // Every dock the issue names is there and listed in the View menu.
+  for (const char* name : {"controlsDock", "matrixDock", "vectorsDock", "solverStepsDock",
+                           "waypointsDock", "timeSeriesDock"}) {
+    INFO(name);
+    QDockWidget* dock = window.findChild<QDockWidget*>(QString::fromLatin1(name));
+    REQUIRE(dock);
+    QMenu* view = window.findChild<QMenu*>(QStringLiteral("viewMenu"));
+    REQUIRE(view);
+    CHECK(view->actions().contains(dock->toggleViewAction()));
+  }
+
+  // A layout saved through QSettings with a dock hidden and one floated comes back so,
+  // and "reset layout" puts them back.
+  QTemporaryDir settingsDir;
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
   window.show();
-  window.energyDock()->hide();
-  const QByteArray state = window.saveState(1);
+  window.waypointsDock()->hide();
+  window.timeSeriesDock()->setFloating(true);
+  window.saveLayout();
   MainWindow other(quietOptions());
   other.show();
-  REQUIRE(other.energyDock()->isVisible());
-  REQUIRE(other.restoreState(state, 1));
-  CHECK_FALSE(other.energyDock()->isVisible());
+  REQUIRE(other.waypointsDock()->isVisible());
+  REQUIRE(other.restoreLayout());
+  CHECK_FALSE(other.waypointsDock()->isVisible());
+  CHECK(other.timeSeriesDock()->isFloating());
+  other.resetLayout();
+  CHECK(other.waypointsDock()->isVisible());
+  CHECK_FALSE(other.timeSeriesDock()->isFloating());
+}
+
+TEST_CASE("MainWindow scrubs the history with the timeline and exports it all",
+          "[main_window]") {
+  MainWindow window(quietOptions());
+  REQUIRE(window.session()->loadScene(cl::widgets::scenesDirectory() +
+                                      QStringLiteral("/stack_of_three.json")));
+  REQUIRE(window.session()->stepNow(10));
+  window.timeline()->setValue(4);
+  CHECK(window.session()->currentIndex() == 4);
+  CHECK(window.session()->snapshot().steps == 4);
+  CHECK(window.readout().contains(QStringLiteral("step 4 ")));
+
+  QTemporaryDir dir;
+  const QString out = dir.filePath(QStringLiteral("export"));
+  REQUIRE(window.exportAllTo(out));
+  for (const char* f : {"body_states.csv", "time_series.csv", "solve_matrix.csv",
+                        "solve_vectors.csv", "pivots.csv", "waypoints.csv", "scene.json",
+                        "scene.png"}) {
+    INFO(f);
+    CHECK(QFileInfo(QDir(out).filePath(QString::fromLatin1(f))).size() > 0);
+  }
+  // Nothing but the folder is left beside it.
+  CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden) ==
+        QStringList{QStringLiteral("export")});
 }

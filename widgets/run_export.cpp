@@ -1,0 +1,145 @@
+#include "widgets/run_export.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUuid>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/io/atomic_file.h"
+#include "engine/io/state_csv.h"
+#include "engine/io/trace_csv.h"
+#include "engine/io/waypoint_csv.h"
+#include "widgets/session.h"
+#include "widgets/step_runner.h"
+
+namespace cl::widgets {
+
+namespace {
+std::string num(double v) { return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v); }
+
+class Cancelled : public std::exception {};
+}  // namespace
+
+void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
+                        const RunHistory& history) {
+  writeStateCsvHeader(out, std::span<const Polygon>(bodies));
+  for (int i = 0; i < history.size(); ++i) {
+    const StepRecord& r = history.at(i);
+    writeStateCsvRow(out, r.step, r.state.time, r.stats.energy, r.state.vars);
+  }
+}
+
+void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history) {
+  out << "step,time,kinetic_energy,potential_energy,total_energy,contacts,solves,pivots,"
+         "pivots_per_solve,max_violation,min_distance,backups,collisions,wall_seconds\n";
+  for (int i = 0; i < history.size(); ++i) {
+    const StepRecord& r = history.at(i);
+    const StepStats& s = r.stats;
+    const double perSolve = s.solves > 0 ? static_cast<double>(s.pivots) / s.solves : 0.0;
+    out << r.step << ',' << num(s.time) << ',' << num(s.energy.kinetic()) << ','
+        << num(s.energy.potential) << ',' << num(s.energy.total()) << ',' << s.contacts << ','
+        << s.solves << ',' << s.pivots << ',' << num(perSolve) << ',' << num(s.maxViolation) << ','
+        << num(s.minDistance) << ',' << s.backups << ',' << s.collisions << ','
+        << num(s.wallSeconds) << '\n';
+  }
+}
+
+bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, int last,
+                       const std::function<bool(int, int)>& progress) {
+  writeWaypointCsvHeader(out);
+  const int total = last - first + 1;
+  for (int i = first; i <= last && i < history.size(); ++i) {
+    const StepRecord& r = history.at(i);
+    std::shared_ptr<const StepTrace> trace = r.trace;
+    if (!trace && i > 0) trace = replayStep(history.at(i - 1).state, r.step, 0).trace;
+    if (trace && r.state.structure)
+      for (std::size_t k = 0; k < trace->waypoints.size(); ++k)
+        writeWaypointCsvRows(out, *r.state.structure, r.step, static_cast<int>(k) + 1,
+                             trace->waypoints[k]);
+    if (progress && !progress(i - first + 1, total)) return false;
+  }
+  return true;
+}
+
+void writeCsvFile(const QString& path, const std::function<void(std::ostream&)>& write) {
+  AtomicFile file(path.toStdString());
+  write(file.stream());
+  file.commit();
+}
+
+QString exportAll(Session& session, const QString& dir, const QImage& sceneImage,
+                  const std::function<bool(int, int)>& progress) {
+  if (!session.hasScene()) return QStringLiteral("no scene is loaded");
+  const RunHistory& history = session.history();
+  const QFileInfo target(dir);
+  QDir parent = target.absoluteDir();
+  if (!parent.exists() && !parent.mkpath(QStringLiteral(".")))
+    return QStringLiteral("cannot create %1").arg(parent.absolutePath());
+  const QString partial =
+      parent.filePath(QStringLiteral(".%1.partial-%2")
+                          .arg(target.fileName(), QUuid::createUuid().toString(QUuid::Id128).left(8)));
+  if (!QDir().mkpath(partial)) return QStringLiteral("cannot create %1").arg(partial);
+  const auto path = [&](const char* name) { return QDir(partial).filePath(QString::fromLatin1(name)); };
+  // Steps: the fixed tables count as one each; waypoints as one per record.
+  const int total = 5 + history.size();
+  int done = 0;
+  const auto tick = [&] {
+    ++done;
+    if (progress && !progress(done, total)) throw Cancelled();
+  };
+  try {
+    writeCsvFile(path("body_states.csv"),
+                 [&](std::ostream& o) { writeBodyStatesCsv(o, session.bodies(), history); });
+    tick();
+    writeCsvFile(path("time_series.csv"), [&](std::ostream& o) { writeTimeSeriesCsv(o, history); });
+    tick();
+    if (const SolveTrace* solve = session.selectedSolveTrace()) {
+      writeCsvFile(path("solve_matrix.csv"), [&](std::ostream& o) { writeSolveMatrixCsv(o, *solve); });
+      writeCsvFile(path("solve_vectors.csv"),
+                   [&](std::ostream& o) { writeSolveVectorsCsv(o, *solve); });
+      writeCsvFile(path("pivots.csv"), [&](std::ostream& o) { writePivotsCsv(o, *solve); });
+    }
+    tick();
+    writeCsvFile(path("waypoints.csv"), [&](std::ostream& o) {
+      const bool finished =
+          writeWaypointsCsv(o, history, 0, history.size() - 1, [&](int, int) {
+            tick();
+            return true;
+          });
+      if (!finished) throw Cancelled();
+    });
+    writeCsvFile(path("scene.json"), [&](std::ostream& o) { o << sceneDocText(session.sceneDoc()); });
+    tick();
+    if (!sceneImage.isNull() && !sceneImage.save(path("scene.png"), "PNG"))
+      throw std::runtime_error("cannot write scene.png");
+    tick();
+  } catch (const Cancelled&) {
+    QDir(partial).removeRecursively();
+    return QStringLiteral("cancelled");
+  } catch (const std::exception& e) {
+    QDir(partial).removeRecursively();
+    return QString::fromStdString(e.what());
+  }
+  // Into place: an existing folder is moved aside first and removed once the new one is in.
+  const QString finalPath = target.absoluteFilePath();
+  QString aside;
+  if (QFileInfo::exists(finalPath)) {
+    aside = partial + QStringLiteral(".old");
+    if (!QDir().rename(finalPath, aside)) {
+      QDir(partial).removeRecursively();
+      return QStringLiteral("cannot replace %1").arg(finalPath);
+    }
+  }
+  if (!QDir().rename(partial, finalPath)) {
+    if (!aside.isEmpty()) QDir().rename(aside, finalPath);
+    QDir(partial).removeRecursively();
+    return QStringLiteral("cannot move the export into %1").arg(finalPath);
+  }
+  if (!aside.isEmpty()) QDir(aside).removeRecursively();
+  return {};
+}
+
+}  // namespace cl::widgets

@@ -1,0 +1,42 @@
+#pragma once
+// RunExport: the workbench's CSV exports (header row, one file per table; columns in
+// docs/workbench.md). Every file is written whole or not at all (AtomicFile), and
+// exportAll writes its folder beside the target and renames it into place only when
+// every file is done, so a cancelled or failed export leaves nothing half-written.
+//
+// body_states.csv   state_csv.h's columns, one row per held record
+// time_series.csv   step, time, kinetic/potential/total energy, contacts, solves, pivots,
+//                   pivots_per_solve, max_violation, min_distance, backups, collisions,
+//                   wall_seconds
+// solve_matrix.csv, solve_vectors.csv, pivots.csv   trace_csv.h, the selected solve
+// waypoints.csv     waypoint_csv.h, every held step (traces re-derived where dropped)
+// scene.json, scene.png   the scene's document and a picture of the scene view
+#include <QImage>
+#include <QString>
+#include <functional>
+#include <ostream>
+
+#include "widgets/run_history.h"
+
+namespace cl::widgets {
+
+class Session;
+
+void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
+                        const RunHistory& history);
+void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history);
+// Waypoints of records [first, last]; a record without a trace is re-run to get one.
+// `progress(done, total)` is asked after each record; false cancels (returns false).
+bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, int last,
+                       const std::function<bool(int, int)>& progress = {});
+
+// Writes one table to `path` (whole or not at all); throws std::runtime_error.
+void writeCsvFile(const QString& path, const std::function<void(std::ostream&)>& write);
+
+// Everything above into folder `dir` (created; an existing folder of that name is
+// replaced only when the export succeeds). `progress(done, total)` returns false to
+// cancel. Returns an empty string on success, "cancelled", or the error.
+QString exportAll(Session& session, const QString& dir, const QImage& sceneImage,
+                  const std::function<bool(int, int)>& progress = {});
+
+}  // namespace cl::widgets
