@@ -17,25 +17,64 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
   mSingular = false;
   mRebuilds = 0;
   mIdx.clear();
+  const Eigen::Index n = A.rows();
+  mIdx.reserve(n);
+  mPos.assign(n, -1);
+  mNzU.reserve(n);
   mCod.reset();
-  if (!reference && mInv.rows() < A.rows()) mInv.resize(A.rows(), A.rows());
+  if (!reference && mInv.rows() < n) mInv.resize(n, n);
+  for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT})
+    if (v->size() < n) v->resize(n);
+  const Eigen::Index nnz = (A.array() != 0).count();
+  mSparse = 2 * nnz <= n * n;
+  mColStart.clear();
+  mNzRow.clear();
+  mNzVal.clear();
+  if (mSparse) {
+    mColStart.resize(n + 1);
+    mNzRow.reserve(nnz);
+    mNzVal.reserve(nnz);
+    for (Eigen::Index c = 0; c < n; ++c) {
+      mColStart[c] = static_cast<int>(mNzRow.size());
+      for (Eigen::Index i = 0; i < n; ++i)
+        if (A(i, c) != 0) {
+          mNzRow.push_back(static_cast<int>(i));
+          mNzVal.push_back(A(i, c));
+        }
+    }
+    mColStart[n] = static_cast<int>(mNzRow.size());
+  } else if (mAcc.rows() < n) {
+    mAcc.resize(n, n);
+  }
 }
 
 Eigen::MatrixXd AccFactor::gather() const {
   const int k = size();
+  if (!mSparse) return mAcc.topLeftCorner(k, k);
   Eigen::MatrixXd m(k, k);
   for (int c = 0; c < k; ++c)
     for (int r = 0; r < k; ++r) m(r, c) = (*mA)(mIdx[r], mIdx[c]);
   return m;
 }
 
-Eigen::VectorXd AccFactor::codSolve(const Eigen::VectorXd& rhs) {
+void AccFactor::appendAcc(int j) {
+  const int k = size();
+  mPos[j] = k;
+  if (mSparse) return;
+  const double* colJ = mA->data() + static_cast<Eigen::Index>(j) * mA->rows();
+  for (int r = 0; r < k; ++r) mAcc(r, k) = colJ[mIdx[r]];
+  for (int c = 0; c < k; ++c) mAcc(k, c) = (*mA)(j, mIdx[c]);
+  mAcc(k, k) = colJ[j];
+}
+
+void AccFactor::codSolve(const Eigen::VectorXd& rhs) {
+  const int k = size();
   if (!mCod) {
     mCod.emplace();
     mCod->setThreshold(kRankTol);
     mCod->compute(gather());
   }
-  return mCod->solve(rhs);
+  mX.head(k) = mCod->solve(rhs.head(k));
 }
 
 void AccFactor::rebuild() {
@@ -54,73 +93,119 @@ void AccFactor::rebuild() {
   if (!mSingular) mInv.topLeftCorner(k, k) = acc.partialPivLu().inverse();
 }
 
-Eigen::VectorXd AccFactor::solveColumn(int j) {
+Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
   const int k = size();
-  Eigen::VectorXd u(k);
-  for (int r = 0; r < k; ++r) u[r] = (*mA)(mIdx[r], j);
-  if (k == 0) return u;
-  if (singular()) return codSolve(u);
-  Eigen::VectorXd x = mInv.topLeftCorner(k, k) * u;
+  const Eigen::Map<const Eigen::VectorXd> out(mX.data(), k);
+  const double* colJ = mA->data() + static_cast<Eigen::Index>(j) * mA->rows();
+  for (int r = 0; r < k; ++r) mU[r] = colJ[mIdx[r]];
+  if (k == 0) return out;
+  if (singular()) {
+    codSolve(mU);
+    return out;
+  }
+  const auto inv = mInv.topLeftCorner(k, k);
+  auto x = mX.head(k);
+  if (k < 128) {
+    // Eigen's column-major product (one block of columns below 128) sums x_i from +0 in
+    // column order; the columns with u_c = 0 add exact zeros, so they are skipped.
+    mNzU.clear();
+    for (int r = 0; r < k; ++r)
+      if (mU[r] != 0) mNzU.push_back(r);
+    x.setZero();
+    for (const int c : mNzU) x += inv.col(c) * mU[c];
+  } else {
+    x.noalias() = inv * mU.head(k);
+  }
   // One step of iterative refinement, x -= Acc^-1 (Acc x - u): the updated inverse carries
   // rounding from every update, the residual is computed from A itself.
-  const Eigen::VectorXd r = residual(x, u);
-  x.noalias() -= mInv.topLeftCorner(k, k) * r;
-  const Eigen::VectorXd r2 = residual(x, u);
-  const double scale = u.cwiseAbs().maxCoeff() + mAccNorm * x.cwiseAbs().maxCoeff();
-  if (!(r2.cwiseAbs().maxCoeff() <= kDriftTol * scale)) {
+  residual(mX, mU);
+  x.noalias() -= inv * mR.head(k);
+  residual(mX, mU);
+  // Drift check: max |r2| <= 1e-10 (max |u| + |Acc|_1 max |x|). |Acc|_1 >= 0, so the check
+  // passes whenever max |r2| <= 1e-10 max |u| (the usual case) and the norm, a k x k
+  // sweep, is computed only otherwise.
+  const double r2 = mR.head(k).cwiseAbs().maxCoeff();
+  const double uMax = mU.head(k).cwiseAbs().maxCoeff();
+  if (r2 <= kDriftTol * uMax) return out;
+  const double scale = uMax + accNorm() * x.cwiseAbs().maxCoeff();
+  if (!(r2 <= kDriftTol * scale)) {
     rebuild();
-    if (mSingular) return codSolve(u);
-    x = mInv.topLeftCorner(k, k) * u;
-    x.noalias() -= mInv.topLeftCorner(k, k) * residual(x, u);
-  }
-  return x;
-}
-
-// Acc x - u, column by column (A is stored by columns); mAccNorm becomes the largest
-// column sum of |Acc|, a scale for the residual.
-Eigen::VectorXd AccFactor::residual(const Eigen::VectorXd& x, const Eigen::VectorXd& u) {
-  const int k = size();
-  Eigen::VectorXd r = -u;
-  mAccNorm = 0;
-  for (int c = 0; c < k; ++c) {
-    const double* col = mA->data() + static_cast<Eigen::Index>(mIdx[c]) * mA->rows();
-    const double xc = x[c];
-    double colNorm = 0;
-    for (int i = 0; i < k; ++i) {
-      const double v = col[mIdx[i]];
-      r[i] += v * xc;
-      colNorm += std::abs(v);
+    if (mSingular) {
+      codSolve(mU);
+      return out;
     }
-    mAccNorm = std::max(mAccNorm, colNorm);
+    x.noalias() = inv * mU.head(k);
+    residual(mX, mU);
+    x.noalias() -= inv * mR.head(k);
   }
-  return r;
+  return out;
 }
 
-void AccFactor::add(int j, const Eigen::VectorXd* xKnown) {
+// Acc x - u, column by column (Acc is stored by columns), each entry summed in column
+// order as r_i = -u_i + Acc_i0 x_0 + Acc_i1 x_1 + ...
+// Sparse A: the same sums over A's nonzeros in C's rows (exact zeros skipped).
+void AccFactor::residual(const Eigen::VectorXd& x, const Eigen::VectorXd& u) {
+  const int k = size();
+  auto r = mR.head(k);
+  r = -u.head(k);
+  if (mSparse) {
+    for (int c = 0; c < k; ++c) {
+      const double xc = x[c];
+      const int col = mIdx[c];
+      for (int e = mColStart[col]; e < mColStart[col + 1]; ++e) {
+        const int p = mPos[mNzRow[e]];
+        if (p >= 0) mR[p] += mNzVal[e] * xc;
+      }
+    }
+    return;
+  }
+  for (int c = 0; c < k; ++c) r += mAcc.col(c).head(k) * x[c];
+}
+
+double AccFactor::accNorm() const {
+  const int k = size();
+  double norm = 0;
+  for (int c = 0; c < k; ++c) {
+    double colNorm = 0;
+    for (int i = 0; i < k; ++i)
+      colNorm += std::abs(mSparse ? (*mA)(mIdx[i], mIdx[c]) : mAcc(i, c));
+    norm = std::max(norm, colNorm);
+  }
+  return norm;
+}
+
+void AccFactor::add(int j, bool lastSolveIsJ) {
   const int k = size();
   if (singular()) {
+    appendAcc(j);
     mIdx.push_back(j);
     mCod.reset();
     return;
   }
-  const Eigen::VectorXd p = xKnown ? *xKnown : solveColumn(j);
+  if (!lastSolveIsJ) solveColumn(j);
   if (singular()) {  // solveColumn may have found Acc singular
+    appendAcc(j);
     mIdx.push_back(j);
     mCod.reset();
     return;
   }
-  Eigen::VectorXd v(k);
+  const auto p = mX.head(k);
+  auto v = mV.head(k);
   for (int c = 0; c < k; ++c) v[c] = (*mA)(j, mIdx[c]);
   const double ajj = (*mA)(j, j);
   const double s = ajj - v.dot(p);
+  appendAcc(j);
   mIdx.push_back(j);
   if (!(std::abs(s) > kPivotTol * std::abs(ajj)) || !std::isfinite(s)) {
     mSingular = true;  // Acc + j is rank deficient: no inverse until a removal
     mCod.reset();
     return;
   }
-  const Eigen::VectorXd q = mInv.topLeftCorner(k, k).transpose() * v;
-  mInv.topLeftCorner(k, k).noalias() += (p / s) * q.transpose();
+  auto q = mQ.head(k);
+  auto ps = mPs.head(k);
+  q.noalias() = mInv.topLeftCorner(k, k).transpose() * v;
+  ps = p / s;
+  mInv.topLeftCorner(k, k).noalias() += ps * q.transpose();
   mInv.block(0, k, k, 1) = -p / s;
   mInv.block(k, 0, 1, k) = -q.transpose() / s;
   mInv(k, k) = 1.0 / s;
@@ -133,25 +218,43 @@ void AccFactor::remove(int j) {
   const int last = size() - 1;
   mCod.reset();
   if (singular()) {
+    // Erase row and column t of Acc, keeping the order of the others.
+    if (!mSparse) {
+      for (int c = t; c < last; ++c)
+        mAcc.col(c).head(last + 1) = mAcc.col(c + 1).head(last + 1);
+      for (int r = t; r < last; ++r) mAcc.row(r).head(last) = mAcc.row(r + 1).head(last);
+    }
     mIdx.erase(it);
+    mPos[j] = -1;
+    for (int p = t; p < last; ++p) mPos[mIdx[p]] = p;
     if (!mReference) rebuild();  // Acc may be full rank again
     return;
   }
   // Move t to the end: P Acc P^T has inverse P Acc^-1 P^T.
   if (t != last) {
     std::swap(mIdx[t], mIdx[last]);
+    mPos[mIdx[t]] = t;
     mInv.row(t).head(last + 1).swap(mInv.row(last).head(last + 1));
     mInv.col(t).head(last + 1).swap(mInv.col(last).head(last + 1));
+    if (!mSparse) {
+      mAcc.row(t).head(last + 1).swap(mAcc.row(last).head(last + 1));
+      mAcc.col(t).head(last + 1).swap(mAcc.col(last).head(last + 1));
+    }
   }
   mIdx.pop_back();
+  mPos[j] = -1;
   const double c = mInv(last, last);
   if (!(std::abs(c) > 0) || !std::isfinite(c)) {
     rebuild();
     return;
   }
-  const Eigen::VectorXd g = mInv.block(0, last, last, 1);
-  const Eigen::RowVectorXd h = mInv.block(last, 0, 1, last);
-  mInv.topLeftCorner(last, last).noalias() -= (g / c) * h;
+  // E - g h / c with g = Inv[:last, last], h = Inv[last, :last] (copied out first: the
+  // update overwrites the block they live next to, not them, but Eigen cannot know that).
+  auto gc = mPs.head(last);
+  auto h = mV.head(last);
+  gc = mInv.block(0, last, last, 1) / c;
+  h = mInv.block(last, 0, 1, last).transpose();
+  mInv.topLeftCorner(last, last).noalias() -= gc * h.transpose();
 }
 
 }  // namespace cl

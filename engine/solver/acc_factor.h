@@ -17,6 +17,16 @@
 //
 // Reference mode re-solves with a complete orthogonal decomposition of Acc, O(k^3) per
 // pivot, O(n^4) per solve: the plain method the incremental mode is tested against.
+//
+// Performance, without changing a single bit of the results: the residuals of the
+// refinement step and the drift check run over A's nonzeros only (A's columns in
+// compressed form and each contact's position in C) when A is at most half full, else over
+// a contiguous copy of Acc kept in member order (bordered and swapped like the inverse),
+// never gathered through the index list; Acc^-1 u runs over u's nonzeros (u = A[C, j] is
+// as sparse as A) for k < 128, summing each entry in the order Eigen's dense product does
+// (column order from +0, so every skipped term is a product with an exact zero); the
+// drift check's |Acc| norm is computed only when the cheap bound does not settle it; all
+// work vectors are members sized once per reset(), so a pivot allocates nothing.
 #include <Eigen/Dense>
 #include <optional>
 #include <vector>
@@ -32,25 +42,46 @@ class AccFactor {
   bool singular() const { return mReference || mSingular; }
   int rebuilds() const { return mRebuilds; }
 
-  // x (in the order of members()) with Acc x = A[C, j].
-  Eigen::VectorXd solveColumn(int j);
-  // Adds j to C; x is solveColumn(j) when the caller already has it.
-  void add(int j, const Eigen::VectorXd* x = nullptr);
+  // A's nonzeros by column (compressed sparse columns), built by reset() when A is at most
+  // half full (sparse() true); ComputeForces uses them for delta_a = A delta_f too.
+  bool sparse() const { return mSparse; }
+  const std::vector<int>& colStart() const { return mColStart; }
+  const std::vector<int>& nzRow() const { return mNzRow; }
+  const std::vector<double>& nzVal() const { return mNzVal; }
+
+  // x (in the order of members()) with Acc x = A[C, j]. A view of an internal buffer:
+  // valid until the next call of solveColumn, add, remove or reset.
+  Eigen::Map<const Eigen::VectorXd> solveColumn(int j);
+  // Adds j to C. lastSolveIsJ: the latest solveColumn was solveColumn(j) and C has not
+  // changed since, so its x is reused instead of solved again.
+  void add(int j, bool lastSolveIsJ = false);
   void remove(int j);
 
  private:
   Eigen::MatrixXd gather() const;
   void rebuild();
-  Eigen::VectorXd codSolve(const Eigen::VectorXd& rhs);
-  Eigen::VectorXd residual(const Eigen::VectorXd& x, const Eigen::VectorXd& u);
+  void codSolve(const Eigen::VectorXd& rhs);
+  // mR.head(k) = Acc x - u.
+  void residual(const Eigen::VectorXd& x, const Eigen::VectorXd& u);
+  // The largest column sum of |Acc| (the scale of the drift check).
+  double accNorm() const;
+  // Appends j's row and column to the contiguous copy of Acc (k = size() before the push).
+  void appendAcc(int j);
 
   const Eigen::MatrixXd* mA = nullptr;
   bool mReference = false;
   bool mSingular = false;
   int mRebuilds = 0;
-  double mAccNorm = 0;
   std::vector<int> mIdx;
+  std::vector<int> mPos;  // mPos[i]: position of contact i in mIdx, -1 when not in C
+  bool mSparse = false;
+  std::vector<int> mColStart, mNzRow, mNzU;
+  std::vector<double> mNzVal;
   Eigen::MatrixXd mInv;  // n x n storage, the top-left k x k block is Acc^-1
+  Eigen::MatrixXd mAcc;  // dense A only: n x n storage, the top-left k x k block is A[C, C]
+  // Work vectors, n entries each (allocated by reset); only head(k) is meaningful. mX holds
+  // the x that solveColumn returns.
+  Eigen::VectorXd mU, mX, mR, mV, mQ, mPs, mT;
   std::optional<Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>> mCod;
 };
 

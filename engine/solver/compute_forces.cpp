@@ -98,7 +98,10 @@ void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool 
   sink->onPivot(p);
 }
 
-// The next untreated contact by policy; -1 when none is left.
+// The next untreated contact by policy; -1 when none is left. One sweep, no allocation:
+// the same choice as collecting the untreated joints and contacts in index order and
+// taking a random joint (the k-th of them), the first joint of largest |a|, a random
+// contact or the first contact of smallest a.
 int Run::nextContact() {
   if (opt.policy == NextContactPolicy::PRE_ORDERED) {
     for (int i : P.preOrder)
@@ -107,20 +110,25 @@ int Run::nextContact() {
       if (set[i] == Set::kUntreated) return i;
     return -1;
   }
-  std::vector<int> joints, contacts;
-  for (int i = 0; i < n; ++i)
-    if (set[i] == Set::kUntreated) (P.joint[i] ? joints : contacts).push_back(i);
-  const bool randomJoints = opt.policy != NextContactPolicy::MIN_ACCEL;
-  if (!joints.empty()) {
-    if (randomJoints) return joints[rng.nextInt(static_cast<int>(joints.size()))];
-    return *std::max_element(joints.begin(), joints.end(),
-                             [&](int x, int y) { return std::abs(a[x]) < std::abs(a[y]); });
+  int joints = 0, contacts = 0, bestJoint = -1, bestContact = -1;
+  for (int i = 0; i < n; ++i) {
+    if (set[i] != Set::kUntreated) continue;
+    if (P.joint[i]) {
+      if (joints++ == 0 || std::abs(a[bestJoint]) < std::abs(a[i])) bestJoint = i;
+    } else {
+      if (contacts++ == 0 || a[i] < a[bestContact]) bestContact = i;
+    }
   }
-  if (contacts.empty()) return -1;
-  if (opt.policy == NextContactPolicy::RANDOM)
-    return contacts[rng.nextInt(static_cast<int>(contacts.size()))];
-  return *std::min_element(contacts.begin(), contacts.end(),
-                           [&](int x, int y) { return a[x] < a[y]; });
+  const auto kth = [&](bool joint, int k) {
+    for (int i = 0; i < n; ++i)
+      if (set[i] == Set::kUntreated && P.joint[i] == joint && k-- == 0) return i;
+    return -1;
+  };
+  const bool randomJoints = opt.policy != NextContactPolicy::MIN_ACCEL;
+  if (joints > 0) return randomJoints ? kth(true, rng.nextInt(joints)) : bestJoint;
+  if (contacts == 0) return -1;
+  if (opt.policy == NextContactPolicy::RANDOM) return kth(false, rng.nextInt(contacts));
+  return bestContact;
 }
 
 // Drives a_d to zero. Each loop is one pivot: direction, largest valid step, one change of
@@ -132,13 +140,27 @@ Drive Run::drive(int d, bool allowSingular) {
       return Drive::kAbort;
     }
     // delta_f = (-Acc^-1 A[C, d], 1), delta_a = A delta_f; s = delta_a_d is the pivot.
-    const Eigen::VectorXd x = acc.solveColumn(d);
+    const auto x = acc.solveColumn(d);
     const std::vector<int>& C = acc.members();
     df.setZero();
     df[d] = 1;
     for (std::size_t k = 0; k < C.size(); ++k) df[C[k]] = -x[k];
-    da = A.col(d);
-    for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
+    // da = A[:, d] + sum over C in order of df_c A[:, c], skipping A's zeros (adding a
+    // product with an exact zero changes nothing).
+    if (acc.sparse()) {
+      const int* colStart = acc.colStart().data();
+      const int* nzRow = acc.nzRow().data();
+      const double* nzVal = acc.nzVal().data();
+      da.setZero();
+      for (int e = colStart[d]; e < colStart[d + 1]; ++e) da[nzRow[e]] = nzVal[e];
+      for (const int c : C) {
+        const double w = df[c];
+        for (int e = colStart[c]; e < colStart[c + 1]; ++e) da[nzRow[e]] += w * nzVal[e];
+      }
+    } else {
+      da = A.col(d);
+      for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
+    }
     const double s = da[d];
     const double pivotTol = opt.singularPivot * std::abs(A(d, d));
     bool singularD;
@@ -201,7 +223,7 @@ Drive Run::drive(int d, bool allowSingular) {
     }
     if (j == d) {
       a[d] = 0;
-      acc.add(d, &x);
+      acc.add(d, true);
       set[d] = Set::kC;
       if (sink) record(PivotTransition::kDAccepted, d, j, best, true, zero);
       return Drive::kAccepted;
@@ -218,7 +240,7 @@ Drive Run::drive(int d, bool allowSingular) {
       }
     } else {
       a[j] = 0;
-      const Eigen::VectorXd xj = acc.solveColumn(j);
+      const auto xj = acc.solveColumn(j);
       double sj = A(j, j);
       const std::vector<int>& Cj = acc.members();
       for (std::size_t k = 0; k < Cj.size(); ++k) sj -= A(j, Cj[k]) * xj[k];
@@ -228,7 +250,7 @@ Drive Run::drive(int d, bool allowSingular) {
         defer(j);
         if (sink) record(PivotTransition::kNcToRSingular, d, j, best, true, zero);
       } else {
-        acc.add(j, &xj);
+        acc.add(j, true);
         set[j] = Set::kC;
         zeroFlag[j] = zero;
         if (sink) record(PivotTransition::kNcToC, d, j, best, true, zero);
