@@ -1,14 +1,575 @@
 #include "widgets/solver_steps_dock.h"
 
+#include <QAbstractTableModel>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <vector>
+
 #include "widgets/session.h"
 
 namespace cl::widgets {
 
+namespace {
+
+// Transitions that move a contact to R: what ComputeForces counts as a deferral.
+bool isDeferral(PivotTransition t) {
+  return t == PivotTransition::kDeferSingular || t == PivotTransition::kNcToRSingular ||
+         t == PivotTransition::kCToRFlipFlop;
+}
+
+QString transitionTip(PivotTransition t) {
+  switch (t) {
+    case PivotTransition::kNcDirect:
+      return QObject::tr("d's acceleration was already acceptable: d -> NC, no step");
+    case PivotTransition::kDeferSingular:
+      return QObject::tr("adding d to C would make Acc singular: d -> R before any step");
+    case PivotTransition::kNcToC:
+      return QObject::tr("limiting j in NC reached a = 0: j -> C");
+    case PivotTransition::kNcToRSingular:
+      return QObject::tr("limiting j in NC reached a = 0 but would make Acc singular: j -> R");
+    case PivotTransition::kCToNc:
+      return QObject::tr("limiting j in C reached f = 0: j -> NC");
+    case PivotTransition::kCToRFlipFlop:
+      return QObject::tr("j left C by a zero step right after entering it by one: j -> R");
+    case PivotTransition::kDAccepted:
+      return QObject::tr("d reached a = 0 (d limits its own step): d -> C");
+    case PivotTransition::kDAcceptedNoStep:
+      return QObject::tr("no contact limits the step but d's acceleration is acceptable");
+    case PivotTransition::kRejectAccepted:
+      return QObject::tr("a deferred contact is acceptable at 100x the tolerance: -> NC");
+    case PivotTransition::kReReject:
+      return QObject::tr("a deferred contact could not be driven again: R -> reRejects");
+    case PivotTransition::kReRejectsBack:
+      return QObject::tr("a step made progress: reRejects -> R");
+  }
+  return {};
+}
+
+// "i label" per row of A; just "i" when the solve came without a context.
+std::vector<QString> contactLabels(const SolveTrace& trace) {
+  const auto n = static_cast<std::size_t>(trace.solve.b.size());
+  std::vector<QString> labels(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    labels[i] = QString::number(i);
+    if (i < trace.context.contacts.size() && !trace.context.contacts[i].label.empty())
+      labels[i] += QLatin1Char(' ') + QString::fromStdString(trace.context.contacts[i].label);
+  }
+  return labels;
+}
+
+QString wallText(double seconds) {
+  if (seconds < 1e-3) return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 1);
+  if (seconds < 1) return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', 2);
+  return QStringLiteral("%1 s").arg(seconds, 0, 'f', 3);
+}
+
+}  // namespace
+
+std::vector<int> runningDeferrals(const std::vector<SolverPivot>& pivots) {
+  std::vector<int> out;
+  out.reserve(pivots.size());
+  int count = 0;
+  for (const SolverPivot& p : pivots) out.push_back(count += isDeferral(p.transition) ? 1 : 0);
+  return out;
+}
+
+// The pivots of one solve, one row per decision. Rows are copied out of the trace (a few
+// numbers each), so the table never points into a trace the session may drop, and
+// thousands of rows cost one pass.
+class PivotTableModel : public QAbstractTableModel {
+ public:
+  using QAbstractTableModel::QAbstractTableModel;
+
+  void setSolve(const SolveTrace* trace) {
+    beginResetModel();
+    mRows.clear();
+    mLabels.clear();
+    if (trace) {
+      mLabels = contactLabels(*trace);
+      mRows.reserve(trace->pivots.size());
+      const std::vector<int> deferrals = runningDeferrals(trace->pivots);
+      for (std::size_t k = 0; k < trace->pivots.size(); ++k) {
+        const SolverPivot& p = trace->pivots[k];
+        mRows.push_back({p.index, p.d, p.j, p.step, p.stepTaken, p.zeroStep, p.transition,
+                         deferrals[k], static_cast<int>(p.C.size()), static_cast<int>(p.NC.size()),
+                         static_cast<int>(p.R.size()), static_cast<int>(p.reRejects.size())});
+      }
+    }
+    endResetModel();
+  }
+
+  int rowCount(const QModelIndex& parent = {}) const override {
+    return parent.isValid() ? 0 : static_cast<int>(mRows.size());
+  }
+  int columnCount(const QModelIndex& parent = {}) const override {
+    return parent.isValid() ? 0 : SolverStepsDock::kColumns;
+  }
+
+  QVariant data(const QModelIndex& index, int role) const override {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const Row& r = mRows[static_cast<std::size_t>(index.row())];
+    if (role == Qt::DisplayRole) return text(r, index.column());
+    if (role == Qt::ToolTipRole) {
+      switch (index.column()) {
+        case SolverStepsDock::kTransition:
+          return transitionTip(r.transition);
+        case SolverStepsDock::kStep:
+          return r.stepTaken ? QString::number(r.step, 'g', 17) : tr("no step taken");
+        case SolverStepsDock::kSets:
+          return tr("|C| = %1, |NC| = %2, |R| = %3, |reRejects| = %4")
+              .arg(r.c)
+              .arg(r.nc)
+              .arg(r.r)
+              .arg(r.reRejects);
+        case SolverStepsDock::kJ:
+          return label(r.j);
+        default:
+          return text(r, index.column());
+      }
+    }
+    if (role == Qt::TextAlignmentRole) {
+      const int c = index.column();
+      const bool left =
+          c == SolverStepsDock::kD || c == SolverStepsDock::kJ || c == SolverStepsDock::kTransition;
+      return QVariant::fromValue(Qt::AlignVCenter | (left ? Qt::AlignLeft : Qt::AlignRight));
+    }
+    // Deferrals are the decisions worth a second look: mark them.
+    if (role == Qt::ForegroundRole && index.column() == SolverStepsDock::kTransition &&
+        (isDeferral(r.transition) || r.transition == PivotTransition::kReReject))
+      return QColor(0xc0, 0x50, 0x00);
+    return {};
+  }
+
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override {
+    if (orientation != Qt::Horizontal) return {};
+    static const char* const kShort[] = {"#", "d", "j", "s", "transition", "C/NC/R", "def", "0"};
+    static const char* const kLong[] = {
+        "Pivot: decision k of the solve",
+        "d: the contact being driven to a = 0 (row of A and its label)",
+        "j: the contact that limited the step (\"= d\" when d limited its own step, none when "
+        "nothing did)",
+        "s: step size in f += s delta_f (blank when no step was taken)",
+        "Transition: the change of membership this decision made",
+        "|C| / |NC| / |R| after the decision (C: a = 0, f > 0; NC: f = 0, a > 0; R: deferred; "
+        "+k: k reRejects)",
+        "Deferrals so far: moves to R (singular Acc or flip-flop) up to this decision",
+        "Zero step: the step's change of acceleration was negligible"};
+    if (section < 0 || section >= SolverStepsDock::kColumns) return {};
+    if (role == Qt::DisplayRole) return QString::fromLatin1(kShort[section]);
+    if (role == Qt::ToolTipRole) return tr(kLong[section]);
+    return {};
+  }
+
+  QString text(int row, int column) const {
+    if (row < 0 || row >= rowCount()) return {};
+    return text(mRows[static_cast<std::size_t>(row)], column);
+  }
+
+ private:
+  struct Row {
+    int index, d, j;
+    double step;
+    bool stepTaken, zeroStep;
+    PivotTransition transition;
+    int deferrals, c, nc, r, reRejects;
+  };
+
+  QString label(int contact) const {
+    if (contact < 0) return tr("none");
+    return contact < static_cast<int>(mLabels.size()) ? mLabels[static_cast<std::size_t>(contact)]
+                                                      : QString::number(contact);
+  }
+
+  QString text(const Row& r, int column) const {
+    switch (column) {
+      case SolverStepsDock::kPivot:
+        return QString::number(r.index);
+      case SolverStepsDock::kD:
+        return label(r.d);
+      case SolverStepsDock::kJ:
+        return r.j >= 0 && r.j == r.d ? QStringLiteral("= d") : label(r.j);
+      case SolverStepsDock::kStep:
+        return r.stepTaken ? QString::number(r.step, 'g', 3) : QString();
+      case SolverStepsDock::kTransition:
+        return QString::fromLatin1(transitionName(r.transition));
+      case SolverStepsDock::kSets: {
+        QString sets = QStringLiteral("%1/%2/%3").arg(r.c).arg(r.nc).arg(r.r);
+        if (r.reRejects > 0) sets += QStringLiteral("+%1").arg(r.reRejects);
+        return sets;
+      }
+      case SolverStepsDock::kDeferrals:
+        return QString::number(r.deferrals);
+      case SolverStepsDock::kZero:
+        return r.zeroStep ? tr("0") : QString();
+      default:
+        return {};
+    }
+  }
+
+  std::vector<Row> mRows;
+  std::vector<QString> mLabels;
+};
+
 SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Solver steps"), parent), mSession(session) {
   setObjectName(QStringLiteral("solverStepsDock"));
+
+  mSummary = new QLabel;
+  mSummary->setWordWrap(true);
+  mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  mSlider = new QSlider(Qt::Horizontal);
+  mSlider->setToolTip(
+      tr("Pivot shown: -1 is the start (f = 0, a = b), k the state after "
+         "decision k"));
+  mPivotLabel = new QLabel;
+  mPivotLabel->setMinimumWidth(
+      mPivotLabel->fontMetrics().horizontalAdvance(QStringLiteral("start: f = 0, a = b")));
+  auto* sliderRow = new QHBoxLayout;
+  sliderRow->addWidget(mSlider, 1);
+  sliderRow->addWidget(mPivotLabel);
+
+  mModel = new PivotTableModel(this);
+  mTable = new QTableView;
+  mTable->setModel(mModel);
+  mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+  mTable->setSelectionMode(QAbstractItemView::SingleSelection);
+  mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  mTable->setAlternatingRowColors(true);
+  mTable->setWordWrap(false);
+  mTable->verticalHeader()->hide();
+  // Fixed row heights and no resize-to-contents keep thousands of rows cheap.
+  mTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  // A point smaller than the dock's text: ten columns share about 450 px, and the labels
+  // "primary/normal" in d and j then fit without eliding for the usual body names.
+  QFont tableFont = mTable->font();
+  tableFont.setPointSizeF(std::max(6.0, tableFont.pointSizeF() - 1));
+  mTable->setFont(tableFont);
+  mTable->horizontalHeader()->setFont(tableFont);
+  mTable->verticalHeader()->setDefaultSectionSize(mTable->fontMetrics().height() + 4);
+  QHeaderView* header = mTable->horizontalHeader();
+  header->setHighlightSections(false);
+  header->setMinimumSectionSize(20);
+  const QFontMetrics fm = mTable->fontMetrics();
+  const auto width = [&](const char* sample) {
+    return fm.horizontalAdvance(QString::fromLatin1(sample)) + 10;
+  };
+  header->resizeSection(kPivot, width("999"));
+  header->resizeSection(kStep, width("1.2e-05"));
+  header->resizeSection(kTransition, width("C->R flip-flop"));
+  header->resizeSection(kSets, width("C/NC/R"));
+  header->resizeSection(kDeferrals, width("def"));
+  header->resizeSection(kZero, width("0"));
+  header->setStretchLastSection(false);
+  // d takes what the other columns leave, so the table fits the dock's width without a
+  // horizontal scroll bar; j (often "none" or "= d") gets a little less. Long labels
+  // "primary/normal" are elided, in full in the tooltip.
+  header->resizeSection(kJ, width("20 block8/bl"));
+  header->setSectionResizeMode(kD, QHeaderView::Stretch);
+  mTable->setTextElideMode(Qt::ElideRight);
+
+  mTable->viewport()->installEventFilter(this);
+
+  mNoPivots = new QLabel;
+  mNoPivots->setAlignment(Qt::AlignCenter);
+  mNoPivots->setWordWrap(true);
+  mTableStack = new QStackedWidget;
+  mTableStack->addWidget(mTable);
+  mTableStack->addWidget(mNoPivots);
+
+  mSets = new QPlainTextEdit;
+  mSets->setReadOnly(true);
+  mSets->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  mSets->setToolTip(
+      tr("C: a = 0, f > 0. NC: f = 0, a > 0. R: deferred. reRejects: deferred "
+         "contacts that could not be driven again"));
+
+  auto* pivotsSplit = new QSplitter(Qt::Vertical);
+  pivotsSplit->addWidget(mTableStack);
+  pivotsSplit->addWidget(mSets);
+  pivotsSplit->setChildrenCollapsible(false);
+  // The table gets most of the height; the sets need a few lines.
+  pivotsSplit->setSizes({3 * 100, 2 * 40});
+  auto* pivotsTab = new QWidget;
+  auto* pivotsLayout = new QVBoxLayout(pivotsTab);
+  pivotsLayout->setContentsMargins(0, 2, 0, 0);
+  pivotsLayout->setSpacing(2);
+  pivotsLayout->addLayout(sliderRow);
+  pivotsLayout->addWidget(pivotsSplit, 1);
+
+  mResolve = new ResolvePanel;
+
+  mTabs = new QTabWidget;
+  mTabs->setDocumentMode(true);
+  mTabs->addTab(pivotsTab, tr("Pivots"));
+  mTabs->addTab(mResolve, tr("Re-solve"));
+  mTabs->setTabToolTip(1, tr("Solve the same A, b and joints again with other settings"));
+
+  auto* body = new QWidget;
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->setSpacing(2);
+  layout->addWidget(mSummary);
+  layout->addWidget(mTabs, 1);
+  setWidget(body);
+
+  connect(mSlider, &QSlider::valueChanged, this, [this](int value) {
+    if (!mSyncing) mSession->selectPivot(value);
+  });
+  connect(mTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (!mSyncing && current.isValid()) mSession->selectPivot(current.row());
+          });
+  connect(mTabs, &QTabWidget::currentChanged, this, [this] { updateResolvePanel(false); });
+
+  // A new record (step, scrub, scene) may bring a new solve at the same index.
+  const auto stale = [this] {
+    mSolveStale = true;
+    refresh();
+  };
+  connect(mSession, &Session::sceneLoaded, this, stale);
+  connect(mSession, &Session::currentChanged, this, stale);
+  connect(mSession, &Session::historyTruncated, this, stale);
+  connect(mSession, &Session::selectionChanged, this, [this] { refresh(); });
+  connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible) refresh();
+  });
+  refresh(true);
 }
 
 SolverStepsDock::~SolverStepsDock() = default;
+
+bool SolverStepsDock::shown() const {
+  return isVisible();
+}
+
+bool SolverStepsDock::eventFilter(QObject* watched, QEvent* event) {
+  // The row scrolled to before the first layout (or a resize) may have left the view.
+  if (watched == mTable->viewport() && event->type() == QEvent::Resize) {
+    const QModelIndex current = mTable->selectionModel()->currentIndex();
+    if (current.isValid()) mTable->scrollTo(current);
+  }
+  return QDockWidget::eventFilter(watched, event);
+}
+
+void SolverStepsDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  refresh();
+}
+
+void SolverStepsDock::refresh(bool force) {
+  if (!force && !shown()) return;  // caught up on show
+  // The selected solve is looked up only when one is selected: asking for it re-derives a
+  // dropped trace by re-running the step, which is work only an inspection should cause.
+  const SolveTrace* trace =
+      mSession->selectedSolve() >= 0 ? mSession->selectedSolveTrace() : nullptr;
+  if (mSolveStale || trace != mShownTrace || mSession->selectedSolve() != mShownSolve ||
+      mSession->currentIndex() != mShownRecord) {
+    rebuildSolve(trace);
+    mSolveStale = false;
+    mShownTrace = trace;
+    mShownSolve = mSession->selectedSolve();
+    mShownRecord = mSession->currentIndex();
+  }
+  showPivot(trace, mSession->selectedPivot());
+}
+
+void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
+  mModel->setSolve(trace);
+  mResolveStale = true;
+  updateResolvePanel(false);
+
+  const int pivots = trace ? static_cast<int>(trace->pivots.size()) : 0;
+  {
+    const QSignalBlocker block(mSlider);
+    mSlider->setRange(-1, std::max(-1, pivots - 1));
+    mSlider->setEnabled(pivots > 0);
+    mSlider->setPageStep(std::max(1, pivots / 10));
+  }
+
+  if (!mSession->hasScene()) {
+    mSummary->setText(tr("Nothing to show: no scene is loaded."));
+  } else if (!trace) {
+    mSummary->setText(
+        tr("Nothing to show: no solve is selected. Take a step with tracing on, "
+           "or pick a solve (a step without contacts has none)."));
+  } else {
+    const SolverSolve& s = trace->solve;
+    int joints = 0;
+    for (bool j : s.joint) joints += j ? 1 : 0;
+    const QString purpose =
+        trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse") : tr("Contact forces");
+    const bool ok = s.error == static_cast<int>(LcpError::kOk);
+    const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
+    mSummary->setText(
+        tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints. <b>%6</b>, %7 pivots "
+           "(%8 decisions), %9 deferrals, residual %10, %11, %12%13.")
+            .arg(purpose)
+            .arg(trace->context.time, 0, 'g', 6)
+            .arg(trace->context.subset)
+            .arg(s.b.size())
+            .arg(joints)
+            .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
+            .arg(s.pivots)
+            .arg(pivots)
+            .arg(s.deferrals)
+            .arg(s.maxComplementarityViolation, 0, 'g', 3)
+            .arg(wallText(s.wallSeconds))
+            .arg(QString::fromLatin1(policyName(static_cast<NextContactPolicy>(s.policy))))
+            .arg(s.reference ? tr(", reference solver") : QString()));
+    mSummary->setToolTip(
+        tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "
+           "membership changes); deferrals: moves to R; residual: max(-min a, -min f, "
+           "max |f a|, max |a| at joints); wall time of the traced solve; NextContactPolicy"));
+  }
+  if (!trace) {
+    mNoPivots->setText(tr("Nothing to show: no solve is selected."));
+  } else if (pivots == 0) {
+    const auto n = trace->solve.b.size();
+    mNoPivots->setText(n == 1 ? tr("No pivots to show: a single contact is solved directly "
+                                   "(f = -b / A, or f = 0 when b >= 0).")
+                              : tr("No pivots to show: this solve made no traced decision "
+                                   "(n = %1).")
+                                    .arg(n));
+  }
+  mTableStack->setCurrentIndex(pivots > 0 ? 0 : 1);
+}
+
+void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
+  const int pivots = trace ? static_cast<int>(trace->pivots.size()) : 0;
+  pivot = pivots > 0 ? std::clamp(pivot, -1, pivots - 1) : -1;
+  {
+    const QSignalBlocker block(mSlider);
+    mSlider->setValue(pivot);
+  }
+  // A guard rather than a QSignalBlocker on the selection model: the view repaints from the
+  // model's signals, which a blocker would silence.
+  mSyncing = true;
+  if (pivot >= 0) {
+    const QModelIndex index = mModel->index(pivot, 0);
+    mTable->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    mTable->scrollTo(index);
+  } else {
+    mTable->selectionModel()->clearSelection();
+    mTable->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
+  }
+  mSyncing = false;
+
+  if (!trace) {
+    mPivotLabel->setText(tr("no solve"));
+    mSets->setPlainText(tr("Nothing to show: no solve is selected."));
+    return;
+  }
+  mPivotLabel->setText(pivot < 0 ? tr("start: f = 0, a = b")
+                                 : tr("pivot %1 of 0..%2").arg(pivot).arg(pivots - 1));
+
+  const std::vector<QString> labels = contactLabels(*trace);
+  const int n = static_cast<int>(labels.size());
+  std::vector<bool> treated(static_cast<std::size_t>(n), false);
+  const auto list = [&](const char* name, const std::vector<int>& members) {
+    QStringList items;
+    for (int i : members) {
+      if (i < 0 || i >= n) continue;
+      treated[static_cast<std::size_t>(i)] = true;
+      // A non-breaking space keeps "#3 middle/bottom" on one line when the text wraps.
+      items << QStringLiteral("#") + QString(labels[static_cast<std::size_t>(i)])
+                                         .replace(QLatin1Char(' '), QChar(0xA0));
+    }
+    return QStringLiteral("%1 (%2): %3")
+        .arg(QString::fromLatin1(name))
+        .arg(items.size())
+        .arg(items.isEmpty() ? tr("none") : items.join(QStringLiteral(", ")));
+  };
+  QStringList lines;
+  if (pivot < 0) {
+    lines << tr("Start: f = 0, a = b; no contact treated yet.");
+    const std::vector<int> none;
+    lines << list("C", none) << list("NC", none) << list("R", none) << list("reRejects", none);
+  } else {
+    const SolverPivot& p = trace->pivots[static_cast<std::size_t>(pivot)];
+    const auto name = [&](int i) {
+      return i >= 0 && i < n ? QStringLiteral("#") + labels[static_cast<std::size_t>(i)]
+                             : tr("none");
+    };
+    lines << tr("After decision %1: %2, d = %3, j = %4")
+                 .arg(pivot)
+                 .arg(QString::fromLatin1(transitionName(p.transition)), name(p.d), name(p.j));
+    lines << list("C", p.C) << list("NC", p.NC) << list("R", p.R) << list("reRejects", p.reRejects);
+  }
+  QStringList untreated;
+  for (int i = 0; i < n; ++i)
+    if (!treated[static_cast<std::size_t>(i)]) untreated << QString::number(i);
+  lines << tr("untreated (%1): %2")
+               .arg(untreated.size())
+               .arg(untreated.isEmpty() ? tr("none") : untreated.join(QStringLiteral(", ")));
+  mSets->setPlainText(lines.join(QLatin1Char('\n')));
+}
+
+void SolverStepsDock::updateResolvePanel(bool force) {
+  if (!mResolveStale) return;
+  // The panel keeps a copy of A: made only when its tab is looked at (or a re-solve asked).
+  if (!force && !(shown() && mTabs->currentWidget() == mResolve)) return;
+  mResolve->setRecorded(mShownTrace);
+  mResolveStale = false;
+}
+
+ResolveResult SolverStepsDock::resolve(const ResolveOptions& options) {
+  refresh(true);
+  updateResolvePanel(true);
+  return mResolve->resolve(options);
+}
+
+int SolverStepsDock::rowCount() const {
+  return mModel->rowCount();
+}
+
+QString SolverStepsDock::cellText(int row, int column) const {
+  return mModel->text(row, column);
+}
+
+int SolverStepsDock::currentRow() const {
+  const QModelIndex index = mTable->selectionModel()->currentIndex();
+  return index.isValid() ? index.row() : -1;
+}
+
+int SolverStepsDock::sliderValue() const {
+  return mSlider->value();
+}
+int SolverStepsDock::sliderMinimum() const {
+  return mSlider->minimum();
+}
+int SolverStepsDock::sliderMaximum() const {
+  return mSlider->maximum();
+}
+
+void SolverStepsDock::setSliderValue(int value) {
+  mSlider->setValue(value);
+}
+
+void SolverStepsDock::setCurrentRow(int row) {
+  mTable->selectionModel()->setCurrentIndex(
+      mModel->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+QString SolverStepsDock::setsText() const {
+  return mSets->toPlainText();
+}
+
+QString SolverStepsDock::summaryText() const {
+  return QTextDocumentFragment::fromHtml(mSummary->text()).toPlainText();
+}
 
 }  // namespace cl::widgets
