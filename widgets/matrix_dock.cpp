@@ -1,14 +1,509 @@
 #include "widgets/matrix_dock.h"
 
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QStackedWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "widgets/session.h"
+#include "widgets/solve_state.h"
 
 namespace cl::widgets {
+
+namespace {
+
+// RdBu diverging scale: blue negative, white zero, red positive.
+const QColor kNegative(0x21, 0x66, 0xac);
+const QColor kNegativeLight(0x92, 0xc5, 0xde);
+const QColor kZero(0xff, 0xff, 0xff);
+const QColor kPositiveLight(0xf4, 0xa5, 0x82);
+const QColor kPositive(0xb2, 0x18, 0x2b);
+const QColor kAccOutline(0x20, 0x20, 0x20);
+const QColor kDriven(0xff, 0x8c, 0x00);
+const QColor kSelected(0x1b, 0x9e, 0x77);
+const QColor kJointMark(0x7b, 0x3f, 0xa0);
+const QColor kMessage(0x60, 0x60, 0x60);
+
+// Cells outside Acc fade to this alpha once C has members, so the sub-matrix the solver
+// factors stands out.
+constexpr unsigned char kOutsideAccAlpha = 80;
+// Outlining every block run_a x run_b of Acc costs runs^2 items; past this many runs the
+// fading alone shows Acc.
+constexpr int kMaxOutlinedRuns = 6;
+// Eigenvalues (for the condition number and rank) cost O(n^3): skipped for big matrices
+// so a large pile still redraws at frame rate.
+constexpr int kMaxEigenSize = 150;
+// Eigenvalues below this share of the largest count as zero (rank deficiency).
+constexpr double kRankTolerance = 1e-10;
+constexpr int kRowLabelPixels = 120;  // longest row label before it is elided
+
+QString number(double v) {
+  return QString::number(v, 'g', 4);
+}
+
+// Contiguous runs [first, last] of an ascending list.
+std::vector<std::pair<int, int>> runsOf(const std::vector<int>& sorted) {
+  std::vector<std::pair<int, int>> runs;
+  for (int i : sorted) {
+    if (!runs.empty() && runs.back().second + 1 == i)
+      runs.back().second = i;
+    else
+      runs.push_back({i, i});
+  }
+  return runs;
+}
+
+}  // namespace
 
 MatrixDock::MatrixDock(Session* session, QWidget* parent)
     : QDockWidget(tr("A matrix"), parent), mSession(session) {
   setObjectName(QStringLiteral("matrixDock"));
+
+  auto* body = new QWidget;
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->setSpacing(2);
+
+  mSolvePicker = new QComboBox;
+  mSolvePicker->setPlaceholderText(tr("no solve"));
+  mSolvePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mSolvePicker->setMinimumContentsLength(24);
+  mSolvePicker->setToolTip(
+      tr("The solves of the step shown: one per independent subset of contacts at each "
+         "evaluate, and one per collision impulse"));
+  layout->addWidget(mSolvePicker);
+
+  mHeader = new QLabel;
+  mHeader->setTextFormat(Qt::PlainText);
+  layout->addWidget(mHeader);
+
+  mStack = new QStackedWidget;
+  mMessage = new QLabel;
+  mMessage->setAlignment(Qt::AlignCenter);
+  mMessage->setWordWrap(true);
+  QPalette pal = mMessage->palette();
+  pal.setColor(QPalette::WindowText, kMessage);
+  mMessage->setPalette(pal);
+  mStack->addWidget(mMessage);
+
+  mPlot = new QCustomPlot;
+  mPlot->setMinimumSize(200, 140);
+  mPlot->setMouseTracking(true);
+  mPlot->installEventFilter(this);
+  mStack->addWidget(mPlot);
+  layout->addWidget(mStack, 1);
+  setWidget(body);
+
+  // Columns along the top axis and rows down the left one, row 0 at the top, like a
+  // printed matrix; the bottom and right axes carry only the joint marks.
+  QCPAxisRect* rect = mPlot->axisRect();
+  rect->setupFullAxesBox(false);
+  mPlot->xAxis2->setVisible(true);
+  for (QCPAxis* axis : {mPlot->xAxis, mPlot->xAxis2, mPlot->yAxis2}) axis->setTickLabels(true);
+  mPlot->yAxis->setRangeReversed(true);
+  mPlot->yAxis2->setRangeReversed(true);
+  for (QCPAxis* axis : {mPlot->xAxis, mPlot->xAxis2, mPlot->yAxis, mPlot->yAxis2}) {
+    axis->grid()->setVisible(false);
+    axis->setSubTicks(false);
+    axis->setTickLength(0, 3);
+    axis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+  }
+  for (QCPAxis* axis : {mPlot->xAxis, mPlot->yAxis2}) {
+    axis->setTickLabelColor(kJointMark);
+    axis->setTickPen(QPen(kJointMark, 2));
+  }
+  QFont small = mPlot->font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  for (QCPAxis* axis : {mPlot->xAxis, mPlot->xAxis2, mPlot->yAxis, mPlot->yAxis2})
+    axis->setTickLabelFont(small);
+
+  mMap = new QCPColorMap(mPlot->xAxis2, mPlot->yAxis);
+  mMap->setInterpolate(false);
+  mMap->setTightBoundary(false);
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  gradient.setColorStopAt(0.0, kNegative);
+  gradient.setColorStopAt(0.25, kNegativeLight);
+  gradient.setColorStopAt(0.5, kZero);
+  gradient.setColorStopAt(0.75, kPositiveLight);
+  gradient.setColorStopAt(1.0, kPositive);
+  gradient.setColorInterpolation(QCPColorGradient::ciRGB);
+
+  mScale = new QCPColorScale(mPlot);
+  mScale->setType(QCPAxis::atRight);
+  mScale->setBarWidth(8);
+  mScale->axis()->setTickLabelFont(small);
+  mScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  mScale->axis()->ticker()->setTickCount(4);
+  mPlot->plotLayout()->addElement(0, 1, mScale);
+  // The map takes the scale's gradient and range from here on: set them after.
+  mMap->setColorScale(mScale);
+  mMap->setGradient(gradient);
+  // The bar spans exactly the matrix's height.
+  auto* margins = new QCPMarginGroup(mPlot);
+  rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  mScale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  mPlot->plotLayout()->setColumnSpacing(4);
+
+  connect(mPlot, &QCustomPlot::mouseMove, this, &MatrixDock::onMouseMove);
+  connect(mPlot, &QCustomPlot::mousePress, this, &MatrixDock::onMousePress);
+  connect(mSolvePicker, &QComboBox::activated, this,
+          [this](int index) { mSession->selectSolve(index); });
+  // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
+  // that one signal covers a new scene, a new step and a scrub.
+  connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
+  connect(mSession, &Session::historyTruncated, this, &MatrixDock::refresh);
+  showMessage(tr("No scene loaded."));
 }
 
 MatrixDock::~MatrixDock() = default;
+
+void MatrixDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  if (mStale) refresh();
+}
+
+bool MatrixDock::eventFilter(QObject* watched, QEvent* event) {
+  // How many tick labels fit depends on the plot's height.
+  if (watched == mPlot && event->type() == QEvent::Resize && shownSize() > 0) updateTicks();
+  return QDockWidget::eventFilter(watched, event);
+}
+
+void MatrixDock::refresh() {
+  if (!isVisible()) {
+    mStale = true;
+    return;
+  }
+  mStale = false;
+  refillSolvePicker();
+  if (!mSession->hasScene()) {
+    showMessage(tr("No scene loaded."));
+    return;
+  }
+  if (const SolveTrace* trace = mSession->selectedSolveTrace()) {
+    showSolve(trace, mSession->selectedPivot(), mSession->selectedContact());
+    return;
+  }
+  const StepRecord* record = mSession->current();
+  const StepTrace* stepTrace = mSession->currentTrace();
+  if (record && record->step == 0)
+    showMessage(tr("Step 0 is the initial state: no solve yet. Take a step."));
+  else if (!stepTrace)
+    showMessage(tr("No trace is held for this step."));
+  else if (stepTrace->solves.empty())
+    showMessage(tr("This step had no contacts: nothing was solved."));
+  else
+    showMessage(tr("No solve selected: pick one above."));
+}
+
+void MatrixDock::refillSolvePicker() {
+  QStringList choices;
+  if (const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr) {
+    const int n = static_cast<int>(trace->solves.size());
+    for (int k = 0; k < n; ++k) {
+      const SolveContext& c = trace->solves[static_cast<std::size_t>(k)].context;
+      const int rows = static_cast<int>(trace->solves[static_cast<std::size_t>(k)].solve.b.size());
+      const QString what = c.purpose == SolvePurpose::kContactForces
+                               ? tr("contact forces, subset %1").arg(c.subset)
+                               : tr("impulse");
+      choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
+                     .arg(k)
+                     .arg(n)
+                     .arg(what)
+                     .arg(c.time, 0, 'f', 4)
+                     .arg(rows);
+    }
+  }
+  const QSignalBlocker block(mSolvePicker);
+  if (choices != solveChoices()) {
+    mSolvePicker->clear();
+    mSolvePicker->addItems(choices);
+  }
+  mSolvePicker->setEnabled(!choices.isEmpty());
+  mSolvePicker->setCurrentIndex(
+      mSession->selectedSolve() < choices.size() ? mSession->selectedSolve() : -1);
+}
+
+QStringList MatrixDock::solveChoices() const {
+  QStringList out;
+  for (int i = 0; i < mSolvePicker->count(); ++i) out << mSolvePicker->itemText(i);
+  return out;
+}
+
+int MatrixDock::pickedSolve() const {
+  return mSolvePicker->currentIndex();
+}
+
+void MatrixDock::showMessage(const QString& text) {
+  mA.resize(0, 0);
+  mJoint.clear();
+  mLabels.clear();
+  mTickLabels.clear();
+  mOutlined.clear();
+  mDriven = mHighlighted = -1;
+  mPivot = -1;
+  mPivotCount = 0;
+  mMaxAbs = mRcond = 0.0;
+  mRank = 0;
+  mMessage->setText(text);
+  mHeader->setText(text);
+  mStack->setCurrentWidget(mMessage);
+}
+
+void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedContact) {
+  const int n = trace ? static_cast<int>(trace->solve.A.rows()) : 0;
+  if (!trace) {
+    showMessage(tr("No solve selected."));
+    return;
+  }
+  if (n == 0 || trace->solve.A.cols() != n) {
+    showMessage(
+        n == 0 ? tr("This solve has no contacts.")
+               : tr("This solve's A is not square (%1 x %2).").arg(n).arg(trace->solve.A.cols()));
+    return;
+  }
+  const SolverSolve& s = trace->solve;
+  const bool newMatrix = mA.rows() != n || mA != s.A;
+  if (newMatrix) {
+    mA = s.A;
+    mMaxAbs = mA.cwiseAbs().maxCoeff();
+    mRcond = -1.0;  // not estimated
+    if (n <= kMaxEigenSize && std::isfinite(mMaxAbs)) {
+      // A = J M^-1 J^T is symmetric positive semi-definite: its eigenvalues give the
+      // condition number and show redundant contacts as zero eigenvalues.
+      const Eigen::MatrixXd sym = 0.5 * (mA + mA.transpose());
+      const Eigen::VectorXd ev =
+          Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(sym, Eigen::EigenvaluesOnly)
+              .eigenvalues()
+              .cwiseAbs();
+      const double top = ev.maxCoeff();
+      mRcond = top > 0 ? ev.minCoeff() / top : 0.0;
+      mRank = static_cast<int>((ev.array() > kRankTolerance * top).count());
+    }
+  }
+  mJoint.assign(static_cast<std::size_t>(n), false);
+  for (int i = 0; i < n && i < static_cast<int>(s.joint.size()); ++i)
+    mJoint[static_cast<std::size_t>(i)] = s.joint[static_cast<std::size_t>(i)];
+  mLabels.assign(static_cast<std::size_t>(n), QString());
+  for (int i = 0; i < n && i < static_cast<int>(trace->context.contacts.size()); ++i)
+    mLabels[static_cast<std::size_t>(i)] =
+        QString::fromStdString(trace->context.contacts[static_cast<std::size_t>(i)].label);
+
+  const SolveState state = solveStateAt(*trace, pivot);
+  mPivot = state.pivot;
+  mPivotCount = static_cast<int>(trace->pivots.size());
+  mDriven = state.d;
+  mHighlighted = selectedContact >= 0 && selectedContact < n ? selectedContact : -1;
+  mOutlined.clear();
+  std::vector<bool> inC(static_cast<std::size_t>(n), false);
+  for (int i = 0; i < n; ++i)
+    if (state.set[static_cast<std::size_t>(i)] == ContactSet::kC) {
+      mOutlined.push_back(i);
+      inC[static_cast<std::size_t>(i)] = true;
+    }
+
+  // Cell (i, j) sits at key j (column, top axis), value i (row, left axis). A 1 x 1
+  // matrix is stored as 2 x 2 over a half-width range: QCPColorMap needs two cells per
+  // axis to know a cell's size.
+  QCPColorMapData* data = mMap->data();
+  const int cells = std::max(n, 2);
+  const double half = n == 1 ? 0.25 : 0.0;
+  data->setSize(cells, cells);
+  data->setRange(QCPRange(-half, n == 1 ? half : n - 1), QCPRange(-half, n == 1 ? half : n - 1));
+  for (int i = 0; i < cells; ++i)
+    for (int j = 0; j < cells; ++j) data->setCell(j, i, mA(std::min(i, n - 1), std::min(j, n - 1)));
+  if (mOutlined.empty()) {
+    data->clearAlpha();
+  } else {
+    for (int i = 0; i < cells; ++i)
+      for (int j = 0; j < cells; ++j) {
+        const bool acc = inC[static_cast<std::size_t>(std::min(i, n - 1))] &&
+                         inC[static_cast<std::size_t>(std::min(j, n - 1))];
+        data->setAlpha(j, i, acc ? 255 : kOutsideAccAlpha);
+      }
+  }
+  const double range = mMaxAbs > 0 && std::isfinite(mMaxAbs) ? mMaxAbs : 1.0;
+  mMap->setDataRange(QCPRange(-range, range));
+  mPlot->xAxis2->setRange(-0.5, n - 0.5);
+  mPlot->yAxis->setRange(-0.5, n - 0.5);
+  mPlot->xAxis->setRange(-0.5, n - 0.5);
+  mPlot->yAxis2->setRange(-0.5, n - 0.5);
+
+  int joints = 0;
+  for (bool j : mJoint) joints += j ? 1 : 0;
+  QString header = tr("n = %1").arg(n);
+  if (joints > 0) header += tr(" (%1 joints)").arg(joints);
+  header += tr(", max |A| = %1").arg(number(mMaxAbs));
+  if (mRcond > 0 && 1.0 / mRcond < 1.0 / kRankTolerance)
+    header += tr(", cond %1").arg(number(1.0 / mRcond));
+  else if (mRcond >= 0)
+    header += tr(", singular (rank %1)").arg(mRank);
+  header += mPivot < 0 ? tr("; pivot -1 of %1").arg(mPivotCount)
+                       : tr("; pivot %1 of %2, |C| = %3, d = %4")
+                             .arg(mPivot)
+                             .arg(mPivotCount)
+                             .arg(mOutlined.size())
+                             .arg(mDriven);
+  mHeader->setText(header);
+  mHeader->setToolTip(
+      tr("Faded cells lie outside Acc (rows and columns of set C at the pivot); orange: the "
+         "contact being driven; green: the selected contact; purple J: joints"));
+
+  updateTicks();
+  updateOverlays();
+  mStack->setCurrentWidget(mPlot);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString MatrixDock::rowLabel(int i) const {
+  if (i < 0 || i >= shownSize()) return {};
+  const bool joint = mJoint[static_cast<std::size_t>(i)];
+  const QString& label = mLabels[static_cast<std::size_t>(i)];
+  QString out = QString::number(i) + (joint ? QStringLiteral("J") : QString());
+  if (!label.isEmpty()) out += QLatin1Char(' ') + label;
+  return out;
+}
+
+QString MatrixDock::shownTickLabel(int i) const {
+  return i >= 0 && i < static_cast<int>(mTickLabels.size())
+             ? mTickLabels[static_cast<std::size_t>(i)]
+             : QString();
+}
+
+void MatrixDock::updateTicks() {
+  const int n = shownSize();
+  // As many labels as lines of text fit along the axis, at most kMaxTickLabels; the
+  // rest are thinned to every k-th.
+  const QFontMetrics metrics(mPlot->yAxis->tickLabelFont());
+  const int pixels = std::max(40, mPlot->height() - 40);
+  const int fit = std::clamp(pixels / (metrics.height() + 1), 2, kMaxTickLabels);
+  const int every = std::max(1, (n + fit - 1) / fit);
+  auto rows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+  auto columns = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+  auto jointRows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+  auto jointColumns = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+  mTickLabels.assign(static_cast<std::size_t>(n), QString());
+  bool anyJoint = false;
+  for (int i = 0; i < n; ++i) {
+    if (mJoint[static_cast<std::size_t>(i)]) {
+      jointRows->addTick(i, QStringLiteral("J"));
+      jointColumns->addTick(i, QStringLiteral("J"));
+      anyJoint = true;
+    }
+    if (i % every != 0) continue;
+    const QString label = metrics.elidedText(rowLabel(i), Qt::ElideRight, kRowLabelPixels);
+    mTickLabels[static_cast<std::size_t>(i)] = label;
+    rows->addTick(i, label);
+    columns->addTick(i, QString::number(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
+  }
+  mPlot->yAxis->setTicker(rows);
+  mPlot->xAxis2->setTicker(columns);
+  mPlot->yAxis2->setTicker(jointRows);
+  mPlot->xAxis->setTicker(jointColumns);
+  // The joint axes take room only when there are joints to mark.
+  mPlot->xAxis->setVisible(anyJoint);
+  mPlot->yAxis2->setVisible(anyJoint);
+  if (mStack->currentWidget() == mPlot) mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCPItemRect* MatrixDock::outline(int index) {
+  while (static_cast<int>(mOutlines.size()) <= index) {
+    auto* r = new QCPItemRect(mPlot);
+    r->topLeft->setAxes(mPlot->xAxis2, mPlot->yAxis);
+    r->bottomRight->setAxes(mPlot->xAxis2, mPlot->yAxis);
+    r->setBrush(Qt::NoBrush);
+    r->setSelectable(false);
+    mOutlines.push_back(r);
+  }
+  QCPItemRect* r = mOutlines[static_cast<std::size_t>(index)];
+  r->setVisible(true);
+  return r;
+}
+
+void MatrixDock::updateOverlays() {
+  const int n = shownSize();
+  int used = 0;
+  const auto place = [&](int row0, int row1, int col0, int col1, const QPen& pen) {
+    QCPItemRect* r = outline(used++);
+    r->topLeft->setCoords(col0 - 0.5, row0 - 0.5);
+    r->bottomRight->setCoords(col1 + 0.5, row1 + 0.5);
+    r->setPen(pen);
+  };
+  // Acc = A[C, C]: one outline per block run_a x run_b of contiguous members.
+  const auto runs = runsOf(mOutlined);
+  if (static_cast<int>(runs.size()) <= kMaxOutlinedRuns) {
+    const QPen pen(kAccOutline, 1.2);
+    for (const auto& r : runs)
+      for (const auto& c : runs) place(r.first, r.second, c.first, c.second, pen);
+  }
+  if (mDriven >= 0 && mDriven < n) {
+    const QPen pen(kDriven, 2.0);
+    place(mDriven, mDriven, 0, n - 1, pen);
+    place(0, n - 1, mDriven, mDriven, pen);
+  }
+  if (mHighlighted >= 0) {
+    const QPen pen(kSelected, 2.0, Qt::DashLine);
+    place(mHighlighted, mHighlighted, 0, n - 1, pen);
+    place(0, n - 1, mHighlighted, mHighlighted, pen);
+  }
+  for (std::size_t k = static_cast<std::size_t>(used); k < mOutlines.size(); ++k)
+    mOutlines[k]->setVisible(false);
+}
+
+double MatrixDock::cellValue(int i, int j) const {
+  const int n = shownSize();
+  if (i < 0 || j < 0 || i >= n || j >= n) return std::numeric_limits<double>::quiet_NaN();
+  return mMap->data()->cell(j, i);
+}
+
+QString MatrixDock::tooltipAt(int i, int j) const {
+  const int n = shownSize();
+  if (i < 0 || j < 0 || i >= n || j >= n) return {};
+  return tr("A[%1, %2] = %3\nrow %4\ncolumn %5")
+      .arg(i)
+      .arg(j)
+      .arg(QString::number(mA(i, j), 'g', 6))
+      .arg(rowLabel(i))
+      .arg(rowLabel(j));
+}
+
+QString MatrixDock::headerText() const {
+  return mHeader->text();
+}
+
+bool MatrixDock::showsMatrix() const {
+  return mStack->currentWidget() == mPlot;
+}
+
+bool MatrixDock::cellAt(const QPoint& pos, int* row, int* column) const {
+  const int n = shownSize();
+  if (n == 0 || !mPlot->axisRect()->rect().contains(pos)) return false;
+  const int j = static_cast<int>(std::lround(mPlot->xAxis2->pixelToCoord(pos.x())));
+  const int i = static_cast<int>(std::lround(mPlot->yAxis->pixelToCoord(pos.y())));
+  if (i < 0 || j < 0 || i >= n || j >= n) return false;
+  *row = i;
+  *column = j;
+  return true;
+}
+
+void MatrixDock::onMouseMove(QMouseEvent* event) {
+  int i = 0, j = 0;
+  if (cellAt(event->pos(), &i, &j))
+    QToolTip::showText(event->globalPosition().toPoint(), tooltipAt(i, j), mPlot);
+  else
+    QToolTip::hideText();
+}
+
+void MatrixDock::onMousePress(QMouseEvent* event) {
+  int i = 0, j = 0;
+  if (event->button() == Qt::LeftButton && cellAt(event->pos(), &i, &j)) mSession->selectContact(i);
+}
 
 }  // namespace cl::widgets

@@ -1,7 +1,25 @@
 #pragma once
-// MatrixDock: The A matrix of the selected solve as a colour map (QCustomPlot).
-// (Being written: this skeleton only gives the dock its place in the window.)
+// MatrixDock: the A matrix of the selected solve as a colour map (QCustomPlot), with set C
+// of the selected pivot, the driven contact and the selected contact marked, and a picker
+// for the solves (subsets, impulses) of the step shown.
+#include <Eigen/Dense>
 #include <QDockWidget>
+#include <QString>
+#include <vector>
+
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemRect;
+class QCPItemText;
+class QCustomPlot;
+class QComboBox;
+class QLabel;
+class QMouseEvent;
+class QStackedWidget;
+
+namespace cl {
+struct SolveTrace;
+}
 
 namespace cl::widgets {
 
@@ -14,8 +32,77 @@ class MatrixDock : public QDockWidget {
   explicit MatrixDock(Session* session, QWidget* parent = nullptr);
   ~MatrixDock() override;
 
+  // Draws `trace` as it stood at `pivot` (-1: before the first decision) with row
+  // `selectedContact` (-1 none) highlighted; null shows "No solve selected". The trace is
+  // copied from, not kept. The Session's slots call this; tests call it with hand-made
+  // traces.
+  void showSolve(const SolveTrace* trace, int pivot, int selectedContact);
+
+  // What is shown, for tests.
+  int shownSize() const { return static_cast<int>(mA.rows()); }
+  // The value the colour map holds for row i, column j (NaN outside the matrix).
+  double cellValue(int i, int j) const;
+  // "A[i, j] = value" with the row's and the column's contact labels.
+  QString tooltipAt(int i, int j) const;
+  // Members of set C (rows and columns of Acc) outlined, ascending.
+  std::vector<int> outlinedRows() const { return mOutlined; }
+  // The row's axis label, e.g. "3 block1/floor" or "4J pin/frame" for a joint.
+  QString rowLabel(int i) const;
+  // The label drawn at row i of the left axis ("" where labels are thinned out).
+  QString shownTickLabel(int i) const;
+  int drivenContact() const { return mDriven; }
+  int highlightedContact() const { return mHighlighted; }
+  // The header line, or the "nothing to show" text when there is no matrix.
+  QString headerText() const;
+  bool showsMatrix() const;
+  // Solves offered by the picker (one line per solve of the step shown) and the one picked.
+  QStringList solveChoices() const;
+  int pickedSolve() const;
+
+  // Most tick labels per axis before they are thinned to every k-th.
+  static constexpr int kMaxTickLabels = 40;
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  // Follows the Session: solve picker and matrix; skipped (marked stale) while hidden.
+  void refresh();
+  void refillSolvePicker();
+  void showMessage(const QString& text);
+  void updateTicks();
+  void updateOverlays();
+  QCPItemRect* outline(int index);
+  // Row and column under a widget position, false when outside the matrix.
+  bool cellAt(const QPoint& pos, int* row, int* column) const;
+  void onMouseMove(QMouseEvent* event);
+  void onMousePress(QMouseEvent* event);
+
   Session* mSession;
+  QComboBox* mSolvePicker = nullptr;
+  QLabel* mHeader = nullptr;
+  QStackedWidget* mStack = nullptr;
+  QLabel* mMessage = nullptr;
+  QCustomPlot* mPlot = nullptr;
+  QCPColorMap* mMap = nullptr;
+  QCPColorScale* mScale = nullptr;
+  std::vector<QCPItemRect*> mOutlines;  // pool: C blocks, then d, then the selection
+  bool mStale = false;                  // a Session change arrived while hidden
+
+  // The matrix shown (a copy: the Session's traces can be dropped by its budget).
+  Eigen::MatrixXd mA;
+  std::vector<bool> mJoint;
+  std::vector<QString> mLabels;  // context labels, "" when the solve had no context
+  double mMaxAbs = 0.0;
+  double mRcond = 0.0;  // 1 / condition number of A, 0 when singular, -1 not estimated
+  int mRank = 0;        // numerical rank of A (when estimated)
+  int mPivot = -1;
+  int mPivotCount = 0;
+  std::vector<int> mOutlined;
+  int mDriven = -1;
+  int mHighlighted = -1;
+  std::vector<QString> mTickLabels;  // per row, "" where thinned
 };
 
 }  // namespace cl::widgets

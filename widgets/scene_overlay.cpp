@@ -25,6 +25,13 @@ const QColor kFlameOuter(0xff, 0x98, 0x00);
 const QColor kFlameInner(0xff, 0xe0, 0x60);
 const QColor kFlameEdge(0xc0, 0x48, 0x00);
 const QColor kHalo(255, 255, 255, 230);
+const QColor kImpulse = QColor::fromRgba(overlay_colors::kImpulse);
+const QColor kNormal = QColor::fromRgba(overlay_colors::kNormal);
+const QColor kVelocity = QColor::fromRgba(overlay_colors::kVelocity);
+const QColor kBoundingBox = QColor::fromRgba(overlay_colors::kBoundingBox);
+const QColor kGhost = QColor::fromRgba(overlay_colors::kGhost);
+const QColor kSelection = QColor::fromRgba(overlay_colors::kSelection);
+const QColor kMouseSpring = QColor::fromRgba(overlay_colors::kMouseSpring);
 
 constexpr double kContactDotRadius = 2.5;  // pixels
 constexpr double kForceWidth = 2.5;
@@ -83,13 +90,13 @@ void arrow(QPainter& painter, QPointF from, QPointF dir, double pixels, double w
 
 // Draws a world force as an arrow from world point `from`, scaled and capped.
 void forceArrow(QPainter& painter, const ScreenMap& map, const ForceScale& scale, Vec2 from,
-                Vec2 force, double width) {
+                Vec2 force, double width, const QColor& color = kForce) {
   const double magnitude = force.length();
   if (!(magnitude > 0) || !std::isfinite(magnitude)) return;
   const double wanted = scale.worldLength(magnitude);
   const bool clipped = wanted > scale.maxWorldLength();
   const double pixels = std::min(wanted, scale.maxWorldLength()) * map.pixelsPerUnit;
-  arrow(painter, map(from), screenDirection(map, from, force), pixels, width, kForce, clipped);
+  arrow(painter, map(from), screenDirection(map, from, force), pixels, width, color, clipped);
 }
 
 // A zig-zag from a to b (screen), kSpringCoils coils, straight leads at each end.
@@ -144,6 +151,7 @@ void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<Spri
   painter.save();
   painter.setBrush(Qt::NoBrush);
   for (const SpringMark& s : springs) {
+    if (s.restLength == 0 && s.point1 == s.point2) continue;  // tied to itself: exerts nothing
     const QPointF a = map(s.point1), b = map(s.point2);
     const bool compressed = distance(s.point1, s.point2) < s.restLength;
     if (s.compressOnly && !compressed) {
@@ -266,6 +274,105 @@ void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
   arrow(painter, from, QPointF(1, 0), pixels, kForceWidth, kForce, false);
   painter.strokePath(text, pen(kHalo, 3.0));
   painter.fillPath(text, QColor(0x50, 0x50, 0x50));
+  painter.restore();
+}
+
+std::vector<ImpulseMark> impulsesOf(const StepTrace& trace) {
+  std::vector<ImpulseMark> out;
+  for (const Waypoint& w : trace.waypoints) {
+    if (w.point != WayPoint::POST_COLLISION) continue;
+    for (const WaypointCollision& c : w.collisions)
+      if (c.impulse != 0 && std::isfinite(c.impulse))
+        out.push_back({c.impact, c.normal * c.impulse});
+  }
+  return out;
+}
+
+void drawImpulses(QPainter& painter, const ScreenMap& map, const std::vector<ImpulseMark>& impulses,
+                  const ForceScale& scale) {
+  painter.save();
+  for (const ImpulseMark& m : impulses) {
+    forceArrow(painter, map, scale, m.point, m.impulse, kForceWidth, kImpulse);
+    dot(painter, map(m.point), 3.0, Qt::white, kImpulse);
+  }
+  painter.restore();
+}
+
+void drawNormals(QPainter& painter, const ScreenMap& map,
+                 const std::vector<ContactMark>& contacts) {
+  painter.save();
+  for (const ContactMark& c : contacts) {
+    const QPointF dir = screenDirection(map, c.point, c.normal);
+    if (dir.isNull()) continue;
+    arrow(painter, map(c.point), dir, kNormalPixels, 1.2, kNormal, false);
+  }
+  painter.restore();
+}
+
+void drawVelocities(QPainter& painter, const ScreenMap& map, const std::vector<Polygon>& bodies,
+                    const std::vector<BodyState>& states) {
+  painter.save();
+  for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
+    if (bodies[i].isFixed()) continue;
+    const Vec2 v = states[i].velocity();
+    const double speed = v.length();
+    if (!(speed > 0) || !std::isfinite(speed)) continue;
+    const double wanted = speed * kVelocitySeconds * map.pixelsPerUnit;
+    const Vec2 at = states[i].position();
+    arrow(painter, map(at), screenDirection(map, at, v), std::min(wanted, kMaxVelocityPixels), 1.6,
+          kVelocity, wanted > kMaxVelocityPixels);
+  }
+  painter.restore();
+}
+
+void drawBoundingBoxes(QPainter& painter, const ScreenMap& map, const std::vector<Polygon>& bodies,
+                       const std::vector<BodyState>& states) {
+  painter.save();
+  painter.setPen(pen(kBoundingBox, 1.0, Qt::DashLine));
+  painter.setBrush(Qt::NoBrush);
+  for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
+    const Bounds b = bodies[i].worldBounds(states[i]);
+    painter.drawRect(QRectF(map({b.left, b.top}), map({b.right, b.bottom})).normalized());
+  }
+  painter.restore();
+}
+
+void drawSelectedContact(QPainter& painter, const ScreenMap& map, Vec2 point, Vec2 normal) {
+  painter.save();
+  const QPointF at = map(point);
+  painter.setBrush(Qt::NoBrush);
+  // A dark rim under the ring keeps it visible on the amber flames and light fills.
+  painter.setPen(pen(QColor(0x40, 0x30, 0x00), 4.5));
+  painter.drawEllipse(at, kSelectionRingPixels, kSelectionRingPixels);
+  painter.setPen(pen(kSelection, 3.0));
+  painter.drawEllipse(at, kSelectionRingPixels, kSelectionRingPixels);
+  const QPointF dir = screenDirection(map, point, normal);
+  if (!dir.isNull()) arrow(painter, at, dir, 2.2 * kNormalPixels, 2.5, kSelection, false);
+  painter.restore();
+}
+
+void drawWaypointCollisions(QPainter& painter, const ScreenMap& map,
+                            const std::vector<WaypointCollision>& collisions) {
+  painter.save();
+  for (const WaypointCollision& c : collisions) {
+    const QPointF at = map(c.impact);
+    const QPointF dir = screenDirection(map, c.impact, c.normal);
+    if (!dir.isNull()) arrow(painter, at, dir, kNormalPixels, 1.4, kGhost, false);
+    QColor fill = kGhost;
+    fill.setAlpha(c.needsHandling ? 255 : 0);
+    dot(painter, at, 3.5, fill, kGhost);
+  }
+  painter.restore();
+}
+
+void drawMouseSpring(QPainter& painter, const ScreenMap& map, Vec2 bodyPoint, Vec2 mouse) {
+  painter.save();
+  const QPointF a = map(bodyPoint), b = map(mouse);
+  painter.setBrush(Qt::NoBrush);
+  painter.setPen(pen(kMouseSpring, 1.4));
+  painter.drawPolyline(zigZag(a, b));
+  dot(painter, a, 3.0, Qt::white, kMouseSpring);
+  dot(painter, b, 2.5, kMouseSpring);
   painter.restore();
 }
 

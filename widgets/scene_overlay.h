@@ -1,7 +1,9 @@
 #pragma once
 // SceneOverlay: what the scene view draws between and on top of the bodies:
 // springs, connectors, thrusters, contact points and contact forces, all from a
-// SimSnapshot, as myPhysicsLab's apps show them.
+// SimSnapshot, as myPhysicsLab's apps show them; and the optional layers of the
+// workbench: normals, collision impulses, velocities, bounding boxes, the selected
+// contact, the collisions of a waypoint and the mouse spring.
 #include <QColor>
 #include <QPointF>
 #include <QTransform>
@@ -9,6 +11,7 @@
 
 #include "engine/body/polygon.h"
 #include "engine/math/vec2.h"
+#include "engine/trace/step_trace.h"
 #include "widgets/sim_snapshot.h"
 
 class QFont;
@@ -55,11 +58,29 @@ ForceScale forceScaleOf(const SimSnapshot& snapshot, const std::vector<Polygon>&
 namespace overlay_colors {
 inline constexpr QRgb kForce = 0xffe01b1b;         // contact and joint forces
 inline constexpr QRgb kContactPoint = 0xff7a0f0f;  // the dot at a contact
+inline constexpr QRgb kImpulse = 0xff8e24aa;       // collision impulses
+inline constexpr QRgb kNormal = 0xff1b6f86;        // contact normals
+inline constexpr QRgb kVelocity = 0xff00897b;      // centre-of-mass velocities
+inline constexpr QRgb kBoundingBox = 0xff8d8d8d;   // bounding boxes
+inline constexpr QRgb kGhost = 0xff1e5fd0;         // bodies and collisions at a waypoint
+inline constexpr QRgb kSelection = 0xffffa000;     // the selected contact
+inline constexpr QRgb kMouseSpring = 0xff303030;   // the spring from a body to the mouse
 }  // namespace overlay_colors
+
+// An impulse applied at a collision: +impulse on the primary body at `point`.
+struct ImpulseMark {
+  Vec2 point;
+  Vec2 impulse;  // world vector, N s
+};
+
+// The impulses of a step: every collision with a non-zero impulse at its
+// POST_COLLISION waypoints (one per handling), as +J n at the impact point.
+std::vector<ImpulseMark> impulsesOf(const StepTrace& trace);
 
 // Each a zig-zag between its ends: green when longer than its rest length,
 // orange when shorter; a compress-only spring dashed, and thin grey when slack
-// (stretched, so it exerts nothing).
+// (stretched, so it exerts nothing). A spring of rest length 0 whose ends meet (the
+// released mouse spring, tied to itself) is not drawn.
 void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<SpringMark>& springs);
 
 // Rods as solid dark bars, ropes as thinner lines (dashed grey when slack), a
@@ -84,6 +105,40 @@ void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<Con
 // the reference force it stands for.
 void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
                        const ScreenMap& map, const ForceScale& scale);
+
+// Each impulse as an arrow in the impulse colour: an impulse of J N s is drawn as
+// long as a force of J N (the change of momentum a force of m g makes in one second
+// is as long as m g).
+void drawImpulses(QPainter& painter, const ScreenMap& map, const std::vector<ImpulseMark>& impulses,
+                  const ForceScale& scale);
+
+// The normal of each contact, a fixed kNormalPixels long, from the contact on the
+// primary body (the normal points out of the normal body, towards the primary).
+inline constexpr double kNormalPixels = 24.0;
+void drawNormals(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts);
+
+// The velocity of each movable body's centre of mass, an arrow to where it would be
+// kVelocitySeconds later; at most kMaxVelocityPixels long.
+inline constexpr double kVelocitySeconds = 0.25;
+inline constexpr double kMaxVelocityPixels = 400.0;
+void drawVelocities(QPainter& painter, const ScreenMap& map, const std::vector<Polygon>& bodies,
+                    const std::vector<BodyState>& states);
+
+// Each body's axis-aligned extent as a dashed rectangle.
+void drawBoundingBoxes(QPainter& painter, const ScreenMap& map, const std::vector<Polygon>& bodies,
+                       const std::vector<BodyState>& states);
+
+// A ring about the selected contact and its normal, thick, in the selection colour.
+inline constexpr double kSelectionRingPixels = 8.0;
+void drawSelectedContact(QPainter& painter, const ScreenMap& map, Vec2 point, Vec2 normal);
+
+// The collisions a waypoint considers: a ring at each impact with its normal, in the
+// ghost colour, filled when the collision needs handling.
+void drawWaypointCollisions(QPainter& painter, const ScreenMap& map,
+                            const std::vector<WaypointCollision>& collisions);
+
+// The mouse spring as a thin zig-zag from the body point to the mouse.
+void drawMouseSpring(QPainter& painter, const ScreenMap& map, Vec2 bodyPoint, Vec2 mouse);
 
 // Where drawContacts starts the force line of `c` and which way it points
 // (world, unit length times force): the contact on the body being pushed.

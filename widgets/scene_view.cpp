@@ -3,10 +3,9 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QFontMetricsF>
-#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QWheelEvent>
+#include <QTimer>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -14,6 +13,7 @@
 #include <numbers>
 #include <variant>
 
+#include "engine/trace/step_trace.h"
 #include "widgets/nice_step.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/session.h"
@@ -22,12 +22,12 @@ namespace cl::widgets {
 
 namespace {
 
+constexpr double kMinForceScale = 1.0 / 64;
+constexpr double kMaxForceScale = 64.0;
 constexpr double kMinScale = 1e-3;
 constexpr double kMaxScale = 1e6;
 constexpr double kFitFill = 0.92;   // share of the widget the fitted scene covers
 constexpr double kCrossHalf = 5.0;  // pixels
-// Zoom per wheel unit: one notch (120 units) zooms by about 20 %.
-constexpr double kWheelZoomBase = 1.0015;
 // More grid lines than this across the view means the step is meaningless there.
 constexpr double kMaxGridLines = 2000;
 
@@ -172,20 +172,94 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
   setMouseTracking(false);
   setMinimumSize(200, 150);
   connect(mSession, &Session::sceneLoaded, this, [this] {
+    // A new simulation has neither the mouse spring nor the thrusters switched on.
+    mSpringBody = -1;
+    mSpringThrottle->stop();
+    mThrusterKeys.clear();
+    unsetCursor();
     mAutoFit = true;
     fitToScene();
   });
   connect(mSession, &Session::stepped, this, qOverload<>(&QWidget::update));
+  connect(mSession, &Session::currentChanged, this, qOverload<>(&QWidget::update));
+  connect(mSession, &Session::selectionChanged, this, qOverload<>(&QWidget::update));
 
-  mShowContactForcesAction = new QAction(tr("Show contact &forces"), this);
-  mShowContactForcesAction->setObjectName(QStringLiteral("showContactForcesAction"));
-  mShowContactForcesAction->setCheckable(true);
-  mShowContactForcesAction->setChecked(mShowContactForces);
-  mShowContactForcesAction->setToolTip(
-      tr("Draw contact and joint forces as red arrows (a dot marks every contact)"));
+  mSpringThrottle = new QTimer(this);
+  mSpringThrottle->setSingleShot(true);
+  mSpringThrottle->setInterval(Session::kFrameIntervalMs);
+  connect(mSpringThrottle, &QTimer::timeout, this, [this] {
+    if (mSpringBody >= 0 && !(mSpringTarget == mSpringSent)) sendSpringTarget();
+  });
+
+  mShowContactForcesAction =
+      addLayerAction(tr("Show contact &forces"), QStringLiteral("showContactForcesAction"),
+                     tr("Draw contact and joint forces as red arrows (a dot marks every contact)"),
+                     mShowContactForces);
   connect(mShowContactForcesAction, &QAction::toggled, this, &SceneView::setShowContactForces);
-  addAction(mShowContactForcesAction);
+  mShowNormalsAction =
+      addLayerAction(tr("Show contact &normals"), QStringLiteral("showNormalsAction"),
+                     tr("Draw the normal of every contact"), false);
+  mShowImpulsesAction = addLayerAction(
+      tr("Show collision &impulses"), QStringLiteral("showImpulsesAction"),
+      tr("Draw the impulses applied at the collisions of the step shown as purple arrows (an "
+         "impulse of J N s as long as a force of J N)"),
+      true);
+  mShowVelocitiesAction = addLayerAction(
+      tr("Show &velocities"), QStringLiteral("showVelocitiesAction"),
+      tr("Draw the velocity of each centre of mass: an arrow to where it would be %1 s later")
+          .arg(kVelocitySeconds),
+      false);
+  mShowBoundingBoxesAction =
+      addLayerAction(tr("Show &bounding boxes"), QStringLiteral("showBoundingBoxesAction"),
+                     tr("Draw each body's axis-aligned extent"), false);
+  mShowGhostsAction = addLayerAction(
+      tr("Show waypoint &ghosts"), QStringLiteral("showGhostsAction"),
+      tr("Draw the bodies at the selected waypoint of CollisionAdvance as dashed blue outlines, "
+         "with the collisions it considers"),
+      true);
+  mShowClockAction = addLayerAction(tr("Show &clock"), QStringLiteral("showClockAction"),
+                                    tr("Show the simulation time in the top-left corner"), true);
+
+  mLargerForcesAction = new QAction(tr("&Longer force arrows"), this);
+  mLargerForcesAction->setObjectName(QStringLiteral("largerForcesAction"));
+  mLargerForcesAction->setToolTip(tr("Draw force and impulse arrows 1.5 times longer"));
+  connect(mLargerForcesAction, &QAction::triggered, this,
+          [this] { setForceScale(mForceScale * 1.5); });
+  mSmallerForcesAction = new QAction(tr("&Shorter force arrows"), this);
+  mSmallerForcesAction->setObjectName(QStringLiteral("smallerForcesAction"));
+  mSmallerForcesAction->setToolTip(tr("Draw force and impulse arrows 1.5 times shorter"));
+  connect(mSmallerForcesAction, &QAction::triggered, this,
+          [this] { setForceScale(mForceScale / 1.5); });
+  mResetForceScaleAction = new QAction(tr("&Default force arrows"), this);
+  mResetForceScaleAction->setObjectName(QStringLiteral("resetForceScaleAction"));
+  mResetForceScaleAction->setToolTip(
+      tr("Draw a force of m g (the heaviest body's weight) as long as a typical body"));
+  connect(mResetForceScaleAction, &QAction::triggered, this, [this] { setForceScale(1.0); });
+  for (int i = 0; i < 2; ++i) {
+    auto* separator = new QAction(this);
+    separator->setSeparator(true);
+    mSeparators << separator;
+  }
+  addActions(viewActions());
   setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+QAction* SceneView::addLayerAction(const QString& text, const QString& name, const QString& tip,
+                                   bool checked) {
+  auto* action = new QAction(text, this);
+  action->setObjectName(name);
+  action->setCheckable(true);
+  action->setChecked(checked);
+  action->setToolTip(tip);
+  connect(action, &QAction::toggled, this, qOverload<>(&QWidget::update));
+  return action;
+}
+
+QList<QAction*> SceneView::viewActions() const {
+  return {mShowContactForcesAction, mShowNormalsAction,       mShowImpulsesAction,
+          mShowVelocitiesAction,    mShowBoundingBoxesAction, mShowGhostsAction,
+          mShowClockAction,         mSeparators.value(0),     mLargerForcesAction,
+          mSmallerForcesAction,     mResetForceScaleAction};
 }
 
 void SceneView::setShowContactForces(bool on) {
@@ -193,6 +267,56 @@ void SceneView::setShowContactForces(bool on) {
   mShowContactForces = on;
   mShowContactForcesAction->setChecked(on);
   update();
+}
+
+void SceneView::setForceScale(double factor) {
+  if (!std::isfinite(factor) || !(factor > 0)) return;
+  factor = std::clamp(factor, kMinForceScale, kMaxForceScale);
+  mLargerForcesAction->setEnabled(factor < kMaxForceScale);
+  mSmallerForcesAction->setEnabled(factor > kMinForceScale);
+  if (factor == mForceScale) return;
+  mForceScale = factor;
+  update();
+}
+
+// ---- What the selection shows
+
+const Waypoint* SceneView::ghostWaypoint() const {
+  // Index first: asking the Session for the data of no selection would make it
+  // re-derive a dropped trace for nothing.
+  if (!mShowGhostsAction->isChecked() || mSession->selectedWaypoint() < 0) return nullptr;
+  return mSession->selectedWaypointData();
+}
+
+const SolveTrace* SceneView::selectedSolve() const {
+  return mSession->selectedSolve() < 0 ? nullptr : mSession->selectedSolveTrace();
+}
+
+int SceneView::ghostCount() const {
+  const Waypoint* w = ghostWaypoint();
+  if (!w) return 0;
+  return static_cast<int>(std::min(w->vars.size() / kVarsPerBody, mSession->bodies().size()));
+}
+
+BodyState SceneView::ghostState(int body) const {
+  if (body < 0 || body >= ghostCount()) return {};
+  return BodyState::fromVars(ghostWaypoint()->vars, body);
+}
+
+QString SceneView::ghostLabel() const {
+  const Waypoint* w = ghostWaypoint();
+  if (!w || ghostCount() == 0) return {};
+  return tr("ghost: %1 at t = %2 (waypoint %3)")
+      .arg(QString::fromLatin1(wayPointName(w->point)))
+      .arg(w->time, 0, 'g', 10)
+      .arg(mSession->selectedWaypoint());
+}
+
+int SceneView::highlightedContact() const {
+  const int row = mSession->selectedContact();
+  if (row < 0) return -1;
+  const SolveTrace* solve = selectedSolve();
+  return solve && row < static_cast<int>(solve->context.contacts.size()) ? row : -1;
 }
 
 QTransform SceneView::worldToScreen() const {
@@ -295,39 +419,6 @@ void SceneView::resizeEvent(QResizeEvent* event) {
   if (mAutoFit) fitToScene();
 }
 
-void SceneView::mousePressEvent(QMouseEvent* event) {
-  if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
-    mDragging = true;
-    mLastMouse = event->position().toPoint();
-    setCursor(Qt::ClosedHandCursor);
-    event->accept();
-    return;
-  }
-  QWidget::mousePressEvent(event);
-}
-
-void SceneView::mouseMoveEvent(QMouseEvent* event) {
-  if (!mDragging) return QWidget::mouseMoveEvent(event);
-  const QPoint now = event->position().toPoint();
-  panBy(now - mLastMouse);
-  mLastMouse = now;
-}
-
-void SceneView::mouseReleaseEvent(QMouseEvent* event) {
-  if (mDragging && !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
-    mDragging = false;
-    unsetCursor();
-  }
-  QWidget::mouseReleaseEvent(event);
-}
-
-void SceneView::wheelEvent(QWheelEvent* event) {
-  const int delta = event->angleDelta().y();
-  if (delta == 0) return QWidget::wheelEvent(event);
-  zoomAt(event->position(), std::pow(kWheelZoomBase, delta));
-  event->accept();
-}
-
 void SceneView::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.setRenderHint(QPainter::Antialiasing);
@@ -340,9 +431,12 @@ void SceneView::paintEvent(QPaintEvent*) {
   }
   drawGrid(painter);
   drawBodies(painter);
+  drawGhosts(painter);
   drawOverlay(painter);
+  drawLayers(painter);
   drawMarkersAndLabels(painter);
   drawCaption(painter);
+  drawClockAndLegend(painter);
 }
 
 void SceneView::drawGrid(QPainter& painter) const {
@@ -398,7 +492,8 @@ void SceneView::drawOverlay(QPainter& painter) const {
   const SimSnapshot& snapshot = mSession->snapshot();
   const auto& bodies = mSession->bodies();
   const ScreenMap map{centeredToScreen(), mCenter, mScale};
-  const ForceScale scale = forceScaleOf(snapshot, bodies);
+  ForceScale scale = forceScaleOf(snapshot, bodies);
+  scale.referenceLength *= mForceScale;
   painter.save();
   drawSprings(painter, map, snapshot.springs);
   drawConnectors(painter, map, snapshot.connectors, scale, mShowContactForces);
@@ -458,20 +553,125 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
   }
 }
 
-void SceneView::drawCaption(QPainter& painter) const {
-  // The scene's title and file in the corner, so a screenshot says what it shows.
+QString SceneView::captionText() const {
   const QString file = QFileInfo(mSession->scenePath()).fileName();
   QString caption = mSession->title();
   if (!file.isEmpty()) caption += caption.isEmpty() ? file : QStringLiteral("   (%1)").arg(file);
-  if (caption.isEmpty()) return;
+  return caption;
+}
+
+QFont SceneView::captionFont() const {
   QFont captionFont = font();
   captionFont.setPointSizeF(captionFont.pointSizeF() * 1.15);
   captionFont.setBold(true);
+  return captionFont;
+}
+
+void SceneView::drawCaption(QPainter& painter) const {
+  // The scene's title and file in the corner, so a screenshot says what it shows.
+  const QString caption = captionText();
+  if (caption.isEmpty()) return;
+  const QFont font = captionFont();
   QPainterPath text;
-  text.addText(QPointF(10, 10 + QFontMetricsF(captionFont).ascent()), captionFont, caption);
+  text.addText(QPointF(10, 10 + QFontMetricsF(font).ascent()), font, caption);
   painter.strokePath(
       text, QPen(QColor(255, 255, 255, 230), 4.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
   painter.fillPath(text, kFixedLabel);
+}
+
+void SceneView::drawGhosts(QPainter& painter) const {
+  const int count = ghostCount();
+  if (count == 0) return;
+  const auto& bodies = mSession->bodies();
+  const QColor ghost = QColor::fromRgba(overlay_colors::kGhost);
+  QColor fill = ghost;
+  fill.setAlpha(36);
+  QPen outline(ghost, 1.6, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
+  outline.setCosmetic(true);
+  painter.save();
+  for (int i = 0; i < count; ++i) {
+    // A fixed body's ghost would lie on the body itself.
+    if (bodies[static_cast<std::size_t>(i)].isFixed()) continue;
+    const BodyState state = ghostState(i);
+    painter.setTransform(centeredToScreen());
+    painter.setPen(outline);
+    painter.setBrush(fill);
+    painter.drawPath(worldPath(bodies[static_cast<std::size_t>(i)], state, mCenter));
+    painter.resetTransform();
+    const QPointF cm = toScreen(state.position());
+    painter.setPen(QPen(ghost, 1.2));
+    painter.drawLine(cm - QPointF(kCrossHalf, 0), cm + QPointF(kCrossHalf, 0));
+    painter.drawLine(cm - QPointF(0, kCrossHalf), cm + QPointF(0, kCrossHalf));
+  }
+  painter.restore();
+}
+
+void SceneView::drawLayers(QPainter& painter) const {
+  const SimSnapshot& snapshot = mSession->snapshot();
+  const auto& bodies = mSession->bodies();
+  const ScreenMap map{centeredToScreen(), mCenter, mScale};
+  painter.save();
+  if (mShowBoundingBoxesAction->isChecked())
+    drawBoundingBoxes(painter, map, bodies, snapshot.states);
+  if (mShowVelocitiesAction->isChecked()) drawVelocities(painter, map, bodies, snapshot.states);
+  if (mShowNormalsAction->isChecked()) drawNormals(painter, map, snapshot.contacts);
+  if (mShowImpulsesAction->isChecked()) {
+    // Only a trace at hand: re-deriving a dropped one re-runs the step.
+    const StepRecord* record = mSession->current();
+    if (record && record->trace) {
+      ForceScale scale = forceScaleOf(snapshot, bodies);
+      scale.referenceLength *= mForceScale;
+      drawImpulses(painter, map, impulsesOf(*record->trace), scale);
+    }
+  }
+  if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
+    drawWaypointCollisions(painter, map, w->collisions);
+  if (const int row = highlightedContact(); row >= 0) {
+    const SolveContact& c = selectedSolve()->context.contacts[static_cast<std::size_t>(row)];
+    drawSelectedContact(painter, map, c.point, c.normal);
+  }
+  if (mSpringBody >= 0 && mSpringBody < static_cast<int>(bodies.size()) &&
+      snapshot.states.size() == bodies.size()) {
+    const auto b = static_cast<std::size_t>(mSpringBody);
+    drawMouseSpring(painter, map, bodies[b].bodyToWorld(snapshot.states[b], mSpringAttach),
+                    mSpringTarget);
+  }
+  painter.restore();
+}
+
+void SceneView::drawClockAndLegend(QPainter& painter) const {
+  // Under the caption: the clock, then what the coloured marks stand for.
+  std::vector<std::pair<QString, QColor>> lines;
+  const SimSnapshot& snapshot = mSession->snapshot();
+  if (mShowClockAction->isChecked())
+    lines.emplace_back(tr("t = %1 s   step %2").arg(snapshot.time, 0, 'f', 4).arg(snapshot.steps),
+                       kLabel);
+  if (const QString ghost = ghostLabel(); !ghost.isEmpty())
+    lines.emplace_back(ghost, QColor::fromRgba(overlay_colors::kGhost));
+  if (mShowImpulsesAction->isChecked()) {
+    const StepRecord* record = mSession->current();
+    if (record && record->trace) {
+      const auto impulses = impulsesOf(*record->trace);
+      if (!impulses.empty())
+        lines.emplace_back(
+            tr("%n collision impulse(s) in this step", nullptr, static_cast<int>(impulses.size())),
+            QColor::fromRgba(overlay_colors::kImpulse));
+    }
+  }
+  if (lines.empty()) return;
+  const QFontMetricsF metrics(font());
+  double y = 10.0;
+  if (!captionText().isEmpty()) y += QFontMetricsF(captionFont()).height() + 4.0;
+  painter.save();
+  for (const auto& [text, color] : lines) {
+    QPainterPath path;
+    path.addText(QPointF(10, y + metrics.ascent()), font(), text);
+    painter.strokePath(
+        path, QPen(QColor(255, 255, 255, 230), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.fillPath(path, color);
+    y += metrics.height() + 2.0;
+  }
+  painter.restore();
 }
 
 }  // namespace cl::widgets

@@ -2,17 +2,31 @@
 // SceneView: draws the session's bodies in world coordinates (y up) from the
 // latest snapshot, with pan (drag) and zoom (wheel, about the cursor), and over
 // them what acts between the bodies (scene_overlay.h): springs, connectors,
-// thrusters, contact points and, unless switched off, contact forces.
+// thrusters, contact points and, unless switched off, contact forces. Optional
+// layers add normals, collision impulses, velocities, bounding boxes and a clock;
+// the selected waypoint's bodies are drawn as ghosts and the selected contact is
+// ringed. The mouse and keyboard act on the simulation as in myPhysicsLab: a drag
+// on a movable body pulls it with a spring, S D F E and J K L I fire thrusters.
 #include <QColor>
+#include <QFont>
+#include <QList>
 #include <QPainterPath>
 #include <QPoint>
+#include <QSet>
 #include <QTransform>
 #include <QWidget>
 
+#include "engine/body/body_state.h"
 #include "engine/math/vec2.h"
 
 class QAction;
 class QPainter;
+class QTimer;
+
+namespace cl {
+struct SolveTrace;
+struct Waypoint;
+}  // namespace cl
 
 namespace cl::widgets {
 
@@ -45,6 +59,50 @@ class SceneView : public QWidget {
   bool showContactForces() const { return mShowContactForces; }
   QAction* showContactForcesAction() const { return mShowContactForcesAction; }
 
+  // Optional layers, each with a checkable action (context menu, View menu).
+  // Normals of the contacts (off), impulses of the step's collisions (on), centre of
+  // mass velocities (off), bounding boxes (off), the simulation clock (on), the
+  // selected waypoint's bodies as ghosts (on).
+  QAction* showNormalsAction() const { return mShowNormalsAction; }
+  QAction* showImpulsesAction() const { return mShowImpulsesAction; }
+  QAction* showVelocitiesAction() const { return mShowVelocitiesAction; }
+  QAction* showBoundingBoxesAction() const { return mShowBoundingBoxesAction; }
+  QAction* showClockAction() const { return mShowClockAction; }
+  QAction* showGhostsAction() const { return mShowGhostsAction; }
+  // Longer or shorter force (and impulse) arrows, and back to the default length.
+  QAction* largerForcesAction() const { return mLargerForcesAction; }
+  QAction* smallerForcesAction() const { return mSmallerForcesAction; }
+  QAction* resetForceScaleAction() const { return mResetForceScaleAction; }
+  // Every action above in menu order, separators between groups.
+  QList<QAction*> viewActions() const;
+
+  // Multiplies the length of force and impulse arrows (1: the reference length of
+  // scene_overlay.h's ForceScale); clamped to [1/64, 64].
+  double forceScale() const { return mForceScale; }
+
+  // Ghosts: bodies at the selected waypoint's state. 0 without a selected waypoint
+  // (or with ghosts off); else one per body the waypoint's vars hold.
+  int ghostCount() const;
+  BodyState ghostState(int body) const;
+  // "ghost: NAME at t = ..." while ghosts are drawn, empty otherwise.
+  QString ghostLabel() const;
+
+  // The row of the selected solve that is ringed (the Session's selected contact),
+  // -1 when none.
+  int highlightedContact() const;
+  // Row of the selected solve whose contact point lies within kContactPickPixels of
+  // `screen`, the nearest; -1 when none.
+  static constexpr double kContactPickPixels = 6.0;
+  int contactAt(QPointF screen) const;
+  // The movable body under `screen` (the one drawn on top), -1 when none.
+  int movableBodyAt(QPointF screen) const;
+
+  // The mouse spring while a body is dragged: its body (-1 when none), the point
+  // grabbed (body coordinates) and the mouse (world).
+  int mouseSpringBody() const { return mSpringBody; }
+  Vec2 mouseSpringAttach() const { return mSpringAttach; }
+  Vec2 mouseSpringTarget() const { return mSpringTarget; }
+
   QSize sizeHint() const override { return {800, 600}; }
 
  public slots:
@@ -56,6 +114,7 @@ class SceneView : public QWidget {
   void zoomAt(QPointF screen, double factor);
   void panBy(QPointF pixels);
   void setShowContactForces(bool on);
+  void setForceScale(double factor);
 
  signals:
   void viewChanged();
@@ -67,8 +126,27 @@ class SceneView : public QWidget {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void keyReleaseEvent(QKeyEvent* event) override;
+  void focusOutEvent(QFocusEvent* event) override;
 
  private:
+  QAction* addLayerAction(const QString& text, const QString& name, const QString& tip,
+                          bool checked);
+  const Waypoint* ghostWaypoint() const;
+  const SolveTrace* selectedSolve() const;
+  QString captionText() const;
+  QFont captionFont() const;
+  void drawGhosts(QPainter& painter) const;
+  void drawLayers(QPainter& painter) const;
+  void drawClockAndLegend(QPainter& painter) const;
+  double captionBottom() const;
+  // Mouse spring: press, move, release (through Session::editSim).
+  void grabBody(int body, QPointF screen);
+  void sendSpringTarget();
+  void letGo();
+  // Thrusters: a key held or let go.
+  bool fireThrusters(int key, bool on);
   void drawGrid(QPainter& painter) const;
   void drawBodies(QPainter& painter) const;
   void drawOverlay(QPainter& painter) const;
@@ -84,6 +162,26 @@ class SceneView : public QWidget {
   QPoint mLastMouse;
   bool mShowContactForces = true;
   QAction* mShowContactForcesAction = nullptr;
+  QAction* mShowNormalsAction = nullptr;
+  QAction* mShowImpulsesAction = nullptr;
+  QAction* mShowVelocitiesAction = nullptr;
+  QAction* mShowBoundingBoxesAction = nullptr;
+  QAction* mShowClockAction = nullptr;
+  QAction* mShowGhostsAction = nullptr;
+  QAction* mLargerForcesAction = nullptr;
+  QAction* mSmallerForcesAction = nullptr;
+  QAction* mResetForceScaleAction = nullptr;
+  QList<QAction*> mSeparators;
+  double mForceScale = 1.0;
+
+  // Mouse spring.
+  int mSpringBody = -1;
+  Vec2 mSpringAttach;                 // body coordinates
+  Vec2 mSpringTarget;                 // world
+  Vec2 mSpringSent;                   // the target the simulation has
+  QTimer* mSpringThrottle = nullptr;  // at most one edit per frame while dragging
+  // Thruster keys held (Qt::Key), so a lost focus lets go of them all.
+  QSet<int> mThrusterKeys;
 };
 
 }  // namespace cl::widgets

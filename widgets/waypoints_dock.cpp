@@ -1,14 +1,341 @@
 #include "widgets/waypoints_dock.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <memory>
+
 #include "widgets/session.h"
+#include "widgets/waypoint_models.h"
 
 namespace cl::widgets {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+  auto* table = new QTableView(parent);
+  table->setModel(model);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->setSelectionMode(QAbstractItemView::SingleSelection);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setAlternatingRowColors(false);  // the back-up colours carry meaning
+  table->setWordWrap(false);
+  table->verticalHeader()->hide();
+  // Compact rows: hundreds of waypoints should fit a short dock.
+  table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
+  table->horizontalHeader()->setHighlightSections(false);
+  table->horizontalHeader()->setStretchLastSection(true);
+  return table;
+}
+
+}  // namespace
 
 WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Waypoints"), parent), mSession(session) {
   setObjectName(QStringLiteral("waypointsDock"));
+
+  mWaypoints = new WaypointListModel(this);
+  mCollisions = new CollisionListModel(this);
+
+  auto* body = new QWidget(this);
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->setSpacing(4);
+
+  mCounters = new QLabel(body);
+  mCounters->setObjectName(QStringLiteral("waypointCounters"));
+  mCounters->setTextFormat(Qt::RichText);
+  mCounters->setToolTip(tr("CollisionAdvance's counters for the run up to the record shown"));
+  layout->addWidget(mCounters);
+
+  mPages = new QStackedWidget(body);
+  layout->addWidget(mPages, 1);
+
+  mMessage = new QLabel(mPages);
+  mMessage->setObjectName(QStringLiteral("waypointsMessage"));
+  mMessage->setAlignment(Qt::AlignCenter);
+  mMessage->setWordWrap(true);
+  mMessage->setMargin(12);
+  mPages->addWidget(mMessage);
+
+  auto* content = new QWidget(mPages);
+  auto* contentLayout = new QVBoxLayout(content);
+  contentLayout->setContentsMargins(0, 0, 0, 0);
+  contentLayout->setSpacing(3);
+
+  auto* filters = new QHBoxLayout;
+  mBackupsOnly = new QCheckBox(tr("Back-ups only"), content);
+  mBackupsOnly->setObjectName(QStringLiteral("waypointsBackupsOnly"));
+  mBackupsOnly->setToolTip(
+      tr("Show only the waypoints at which CollisionAdvance backs up in "
+         "time (PRE_COLLISION, ADVANCE_SIM_COLLIDING, ADVANCE_SIM_FAIL, "
+         "MAYBE_STUCK, STUCK)"));
+  filters->addWidget(mBackupsOnly);
+  mNameFilter = new QComboBox(content);
+  mNameFilter->setObjectName(QStringLiteral("waypointsNameFilter"));
+  mNameFilter->setToolTip(tr("Show only the waypoints of one kind"));
+  mNameFilter->addItem(tr("All waypoints"), -1);
+  for (int i = 0; i < kWayPointCount; ++i)
+    mNameFilter->addItem(QString::fromLatin1(wayPointName(static_cast<WayPoint>(i))), i);
+  mNameFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  filters->addWidget(mNameFilter);
+  mSummary = new QLabel(content);
+  mSummary->setObjectName(QStringLiteral("waypointsSummary"));
+  filters->addWidget(mSummary, 1);
+  contentLayout->addLayout(filters);
+
+  auto* splitter = new QSplitter(Qt::Vertical, content);
+  mSplitter = splitter;
+  mWaypointTable = makeTable(mWaypoints, splitter);
+  mWaypointTable->setObjectName(QStringLiteral("waypointTable"));
+  splitter->addWidget(mWaypointTable);
+  auto* lower = new QWidget(splitter);
+  auto* lowerLayout = new QVBoxLayout(lower);
+  lowerLayout->setContentsMargins(0, 0, 0, 0);
+  lowerLayout->setSpacing(2);
+  mCollisionsTitle = new QLabel(lower);
+  mCollisionsTitle->setObjectName(QStringLiteral("waypointCollisionsTitle"));
+  lowerLayout->addWidget(mCollisionsTitle);
+  mCollisionTable = makeTable(mCollisions, lower);
+  mCollisionTable->setObjectName(QStringLiteral("waypointCollisionTable"));
+  mCollisionTable->setSelectionMode(QAbstractItemView::NoSelection);
+  lowerLayout->addWidget(mCollisionTable, 1);
+  splitter->addWidget(lower);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+  contentLayout->addWidget(splitter, 1);
+  mPages->addWidget(content);
+  setWidget(body);
+
+  // Column widths from typical contents, once: re-measuring hundreds of rows on
+  // every step would cost more than the table itself.
+  const QFontMetrics fm = mWaypointTable->fontMetrics();
+  const auto width = [&](const char* sample) {
+    return fm.horizontalAdvance(QString::fromLatin1(sample)) + 16;
+  };
+  auto* wh = mWaypointTable->horizontalHeader();
+  wh->resizeSection(WaypointListModel::kIndex, width("0000"));
+  wh->resizeSection(WaypointListModel::kTime, width("0.0000000000"));
+  wh->resizeSection(WaypointListModel::kName, width("HANDLE_COLLISION_SUCCESS"));
+  wh->resizeSection(WaypointListModel::kStepSize, width("0.0000e-05"));
+  wh->resizeSection(WaypointListModel::kBinary, width("binary"));
+  wh->resizeSection(WaypointListModel::kStuck, width("stuck"));
+  auto* ch = mCollisionTable->horizontalHeader();
+  ch->resizeSection(CollisionListModel::kBodies, width("block10 / WALL_BOTTOM"));
+  ch->resizeSection(CollisionListModel::kKind, width("vertex/edge"));
+  for (int c : {CollisionListModel::kDistance, CollisionListModel::kNormalVelocity})
+    ch->resizeSection(c, width("-0.000e-05"));
+  for (int c : {CollisionListModel::kEstimatedTime, CollisionListModel::kDetectedTime})
+    ch->resizeSection(c, width("0.0000000000"));
+  ch->resizeSection(CollisionListModel::kNeedsHandling, width("handle"));
+
+  connect(mWaypointTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          &WaypointsDock::onRowSelected);
+  connect(mBackupsOnly, &QCheckBox::toggled, this, &WaypointsDock::applyFilter);
+  connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
+
+  connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
+  connect(mSession, &Session::currentChanged, this, &WaypointsDock::refresh);
+  connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
+  connect(mSession, &Session::selectionChanged, this, &WaypointsDock::syncSelection);
+  refresh();
 }
 
 WaypointsDock::~WaypointsDock() = default;
+
+QString WaypointsDock::message() const {
+  return mPages->currentIndex() == 0 ? mMessage->text() : QString();
+}
+
+QString WaypointsDock::countersText() const {
+  return mCountersText;
+}
+
+void WaypointsDock::resizeEvent(QResizeEvent* event) {
+  QDockWidget::resizeEvent(event);
+  // A short, wide dock (the bottom row of the window) puts the collisions beside the
+  // waypoints, so both keep a few rows; a tall one puts them below.
+  const Qt::Orientation wanted = width() > 2 * height() ? Qt::Horizontal : Qt::Vertical;
+  if (mSplitter->orientation() == wanted) return;
+  mSplitter->setOrientation(wanted);
+  // The waypoints are what one scans: three fifths of the room.
+  const int room = wanted == Qt::Horizontal ? width() : height();
+  mSplitter->setSizes({room * 3 / 5, room - room * 3 / 5});
+}
+
+void WaypointsDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  if (mStale) refresh();
+}
+
+void WaypointsDock::showMessage(const QString& text) {
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  mWaypoints->setTrace(nullptr);
+  mCollisions->setWaypoint(nullptr, -1, {});
+  mSyncing = wasSyncing;
+  mMessage->setText(text);
+  mPages->setCurrentIndex(0);
+}
+
+void WaypointsDock::refresh() {
+  // A hidden dock does nothing but remember to catch up: re-deriving a dropped
+  // trace re-runs the step.
+  if (!isVisible()) {
+    mStale = true;
+    return;
+  }
+  mStale = false;
+  updateCounters();
+  const StepRecord* record = mSession->current();
+  if (!mSession->hasScene() || !record) {
+    showMessage(tr("No scene loaded."));
+    return;
+  }
+  const long long step = record->step;
+  if (step == 0) {
+    showMessage(
+        tr("Step 0 is the scene as loaded: no advance has run yet.\nTake a step to see "
+           "the waypoints of CollisionAdvance."));
+    return;
+  }
+  std::shared_ptr<const StepTrace> trace = record->trace;
+  if (!trace) {
+    // Re-deriving a trace re-runs the step: not while the run goes on.
+    if (mSession->isRunning()) {
+      showMessage(tr("Step %1 was taken without tracing.\nPause to see its waypoints.").arg(step));
+      return;
+    }
+    const StepTrace* derived = mSession->currentTrace();
+    record = mSession->current();
+    if (!derived || !record) {
+      showMessage(tr("The trace of step %1 is not held (the record before it was dropped), "
+                     "so its waypoints cannot be shown.")
+                      .arg(step));
+      return;
+    }
+    trace = record->trace.get() == derived ? record->trace
+                                           : std::make_shared<const StepTrace>(*derived);
+  }
+  if (trace->waypoints.empty()) {
+    showMessage(tr("Step %1 has no waypoints: this scene is advanced by plain integrator steps, "
+                   "without CollisionAdvance.")
+                    .arg(step));
+    return;
+  }
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  mWaypoints->setTrace(std::move(trace));
+  mSyncing = wasSyncing;
+  mPages->setCurrentIndex(1);
+  updateSummary();
+  syncSelection();
+}
+
+void WaypointsDock::applyFilter() {
+  const int name = mNameFilter->currentData().toInt();
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  mWaypoints->setFilter(
+      mBackupsOnly->isChecked(),
+      name >= 0 ? std::optional<WayPoint>(static_cast<WayPoint>(name)) : std::nullopt);
+  mSyncing = wasSyncing;
+  updateSummary();
+  syncSelection();
+}
+
+void WaypointsDock::syncSelection() {
+  if (!isVisible() || mStale || mPages->currentIndex() != 1) return;
+  const int selected = mSession->selectedWaypoint();
+  const auto& trace = mWaypoints->trace();
+  const int index = trace && selected < static_cast<int>(trace->waypoints.size()) ? selected : -1;
+  const int row = mWaypoints->rowOf(index);
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  if (row >= 0) {
+    mWaypointTable->selectRow(row);
+    mWaypointTable->scrollTo(mWaypoints->index(row, 0));
+  } else {
+    mWaypointTable->clearSelection();
+  }
+  mSyncing = wasSyncing;
+
+  QStringList names;
+  for (const Polygon& b : mSession->bodies()) names << QString::fromStdString(b.name());
+  mCollisions->setWaypoint(trace, index, names);
+  if (const Waypoint* w = mCollisions->waypoint()) {
+    const QString what = tr("waypoint %1, %2 at t = %3")
+                             .arg(index)
+                             .arg(QString::fromLatin1(wayPointName(w->point)))
+                             .arg(w->time, 0, 'g', 10);
+    mCollisionsTitle->setText(
+        w->collisions.empty()
+            ? tr("Collisions of %1: none considered.").arg(what)
+            : tr("Collisions of %1: %n", nullptr, static_cast<int>(w->collisions.size()))
+                  .arg(what));
+  } else {
+    mCollisionsTitle->setText(tr("Select a waypoint to see the collisions it considers."));
+  }
+}
+
+void WaypointsDock::onRowSelected() {
+  if (mSyncing) return;
+  const QModelIndexList rows = mWaypointTable->selectionModel()->selectedRows();
+  if (rows.isEmpty()) return;  // a cleared selection keeps the Session's
+  const int index = mWaypoints->waypointAt(rows.front().row());
+  if (index >= 0 && index != mSession->selectedWaypoint()) mSession->selectWaypoint(index);
+}
+
+void WaypointsDock::updateCounters() {
+  const StepRecord* record = mSession->current();
+  if (!mSession->hasScene() || !record) {
+    mCounters->clear();
+    mCountersText.clear();
+    mCounters->hide();
+    return;
+  }
+  const CollisionCounters& c = record->state.counters;
+  const std::pair<QString, long long> cells[] = {
+      {tr("collisions"), c.collisions}, {tr("back-ups"), c.backups},
+      {tr("ODE steps"), c.odeSteps},    {tr("binary steps"), c.binarySteps},
+      {tr("impulses"), c.impulses},     {tr("contacts"), c.contacts},
+      {tr("estimates"), c.estimates},   {tr("stuck"), c.stuck}};
+  QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\"><tr>");
+  QStringList plain;
+  for (std::size_t i = 0; i < std::size(cells); ++i) {
+    plain << QStringLiteral("%1 %2").arg(cells[i].first).arg(cells[i].second);
+    if (i == 4) html += QStringLiteral("</tr><tr>");
+    html += QStringLiteral("<td>%1 </td><td align=\"right\"><b>%2</b>&nbsp;&nbsp;&nbsp;</td>")
+                .arg(cells[i].first.toHtmlEscaped())
+                .arg(cells[i].second);
+  }
+  html += QStringLiteral("</tr></table>");
+  mCounters->setText(html);
+  mCountersText = plain.join(QStringLiteral(", "));
+  mCounters->show();
+}
+
+void WaypointsDock::updateSummary() {
+  const auto& trace = mWaypoints->trace();
+  if (!trace) {
+    mSummary->clear();
+    return;
+  }
+  int backups = 0;
+  for (const Waypoint& w : trace->waypoints) backups += isBackupWaypoint(w.point) ? 1 : 0;
+  const int total = mWaypoints->waypointCount(), shown = mWaypoints->rowCount();
+  QString text = shown == total ? tr("%n waypoint(s)", nullptr, total)
+                                : tr("%1 of %n waypoint(s)", nullptr, total).arg(shown);
+  text += tr(", %n back-up(s) in this step", nullptr, backups);
+  mSummary->setText(text);
+}
 
 }  // namespace cl::widgets

@@ -1,11 +1,23 @@
 #pragma once
-// WaypointsDock: The CollisionAdvance waypoints of the record shown, with their collisions.
-// (Being written: this skeleton only gives the dock its place in the window.)
+// WaypointsDock: the CollisionAdvance waypoints of the record shown, back-ups marked,
+// filterable by back-ups or by name; the collisions of the selected waypoint; and the
+// run's collision counters. Selecting a row selects the waypoint in the Session (the
+// scene view then draws its bodies as ghosts).
 #include <QDockWidget>
+#include <QString>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
 
 namespace cl::widgets {
 
+class CollisionListModel;
 class Session;
+class WaypointListModel;
 
 class WaypointsDock : public QDockWidget {
   Q_OBJECT
@@ -14,8 +26,49 @@ class WaypointsDock : public QDockWidget {
   explicit WaypointsDock(Session* session, QWidget* parent = nullptr);
   ~WaypointsDock() override;
 
+  QTableView* waypointTable() const { return mWaypointTable; }
+  QTableView* collisionTable() const { return mCollisionTable; }
+  const WaypointListModel* waypointModel() const { return mWaypoints; }
+  const CollisionListModel* collisionModel() const { return mCollisions; }
+  QCheckBox* backupsOnlyBox() const { return mBackupsOnly; }
+  QComboBox* nameFilterBox() const { return mNameFilter; }
+  // Why there is nothing to show (no scene, step 0, no waypoints ...), empty while
+  // the tables show.
+  QString message() const;
+  // The run's counters as shown.
+  QString countersText() const;
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  // The record shown changed: takes its trace (re-derived when dropped).
+  void refresh();
+  // The Session's selected waypoint changed: selects its row, shows its collisions.
+  void syncSelection();
+  void applyFilter();
+  void onRowSelected();
+  void showMessage(const QString& text);
+  void updateCounters();
+  void updateSummary();
+
   Session* mSession;
+  WaypointListModel* mWaypoints = nullptr;
+  CollisionListModel* mCollisions = nullptr;
+  QStackedWidget* mPages = nullptr;
+  QLabel* mMessage = nullptr;
+  QLabel* mCounters = nullptr;
+  QString mCountersText;       // the counters as plain text
+  QLabel* mSummary = nullptr;  // "k of n waypoints, b back-ups"
+  QLabel* mCollisionsTitle = nullptr;
+  QCheckBox* mBackupsOnly = nullptr;
+  QComboBox* mNameFilter = nullptr;
+  QTableView* mWaypointTable = nullptr;
+  QTableView* mCollisionTable = nullptr;
+  QSplitter* mSplitter = nullptr;  // waypoints, then the selected one's collisions
+  bool mStale = true;              // the record changed while the dock was hidden
+  bool mSyncing = false;           // selecting a row because the Session said so
 };
 
 }  // namespace cl::widgets

@@ -305,3 +305,53 @@ TEST_CASE("drawContacts caps a huge force at its maximum length", "[scene_overla
       if (isForceRed(image.pixelColor(x, y))) ++beyond;
   CHECK(beyond == 0);
 }
+
+TEST_CASE("The impulse of a ball's bounce reverses 1.8 times its momentum, drawn in purple",
+          "[scene_overlay]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  REQUIRE(session.loadScene(scene("ball_bounce.json")));
+  const int ball = 0;
+  REQUIRE(session.bodies()[ball].name() == "ball");
+  // The gap the ball falls through: from its bottom to the top of the floor below it.
+  const cl::BodyState start = session.snapshot().states[ball];
+  const double bottom = start.y - 0.5;
+  double floorTop = -1e300;
+  for (std::size_t i = 0; i < session.bodies().size(); ++i) {
+    if (!session.bodies()[i].isFixed()) continue;
+    const cl::Bounds b = session.bodies()[i].worldBounds(session.snapshot().states[i]);
+    if (b.left <= start.x && start.x <= b.right && b.top <= bottom)
+      floorTop = std::max(floorTop, b.top);
+  }
+  REQUIRE(floorTop > -1e300);
+  std::vector<cl::widgets::ImpulseMark> impulses;
+  for (int i = 0; i < 400 && impulses.empty(); ++i) {
+    REQUIRE(session.stepNow(1));
+    impulses = cl::widgets::impulsesOf(*session.currentTrace());
+  }
+  REQUIRE(impulses.size() == 1);
+  // m = 1 falls 'gap' under g = 9.8 to v = sqrt(2 g gap); elasticity 0.8 sends it back
+  // at 0.8 v: J = 1.8 m v, straight up, at the bottom of the ball.
+  const double v = std::sqrt(2 * 9.8 * (bottom - floorTop));
+  CHECK(impulses[0].impulse.y == Approx(1.8 * v).epsilon(0.01));
+  CHECK(impulses[0].impulse.x == Approx(0).margin(1e-9));
+  CHECK(impulses[0].point.y == Approx(floorTop).margin(0.02));
+
+  const QColor purple = QColor::fromRgba(cl::widgets::overlay_colors::kImpulse);
+  const auto purplePixels = [&](const QImage& image) {
+    int count = 0;
+    const QPoint at = view.toScreen(impulses[0].point).toPoint();
+    for (int y = at.y() - 40; y <= at.y() + 3; ++y)
+      for (int x = at.x() - 4; x <= at.x() + 4; ++x)
+        if (image.valid(x, y) && std::abs(image.pixelColor(x, y).red() - purple.red()) < 30 &&
+            std::abs(image.pixelColor(x, y).green() - purple.green()) < 30 &&
+            std::abs(image.pixelColor(x, y).blue() - purple.blue()) < 30)
+          ++count;
+    return count;
+  };
+  CHECK(view.showImpulsesAction()->isChecked());
+  CHECK(purplePixels(view.grab().toImage()) > 20);
+  view.showImpulsesAction()->setChecked(false);
+  CHECK(purplePixels(view.grab().toImage()) == 0);
+}

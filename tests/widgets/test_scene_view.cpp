@@ -1,7 +1,9 @@
+#include <QAction>
 #include <QApplication>
 #include <QImage>
 #include <QMouseEvent>
 #include <QSignalSpy>
+#include <QTest>
 #include <QWheelEvent>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -12,8 +14,12 @@
 #include <string>
 #include <thread>
 
+#include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"
+#include "widgets/mouse_spring.h"
+#include "widgets/scene_overlay.h"
+#include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
 
@@ -30,6 +36,39 @@ QColor colorNear(const QImage& image, QPointF cm) {
 
 QImage render(SceneView& view) {
   return view.grab().toImage();
+}
+
+QString sceneFile(const char* file) {
+  return cl::widgets::scenesDirectory() + QLatin1Char('/') + QLatin1String(file);
+}
+
+int bodyNamed(const Session& session, const std::string& name) {
+  const auto& bodies = session.bodies();
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    if (bodies[i].name() == name) return static_cast<int>(i);
+  return -1;
+}
+
+// Pixels within `half` of `at` whose colour is within `tolerance` of `color` in each channel.
+int pixelsLike(const QImage& image, QPointF at, int half, QColor color, int tolerance = 30) {
+  int count = 0;
+  const QPoint c = at.toPoint();
+  for (int y = c.y() - half; y <= c.y() + half; ++y)
+    for (int x = c.x() - half; x <= c.x() + half; ++x) {
+      if (!image.valid(x, y)) continue;
+      const QColor p = image.pixelColor(x, y);
+      if (std::abs(p.red() - color.red()) <= tolerance &&
+          std::abs(p.green() - color.green()) <= tolerance &&
+          std::abs(p.blue() - color.blue()) <= tolerance)
+        ++count;
+    }
+  return count;
+}
+
+void sendMouse(QWidget& w, QEvent::Type type, QPointF at, Qt::MouseButton button,
+               Qt::MouseButtons buttons) {
+  QMouseEvent e(type, at, w.mapToGlobal(at), button, buttons, Qt::NoModifier);
+  QApplication::sendEvent(&w, &e);
 }
 
 bool near(QPointF a, QPointF b, double tolerance = 1e-6) {
@@ -251,4 +290,254 @@ TEST_CASE("SceneView draws scenes far from the origin in bounded time", "[scene_
         CHECK(image.pixelColor(QPoint(static_cast<int>(axis.x()), 5)) != QColor(0xfb, 0xfb, 0xf8));
     }
   }
+}
+
+TEST_CASE("SceneView rings the selected contact and a click near a contact selects it",
+          "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  view.show();
+  REQUIRE(session.loadScene(sceneFile("block_on_floor.json")));
+  REQUIRE(session.stepNow(1));
+  // The window's default: the last contact-force solve of the step, no contact.
+  const cl::SolveTrace* solve = session.selectedSolveTrace();
+  REQUIRE(solve != nullptr);
+  const auto& contacts = solve->context.contacts;
+  // The block rests on its two bottom corners.
+  REQUIRE(contacts.size() == 2);
+  CHECK(view.highlightedContact() == -1);
+
+  session.selectContact(1);
+  CHECK(view.highlightedContact() == 1);
+  const QColor ring = QColor::fromRgba(cl::widgets::overlay_colors::kSelection);
+  const QImage image = view.grab().toImage();
+  const QPointF p1 = view.toScreen(contacts[1].point), p0 = view.toScreen(contacts[0].point);
+  // The ring is kSelectionRingPixels about the point: look on a square band around it.
+  CHECK(pixelsLike(image, p1, 11, ring) > 10);
+  CHECK(pixelsLike(image, p0, 11, ring) == 0);
+
+  // A click on contact 0 (4 px off, within the pick radius) selects that row.
+  QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, (p0 + QPointF(3, -2)).toPoint());
+  CHECK(session.selectedContact() == 0);
+  CHECK(view.highlightedContact() == 0);
+  CHECK(view.contactAt(p1) == 1);
+  // Far from both (inside the block, 30 px above its centre), a click selects
+  // nothing and pulls the block instead of selecting.
+  const QPointF inside = (p0 + p1) / 2 - QPointF(0, 30);
+  CHECK(view.contactAt(inside) == -1);
+  QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, inside.toPoint());
+  CHECK(session.selectedContact() == 0);
+  CHECK(view.mouseSpringBody() == -1);  // let go on release
+
+  // Without a selected solve nothing is ringed and nothing picked.
+  session.selectSolve(-1);
+  CHECK(view.highlightedContact() == -1);
+  CHECK(view.contactAt(p0) == -1);
+}
+
+TEST_CASE("Thruster keys fire the thrusters that push the block that way, release stops them",
+          "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  REQUIRE(session.loadScene(sceneFile("contact_app_1.json")));
+  const int block = bodyNamed(session, "block1");
+  REQUIRE(block >= 0);
+  const auto axes = [&](const cl::widgets::SimSnapshot& s) {
+    const double a = s.states[static_cast<std::size_t>(block)].angle;
+    return std::pair{cl::Vec2{std::cos(a), std::sin(a)}, cl::Vec2{-std::sin(a), std::cos(a)}};
+  };
+  const auto total = [](const cl::widgets::SimSnapshot& s) {
+    cl::Vec2 sum;
+    for (const auto& t : s.thrusters) sum = sum + t.thrust;
+    return sum;
+  };
+
+  // S: left. The scene gives magnitude 1.5 and the side thrusters direction 0.4,
+  // one at the top (0, 0.8) and one at the bottom (0, -0.8): 1.2 along -x of the
+  // body, 1.6 apart, so the block slides without turning.
+  QTest::keyPress(&view, Qt::Key_S);
+  REQUIRE(session.stepNow(1));
+  {
+    const auto& s = session.snapshot();
+    REQUIRE(s.thrusters.size() == 2);
+    for (const auto& t : s.thrusters) CHECK(t.body == block);
+    const auto [x, y] = axes(s);
+    CHECK(dot(total(s), x) == Approx(-1.2));
+    CHECK(dot(total(s), y) == Approx(0).margin(1e-12));
+    CHECK(distance(s.thrusters[0].location, s.thrusters[1].location) == Approx(1.6));
+  }
+  QTest::keyRelease(&view, Qt::Key_S);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().thrusters.empty());
+
+  // E: up, the one thruster along +y with the full 1.5; F: right.
+  QTest::keyPress(&view, Qt::Key_E);
+  QTest::keyPress(&view, Qt::Key_F);
+  REQUIRE(session.stepNow(1));
+  {
+    const auto& s = session.snapshot();
+    REQUIRE(s.thrusters.size() == 3);
+    const auto [x, y] = axes(s);
+    CHECK(dot(total(s), y) == Approx(1.5));
+    CHECK(dot(total(s), x) == Approx(1.2));
+  }
+  QTest::keyRelease(&view, Qt::Key_E);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().thrusters.size() == 2);
+  // Losing focus lets go of every key held.
+  QFocusEvent out(QEvent::FocusOut);
+  QApplication::sendEvent(&view, &out);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().thrusters.empty());
+
+  // J is the second block's key: this scene has one block with thrusters.
+  QTest::keyPress(&view, Qt::Key_J);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().thrusters.empty());
+  QTest::keyRelease(&view, Qt::Key_J);
+
+  // With two, J and the left arrow fire the second block's left pair.
+  REQUIRE(session.loadScene(sceneFile("contact_app_3.json")));
+  const int block2 = bodyNamed(session, "block2");
+  REQUIRE(block2 >= 0);
+  QTest::keyPress(&view, Qt::Key_Left);
+  REQUIRE(session.stepNow(1));
+  REQUIRE(session.snapshot().thrusters.size() == 2);
+  for (const auto& t : session.snapshot().thrusters) CHECK(t.body == block2);
+  QTest::keyRelease(&view, Qt::Key_Left);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().thrusters.empty());
+}
+
+TEST_CASE("Dragging a body pulls it towards the mouse with a spring", "[scene_view]") {
+  // The box scene is a plain simulation under gravity 3: the block falls freely.
+  const int block = cl::testing::kFirstMovable;
+  constexpr int kSteps = 10;  // 0.25 s
+  double freeVy = 0;
+  {
+    Session session;
+    session.setScene(cl::testing::boxScene());
+    REQUIRE(session.stepNow(kSteps));
+    freeVy = session.snapshot().states[block].vy;
+    CHECK(freeVy == Approx(-3 * 0.25));
+  }
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  session.setScene(cl::testing::boxScene());
+  const cl::BodyState start = session.snapshot().states[block];
+  const QPointF cm = view.toScreen(start.position());
+  REQUIRE(view.movableBodyAt(cm) == block);
+  // Grab the centre of mass (no torque) and hold the mouse 2 units above it.
+  const cl::Vec2 target = start.position() + cl::Vec2{0, 2};
+  sendMouse(view, QEvent::MouseButtonPress, cm, Qt::LeftButton, Qt::LeftButton);
+  CHECK(view.mouseSpringBody() == block);
+  sendMouse(view, QEvent::MouseMove, view.toScreen(target), Qt::NoButton, Qt::LeftButton);
+  CHECK(view.mouseSpringTarget().y == Approx(target.y));
+  REQUIRE(session.stepNow(kSteps));
+  {
+    const auto& s = session.snapshot();
+    // The spring shows in the snapshot, from the point grabbed to the mouse.
+    REQUIRE(s.springs.size() == 1);
+    CHECK(distance(s.springs[0].point1, s.states[block].position()) < 1e-9);
+    CHECK(distance(s.springs[0].point2, view.mouseSpringTarget()) < 1e-12);
+    // y'' = -k/m (y - 2) - 3 with k/m = 3 from y = 0 at rest: y = 1 - cos(sqrt(3) t),
+    // vy(0.25) = sqrt(3) sin(0.25 sqrt(3)) = 0.7268, against -0.75 falling freely.
+    const double w = std::sqrt(cl::widgets::kMouseSpringStiffnessPerMass);
+    CHECK(s.states[block].vy == Approx(w * std::sin(0.25 * w)).epsilon(1e-3));
+    CHECK(s.states[block].vy - freeVy > 1.4);
+  }
+  // The spring is drawn to the mouse while held.
+  {
+    const QImage image = view.grab().toImage();
+    const QColor spring = QColor::fromRgba(cl::widgets::overlay_colors::kMouseSpring);
+    CHECK(pixelsLike(image, view.toScreen(view.mouseSpringTarget()), 3, spring, 40) > 0);
+  }
+  sendMouse(view, QEvent::MouseButtonRelease, view.toScreen(target), Qt::LeftButton, Qt::NoButton);
+  CHECK(view.mouseSpringBody() == -1);
+  const double vyReleased = session.snapshot().states[block].vy;
+  REQUIRE(session.stepNow(4));
+  // Let go, only gravity acts: 4 steps of 0.025 s at g = 3.
+  CHECK(session.snapshot().states[block].vy == Approx(vyReleased - 3 * 0.1));
+  // The released spring is tied to itself: it would draw as nothing.
+  REQUIRE(session.snapshot().springs.size() == 1);
+  CHECK(session.snapshot().springs[0].point1 == session.snapshot().springs[0].point2);
+
+  // A second grab re-attaches the same law rather than adding one.
+  sendMouse(view, QEvent::MouseButtonPress,
+            view.toScreen(session.snapshot().states[block].position()), Qt::LeftButton,
+            Qt::LeftButton);
+  sendMouse(view, QEvent::MouseButtonRelease,
+            view.toScreen(session.snapshot().states[block].position()), Qt::LeftButton,
+            Qt::NoButton);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().springs.size() == 1);
+}
+
+TEST_CASE("SceneView's force scale lengthens the arrows and its view actions", "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  REQUIRE(session.loadScene(sceneFile("block_on_floor.json")));
+  REQUIRE(session.stepNow(1));
+  const auto& s = session.snapshot();
+  REQUIRE(s.contacts.size() == 2);
+  CHECK(view.forceScale() == 1.0);
+  const auto scale = cl::widgets::forceScaleOf(s, session.bodies());
+  const double pixels = scale.worldLength(s.contacts[0].force) * view.pixelsPerUnit();
+  const QColor red = QColor::fromRgba(cl::widgets::overlay_colors::kForce);
+  const QPointF from = view.toScreen(s.contacts[0].point);
+  // Tip of the doubled arrow: nothing there at scale 1, red at scale 2.
+  const QPointF farTip = from - QPointF(0, 2 * pixels - 6);
+  CHECK(pixelsLike(view.grab().toImage(), farTip, 2, red, 40) == 0);
+  view.setForceScale(2.0);
+  CHECK(view.forceScale() == 2.0);
+  CHECK(pixelsLike(view.grab().toImage(), farTip, 2, red, 40) > 0);
+  view.resetForceScaleAction()->trigger();
+  CHECK(view.forceScale() == 1.0);
+  view.largerForcesAction()->trigger();
+  CHECK(view.forceScale() == Approx(1.5));
+  view.setForceScale(1e9);
+  CHECK(view.forceScale() == 64.0);
+  CHECK_FALSE(view.largerForcesAction()->isEnabled());
+  view.setForceScale(-1);  // ignored
+  CHECK(view.forceScale() == 64.0);
+
+  const QList<QAction*> actions = view.viewActions();
+  REQUIRE(actions.size() >= 10);
+  CHECK(actions.front() == view.showContactForcesAction());
+  for (QAction* a :
+       {view.showNormalsAction(), view.showImpulsesAction(), view.showVelocitiesAction(),
+        view.showBoundingBoxesAction(), view.showClockAction(), view.showGhostsAction()}) {
+    CHECK(actions.contains(a));
+    CHECK(a->isCheckable());
+  }
+  CHECK(actions.contains(view.largerForcesAction()));
+  CHECK(actions.contains(view.smallerForcesAction()));
+  CHECK(actions.contains(view.resetForceScaleAction()));
+
+  // Normals: a line along +y (the floor's normal) from each contact.
+  view.setForceScale(1.0);
+  view.setShowContactForces(false);
+  const QColor normal = QColor::fromRgba(cl::widgets::overlay_colors::kNormal);
+  const QPointF along = from - QPointF(0, cl::widgets::kNormalPixels / 2);
+  CHECK(pixelsLike(view.grab().toImage(), along, 2, normal, 30) == 0);
+  view.showNormalsAction()->setChecked(true);
+  CHECK(pixelsLike(view.grab().toImage(), along, 2, normal, 30) > 0);
+
+  // Every layer on draws without trouble, also with no scene.
+  for (QAction* a : actions)
+    if (a->isCheckable()) a->setChecked(true);
+  CHECK_FALSE(view.grab().isNull());
+  Session empty;
+  SceneView blank(&empty);
+  for (QAction* a : blank.viewActions())
+    if (a->isCheckable()) a->setChecked(true);
+  blank.resize(300, 200);
+  CHECK_FALSE(blank.grab().isNull());
+  CHECK(blank.ghostCount() == 0);
+  CHECK(blank.contactAt(QPointF(150, 100)) == -1);
+  CHECK(blank.movableBodyAt(QPointF(150, 100)) == -1);
 }

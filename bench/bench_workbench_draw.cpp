@@ -1,0 +1,120 @@
+// bench_workbench_draw [runs]: how fast the workbench redraws when a person single-steps
+// through a large solve. One frame is what stepping one pivot costs the UI: the A matrix
+// dock and the vectors dock take the new pivot, and they and the scene view repaint.
+// The window is 1440 x 900 with every dock shown, the scene has 100 bodies, and the
+// solve is a 300 x 300 LCP (A = B B^T + I with random B, so ComputeForces visits
+// hundreds of pivots). Prints the median frame time over the pivots of each run and the
+// median over runs, and the frames per second that makes.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "app/workbench/main_window.h"
+#include "engine/scene/scene.h"
+#include "engine/solver/compute_forces.h"
+#include "engine/trace/step_trace.h"
+#include "widgets/matrix_dock.h"
+#include "widgets/scene_view.h"
+#include "widgets/session.h"
+#include "widgets/vectors_dock.h"
+
+namespace {
+
+constexpr int kBodies = 100;
+constexpr int kContacts = 300;
+constexpr int kFramesPerRun = 120;
+
+// 100 blocks in a 10 x 10 grid above a floor.
+std::string gridScene() {
+  std::string bodies = R"({"name": "floor", "shape": "wall", "width": 40, "height": 1,
+                           "position": [0, -0.5]})";
+  for (int i = 0; i < kBodies; ++i)
+    bodies += ",{\"name\": \"b" + std::to_string(i) + "\", \"shape\": \"block\", \"width\": 0.8, " +
+              "\"height\": 0.6, \"position\": [" + std::to_string(-9.0 + 2.0 * (i % 10)) + ", " +
+              std::to_string(1.0 + 1.5 * (i / 10)) + "]}";
+  return R"({"format": "contactlab-scene", "version": 3, "title": "100 blocks",
+             "bodies": [)" +
+         bodies + "]}";
+}
+
+cl::SolveTrace largeSolve() {
+  std::mt19937 gen(7);
+  std::normal_distribution<double> normal;
+  Eigen::MatrixXd B(kContacts, kContacts / 2);
+  for (Eigen::Index i = 0; i < B.rows(); ++i)
+    for (Eigen::Index j = 0; j < B.cols(); ++j) B(i, j) = normal(gen);
+  cl::LcpProblem p;
+  p.A = B * B.transpose() + Eigen::MatrixXd::Identity(kContacts, kContacts);
+  p.b = Eigen::VectorXd(kContacts);
+  for (Eigen::Index i = 0; i < p.b.size(); ++i) p.b(i) = normal(gen);
+  p.joint.assign(kContacts, false);
+  cl::StepTraceRecorder recorder;
+  cl::SolveContext context;
+  for (int i = 0; i < kContacts; ++i)
+    context.contacts.push_back({.primaryBody = i % kBodies + 1,
+                                .normalBody = 0,
+                                .label = "b" + std::to_string(i % kBodies) + "/floor"});
+  recorder.onSolveContext(context);
+  cl::ComputeForces solver;
+  solver.setTraceSink(&recorder);
+  solver.solve(p);
+  return recorder.take().solves.front();
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  QApplication app(argc, argv);
+  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
+
+  cl::workbench::MainWindow::Options options;
+  options.persistLayout = false;
+  options.errorDialogs = false;
+  cl::workbench::MainWindow window(options);
+  window.resize(1440, 900);
+  window.session()->setScene(cl::loadScene(gridScene(), "grid"));
+  window.show();
+  QApplication::processEvents();
+
+  const cl::SolveTrace solve = largeSolve();
+  const int pivots = static_cast<int>(solve.pivots.size());
+  std::printf("bench_workbench_draw: %d bodies, %d x %d A matrix, %d pivots, window %dx%d\n\n",
+              kBodies, kContacts, kContacts, pivots, window.width(), window.height());
+  std::printf("| run | frames | median frame ms | max frame ms | fps (1000 / median) |\n");
+  std::printf("|---|---|---|---|---|\n");
+  std::vector<double> medians;
+  for (int run = 1; run <= runs; ++run) {
+    std::vector<double> frames;
+    for (int f = 0; f < kFramesPerRun; ++f) {
+      const int pivot = (f * std::max(1, pivots / kFramesPerRun)) % std::max(1, pivots);
+      QElapsedTimer timer;
+      timer.start();
+      window.matrixDock()->showSolve(&solve, pivot, f % kContacts);
+      window.vectorsDock()->showSolve(&solve, pivot, f % kContacts);
+      window.matrixDock()->repaint();
+      window.vectorsDock()->repaint();
+      window.sceneView()->repaint();
+      QApplication::processEvents();
+      frames.push_back(timer.nsecsElapsed() / 1e6);
+    }
+    const double m = median(frames);
+    medians.push_back(m);
+    std::printf("| %d | %zu | %.2f | %.2f | %.0f |\n", run, frames.size(), m,
+                *std::max_element(frames.begin(), frames.end()), 1000.0 / m);
+  }
+  const double m = median(medians);
+  std::printf("\nmedian over runs: %.2f ms per frame = %.0f frames per second (target >= 30)\n", m,
+              1000.0 / m);
+  return 0;
+}

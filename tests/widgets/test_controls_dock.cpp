@@ -1,0 +1,230 @@
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTest>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "engine/body/body_state.h"
+#include "engine/contact/contact_sim.h"
+#include "engine/forces/gravity_law.h"
+#include "tests/widgets/test_scenes.h"
+#include "widgets/controls_dock.h"
+#include "widgets/scene_paths.h"
+#include "widgets/session.h"
+
+using cl::widgets::ControlsDock;
+using cl::widgets::Session;
+
+namespace {
+
+QString scenePath(const char* file) {
+  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
+}
+
+template <typename W>
+W* child(const ControlsDock& dock, const char* name) {
+  W* w = dock.findChild<W*>(QString::fromLatin1(name));
+  REQUIRE(w);
+  return w;
+}
+
+// Edits reach the simulation between steps on the worker thread and come back to the
+// history by a queued answer: wait for it so the test steps the edited simulation.
+template <typename Pred>
+bool waitFor(Pred done) {
+  QElapsedTimer clock;
+  clock.start();
+  while (!done() && clock.elapsed() < 5000) QTest::qWait(2);
+  return done();
+}
+
+// Vertical velocity of the one body of free_fall.json ("ball", index 0) at the newest record.
+double ballVy(const Session& session) {
+  return cl::BodyState::fromVars(session.history().back().state.vars, 0).vy;
+}
+
+}  // namespace
+
+TEST_CASE("ControlsDock lists the scene folder and loads the scene chosen", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  CHECK(dock.objectName() == QStringLiteral("controlsDock"));
+
+  // Every *.json of the folder, sorted by file name.
+  const QStringList files = QDir(cl::widgets::scenesDirectory())
+                                .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+  REQUIRE(dock.scenes().size() == files.size());
+  int stackRow = -1;
+  for (int i = 0; i < files.size(); ++i) {
+    CHECK(dock.scenes()[i].fileName == files[i]);
+    CHECK(dock.scenes()[i].valid());
+    if (files[i] == QStringLiteral("stack_of_three.json")) stackRow = i;
+  }
+  REQUIRE(stackRow >= 0);
+  CHECK(dock.scenes()[stackRow].title == QStringLiteral("Stack of three blocks"));
+
+  auto* list = child<QListWidget>(dock, "sceneList");
+  REQUIRE(list->count() == files.size());
+  CHECK(list->item(stackRow)->text() == QStringLiteral("Stack of three blocks"));
+  list->setCurrentRow(stackRow);
+  CHECK(child<QLabel>(dock, "sceneDescription")->text().size() > 20);
+  child<QPushButton>(dock, "loadScene")->click();
+  CHECK(session.title() == QStringLiteral("Stack of three blocks"));
+  CHECK(QFileInfo(session.scenePath()).fileName() == QStringLiteral("stack_of_three.json"));
+
+  // Loading another scene elsewhere moves the highlight to it.
+  REQUIRE(session.loadScene(scenePath("free_fall.json")));
+  CHECK(list->currentItem()->text() == QStringLiteral("Free fall"));
+
+  CHECK_FALSE(dock.loadSceneAt(-1));
+  CHECK_FALSE(dock.loadSceneAt(files.size()));
+}
+
+TEST_CASE("ControlsDock's block count loads the ContactApp scene with that many blocks",
+          "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("contact_app_3.json")));
+  auto* blocks = child<QSpinBox>(dock, "blocks");
+  CHECK(blocks->value() == 3);
+  blocks->setValue(2);
+  CHECK(session.title() == QStringLiteral("ContactApp with two blocks"));
+  CHECK(QFileInfo(session.scenePath()).fileName() == QStringLiteral("contact_app_2.json"));
+  CHECK(session.bodies().size() == 4 + 2);  // four walls and two blocks
+}
+
+TEST_CASE("ControlsDock's time step applies to the next step", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("free_fall.json")));
+  auto* timeStep = child<QDoubleSpinBox>(dock, "timeStep");
+  CHECK(timeStep->value() == 0.025);
+
+  REQUIRE(session.stepNow(2));
+  CHECK(session.history().back().stats.time == Approx(0.05));
+  timeStep->setValue(0.01);
+  CHECK(session.timeStep() == 0.01);
+  REQUIRE(waitFor([&] { return session.history().back().state.timeStep == 0.01; }));
+  REQUIRE(session.stepNow(1));
+  CHECK(session.history().back().stats.time == Approx(0.06).epsilon(1e-12));
+  CHECK(dock.status().contains(QStringLiteral("applied now")));
+}
+
+TEST_CASE("ControlsDock's gravity changes the acceleration of a falling body at once",
+          "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("free_fall.json")));  // one ball, g = 9.8
+  auto* gravity = child<QDoubleSpinBox>(dock, "gravity");
+  CHECK(gravity->value() == 9.8);
+  const double dt = session.timeStep();
+
+  double before = ballVy(session);
+  REQUIRE(session.stepNow(1));
+  CHECK(ballVy(session) - before == Approx(-9.8 * dt).epsilon(1e-12));
+
+  const auto structure = session.history().back().state.structure;
+  gravity->setValue(3.0);
+  REQUIRE(waitFor([&] { return session.history().back().state.structure != structure; }));
+  CHECK(dock.status().contains(QStringLiteral("applied now")));
+  before = ballVy(session);
+  REQUIRE(session.stepNow(1));
+  CHECK(ballVy(session) - before == Approx(-3.0 * dt).epsilon(1e-12));
+
+  SECTION("a restart with the settings keeps the gravity chosen") {
+    child<QPushButton>(dock, "restartWithSettings")->click();
+    CHECK(session.history().size() == 1);
+    CHECK(gravity->value() == 3.0);
+    before = ballVy(session);
+    REQUIRE(session.stepNow(1));
+    CHECK(ballVy(session) - before == Approx(-3.0 * dt).epsilon(1e-12));
+  }
+  SECTION("loading a scene reads its own gravity") {
+    REQUIRE(session.loadScene(scenePath("free_fall.json")));
+    CHECK(gravity->value() == 9.8);
+  }
+}
+
+TEST_CASE("ControlsDock's contact settings reach the ContactSim on the fly", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  auto* distanceTol = child<QDoubleSpinBox>(dock, "distanceTol");
+  auto* policy = child<QComboBox>(dock, "contactPolicy");
+  REQUIRE(distanceTol->isEnabled());
+
+  const auto structure = session.history().back().state.structure;
+  distanceTol->setValue(0.02);
+  REQUIRE(waitFor([&] { return session.history().back().state.structure != structure; }));
+  const auto* cs =
+      dynamic_cast<const cl::ContactSim*>(session.history().back().state.structure.get());
+  REQUIRE(cs);
+  CHECK(cs->distanceTol() == 0.02);
+
+  const auto structure2 = session.history().back().state.structure;
+  const int random = policy->findData(static_cast<int>(cl::NextContactPolicy::RANDOM));
+  REQUIRE(random >= 0);
+  policy->setCurrentIndex(random);
+  emit policy->activated(random);
+  REQUIRE(waitFor([&] { return session.history().back().state.structure != structure2; }));
+  cs = dynamic_cast<const cl::ContactSim*>(session.history().back().state.structure.get());
+  REQUIRE(cs);
+  CHECK(cs->contactPolicy() == cl::NextContactPolicy::RANDOM);
+  CHECK(cs->distanceTol() == 0.02);  // the earlier edit stays
+  REQUIRE(session.stepNow(3));
+}
+
+TEST_CASE("ControlsDock's seed applies on restart and says so", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("pile_10.json")));  // seed 10
+  auto* seed = child<QSpinBox>(dock, "seed");
+  auto* note = child<QLabel>(dock, "seedNote");
+  CHECK(seed->value() == 10);
+  CHECK(note->text() == QStringLiteral("applies on restart"));
+  CHECK_FALSE(dock.restartPending());
+
+  seed->setValue(11);
+  CHECK(dock.restartPending());
+  CHECK(note->text().startsWith(QStringLiteral("applies on restart")));
+  CHECK(note->text().contains(QStringLiteral("pending")));
+  CHECK(dock.status().contains(QStringLiteral("applies on restart")));
+  CHECK(session.settings().seed == 10);  // not yet
+
+  REQUIRE(session.stepNow(2));
+  child<QPushButton>(dock, "restartWithSettings")->click();
+  CHECK(session.settings().seed == 11);
+  CHECK(session.history().size() == 1);
+  CHECK(session.title() == QStringLiteral("Pile of 10 blocks"));
+  CHECK_FALSE(dock.restartPending());
+  CHECK(note->text() == QStringLiteral("applies on restart"));
+}
+
+TEST_CASE("ControlsDock without a scene or with a scene built in code does not crash",
+          "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  auto* gravity = child<QDoubleSpinBox>(dock, "gravity");
+  CHECK_FALSE(gravity->isEnabled());
+  gravity->setValue(5.0);  // no scene: nothing to apply it to, said in the status
+  CHECK(dock.status().contains(QStringLiteral("no scene")));
+
+  // A plain RigidBodySim has no contact settings and no document to rebuild from.
+  session.setScene(cl::testing::boxScene());
+  CHECK(gravity->isEnabled());
+  CHECK(gravity->value() == 3.0);
+  CHECK_FALSE(child<QDoubleSpinBox>(dock, "distanceTol")->isEnabled());
+  child<QPushButton>(dock, "restartWithSettings")->click();
+  CHECK(dock.status().contains(QStringLiteral("no document")));
+  CHECK(session.title() == QStringLiteral("test box"));
+  dock.resize(260, 900);
+  dock.show();
+  QTest::qWait(20);
+}

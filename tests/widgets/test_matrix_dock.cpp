@@ -1,0 +1,312 @@
+#include <qcustomplot.h>
+
+#include <QDir>
+#include <QTest>
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "engine/trace/step_trace.h"
+#include "tests/widgets/qt_string_makers.h"
+#include "widgets/matrix_dock.h"
+#include "widgets/scene_paths.h"
+#include "widgets/session.h"
+
+using cl::widgets::MatrixDock;
+using cl::widgets::Session;
+
+namespace {
+
+QString scenePath(const char* file) {
+  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
+}
+
+// A solve with the given A (b = -1 everywhere), rows labelled "c0", "c1", ...
+cl::SolveTrace handTrace(const Eigen::MatrixXd& A, std::vector<bool> joint = {}) {
+  cl::SolveTrace t;
+  const auto n = A.rows();
+  t.solve.A = A;
+  t.solve.b = Eigen::VectorXd::Constant(n, -1.0);
+  t.solve.joint = joint.empty() ? std::vector<bool>(static_cast<std::size_t>(n), false) : joint;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    cl::SolveContact c;
+    c.label = "c" + std::to_string(i);
+    c.joint = t.solve.joint[static_cast<std::size_t>(i)];
+    t.context.contacts.push_back(c);
+  }
+  return t;
+}
+
+// The pixel centre of cell (row, column) in the dock's plot.
+QPoint cellPixel(QCustomPlot* plot, int row, int column) {
+  plot->replot(QCustomPlot::rpImmediateRefresh);  // lays the axes out
+  return QPoint(static_cast<int>(plot->xAxis2->coordToPixel(column)),
+                static_cast<int>(plot->yAxis->coordToPixel(row)));
+}
+
+}  // namespace
+
+TEST_CASE("MatrixDock shows the A matrix of the session's selected solve", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  CHECK(dock.objectName() == QStringLiteral("matrixDock"));
+  dock.resize(460, 320);
+  dock.show();
+  CHECK_FALSE(dock.showsMatrix());
+  CHECK(dock.headerText().contains(QStringLiteral("No scene")));
+
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  // Step 0 is the initial state: nothing solved yet.
+  CHECK_FALSE(dock.showsMatrix());
+  CHECK(dock.shownSize() == 0);
+  CHECK(dock.headerText().contains(QStringLiteral("Step 0")));
+
+  REQUIRE(session.stepNow(1));
+  const cl::SolveTrace* trace = session.selectedSolveTrace();
+  REQUIRE(trace);
+  const Eigen::MatrixXd& A = trace->solve.A;
+  const int n = static_cast<int>(A.rows());
+  REQUIRE(n >= 2);  // three blocks resting on each other and the floor
+  CHECK(dock.showsMatrix());
+  CHECK(dock.shownSize() == n);
+  CHECK(dock.headerText().startsWith(QStringLiteral("n = %1").arg(n)));
+
+  // The colour map holds A cell for cell; row 0 is the first contact.
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      INFO("cell " << i << ", " << j);
+      CHECK(dock.cellValue(i, j) == A(i, j));
+    }
+  CHECK(std::isnan(dock.cellValue(n, 0)));
+  CHECK(std::isnan(dock.cellValue(0, -1)));
+
+  // A = J M^-1 J^T is symmetric: the map shown is too (up to rounding).
+  const double scale = A.cwiseAbs().maxCoeff();
+  REQUIRE(scale > 0);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) {
+      INFO("cell " << i << ", " << j);
+      CHECK(std::abs(dock.cellValue(i, j) - dock.cellValue(j, i)) <= 1e-12 * scale);
+    }
+  // Its diagonal is positive: pushing at a contact accelerates it apart.
+  for (int i = 0; i < n; ++i) CHECK(dock.cellValue(i, i) > 0);
+
+  // Tooltips and labels name the contacts of the solve's rows.
+  const QString first = QString::fromStdString(trace->context.contacts.front().label);
+  const QString last = QString::fromStdString(trace->context.contacts.back().label);
+  REQUIRE_FALSE(first.isEmpty());
+  const QString tip = dock.tooltipAt(0, n - 1);
+  CHECK(tip.startsWith(QStringLiteral("A[0, %1] = ").arg(n - 1)));
+  CHECK(tip.contains(QStringLiteral("row 0 ") + first));
+  CHECK(tip.contains(QStringLiteral("column %1 ").arg(n - 1) + last));
+  CHECK(dock.rowLabel(0) == QStringLiteral("0 ") + first);
+  CHECK(dock.tooltipAt(n, 0).isEmpty());
+
+  // The picker offers every solve of the step, the selected one picked.
+  const cl::StepTrace* step = session.currentTrace();
+  REQUIRE(step);
+  CHECK(dock.solveChoices().size() == static_cast<int>(step->solves.size()));
+  CHECK(dock.pickedSolve() == session.selectedSolve());
+  CHECK(
+      dock.solveChoices()[session.selectedSolve()].contains(QStringLiteral("%1 contacts").arg(n)));
+
+  // At the final pivot the outline holds set C of that pivot.
+  REQUIRE_FALSE(trace->pivots.empty());
+  std::vector<int> C = trace->pivots.back().C;
+  std::sort(C.begin(), C.end());
+  CHECK(dock.outlinedRows() == C);
+  CHECK_FALSE(C.empty());  // a resting stack carries weight at some contacts
+  // Before the first decision C is empty and nobody is driven.
+  session.selectPivot(-1);
+  CHECK(dock.outlinedRows().empty());
+  CHECK(dock.drivenContact() == -1);
+  session.selectPivot(0);
+  CHECK(dock.drivenContact() == trace->pivots.front().d);
+
+  // Clicking a cell selects the contact of its row.
+  auto* plot = dock.findChild<QCustomPlot*>();
+  REQUIRE(plot);
+  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, cellPixel(plot, n - 1, 0));
+  CHECK(session.selectedContact() == n - 1);
+  CHECK(dock.highlightedContact() == n - 1);
+  QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, cellPixel(plot, 0, n - 1));
+  CHECK(session.selectedContact() == 0);
+
+  SECTION("picking another solve of the step shows it") {
+    if (step->solves.size() >= 2) {
+      const int other = session.selectedSolve() == 0 ? 1 : 0;
+      session.selectSolve(other);
+      CHECK(dock.pickedSolve() == other);
+      CHECK(dock.shownSize() == static_cast<int>(step->solves[other].solve.A.rows()));
+    }
+  }
+  SECTION("restarting goes back to the no-solve text") {
+    REQUIRE(session.restart());
+    CHECK_FALSE(dock.showsMatrix());
+    CHECK(dock.shownSize() == 0);
+    CHECK(dock.solveChoices().isEmpty());
+  }
+}
+
+TEST_CASE("MatrixDock says when a step had no contacts", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  dock.show();
+  REQUIRE(session.loadScene(scenePath("free_fall.json")));
+  REQUIRE(session.stepNow(1));
+  const cl::StepTrace* step = session.currentTrace();
+  REQUIRE(step);
+  REQUIRE(step->solves.empty());  // a ball in the air touches nothing
+  CHECK_FALSE(dock.showsMatrix());
+  CHECK(dock.headerText().contains(QStringLiteral("no contacts")));
+  CHECK(dock.solveChoices().isEmpty());
+}
+
+TEST_CASE("MatrixDock catches up when shown after changes while hidden", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  REQUIRE(session.stepNow(1));
+  CHECK(dock.shownSize() == 0);  // hidden: no work done
+  dock.show();
+  REQUIRE(session.selectedSolveTrace());
+  CHECK(dock.shownSize() == session.selectedSolveTrace()->solve.A.rows());
+}
+
+TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  dock.resize(460, 320);
+  dock.show();
+
+  // a = A f + b with A = [[2, 1], [1, 2]], b = [-1, -1]. Driving contact 0 alone:
+  // f0 = 1/2 makes a0 = 0 (a1 = -1/2); then driving 1 with 0 kept in C:
+  // delta_f = (-1/2, 1), delta_a = (0, 3/2), s = 1/3: f = (1/3, 1/3), a = 0.
+  Eigen::MatrixXd A(2, 2);
+  A << 2, 1, 1, 2;
+  cl::SolveTrace t = handTrace(A);
+  cl::SolverPivot p0;
+  p0.index = 0;
+  p0.d = p0.j = 0;
+  p0.step = 0.5;
+  p0.stepTaken = true;
+  p0.transition = cl::PivotTransition::kDAccepted;
+  p0.C = {0};
+  p0.f = Eigen::Vector2d(0.5, 0.0);
+  p0.a = Eigen::Vector2d(0.0, -0.5);
+  cl::SolverPivot p1 = p0;
+  p1.index = 1;
+  p1.d = p1.j = 1;
+  p1.step = 1.0 / 3.0;
+  p1.C = {0, 1};
+  p1.f = Eigen::Vector2d(1.0 / 3.0, 1.0 / 3.0);
+  p1.a = Eigen::Vector2d(0.0, 0.0);
+  t.pivots = {p0, p1};
+
+  dock.showSolve(&t, -1, -1);
+  CHECK(dock.showsMatrix());
+  CHECK(dock.shownSize() == 2);
+  CHECK(dock.cellValue(0, 1) == 1.0);
+  CHECK(dock.cellValue(1, 1) == 2.0);
+  CHECK(dock.outlinedRows().empty());
+  CHECK(dock.drivenContact() == -1);
+  // Eigenvalues 3 and 1.
+  CHECK(dock.headerText().contains(QStringLiteral("cond 3")));
+  CHECK(dock.headerText().contains(QStringLiteral("max |A| = 2")));
+  CHECK(dock.tooltipAt(1, 0) == QStringLiteral("A[1, 0] = 1\nrow 1 c1\ncolumn 0 c0"));
+
+  dock.showSolve(&t, 0, 1);
+  CHECK(dock.outlinedRows() == std::vector<int>{0});
+  CHECK(dock.drivenContact() == 0);
+  CHECK(dock.highlightedContact() == 1);
+  dock.showSolve(&t, 1, -1);
+  CHECK(dock.outlinedRows() == std::vector<int>{0, 1});
+  CHECK(dock.drivenContact() == 1);
+  CHECK(dock.highlightedContact() == -1);
+  // A pivot past the end shows the last one.
+  dock.showSolve(&t, 7, 5);
+  CHECK(dock.outlinedRows() == std::vector<int>{0, 1});
+  CHECK(dock.highlightedContact() == -1);
+
+  SECTION("row 0 at the top, positive red, negative blue") {
+    // An asymmetric matrix tells rows from columns.
+    Eigen::MatrixXd M(2, 2);
+    M << 0, 1, -1, 0;
+    const cl::SolveTrace signs = handTrace(M);
+    dock.showSolve(&signs, -1, -1);
+    CHECK(dock.cellValue(0, 1) == 1.0);
+    CHECK(dock.cellValue(1, 0) == -1.0);
+    auto* plot = dock.findChild<QCustomPlot*>();
+    REQUIRE(plot);
+    const QPoint above = cellPixel(plot, 0, 1);
+    const QPoint below = cellPixel(plot, 1, 0);
+    CHECK(above.y() < below.y());
+    const QImage image = plot->toPixmap().toImage();
+    const QColor positive = image.pixelColor(above);
+    const QColor negative = image.pixelColor(below);
+    const QColor zero = image.pixelColor(cellPixel(plot, 0, 0));
+    CHECK(positive.red() > 150);
+    CHECK(positive.blue() < 100);
+    CHECK(negative.blue() > 150);
+    CHECK(negative.red() < 100);
+    CHECK(std::min({zero.red(), zero.green(), zero.blue()}) >= 250);  // white, to rounding
+    CHECK(dock.tooltipAt(0, 1).startsWith(QStringLiteral("A[0, 1] = 1\n")));
+  }
+  SECTION("cells outside Acc are faded") {
+    // At pivot 0 only contact 0 is in C: cell (0, 0) is Acc, (1, 1) (same value) is not.
+    auto* plot = dock.findChild<QCustomPlot*>();
+    REQUIRE(plot);
+    dock.showSolve(&t, 0, -1);
+    const QPoint inside = cellPixel(plot, 0, 0);
+    const QPoint outside = cellPixel(plot, 1, 1);
+    const QImage image = plot->toPixmap().toImage();
+    CHECK(image.pixelColor(outside).lightness() > image.pixelColor(inside).lightness() + 30);
+  }
+  SECTION("joints are marked in the labels") {
+    Eigen::MatrixXd J = Eigen::MatrixXd::Identity(3, 3);
+    const cl::SolveTrace joints = handTrace(J, {false, false, true});
+    dock.showSolve(&joints, -1, -1);
+    CHECK(dock.rowLabel(2) == QStringLiteral("2J c2"));
+    CHECK(dock.rowLabel(1) == QStringLiteral("1 c1"));
+    CHECK(dock.headerText().contains(QStringLiteral("1 joints")));
+  }
+  SECTION("a redundant contact shows as a singular matrix") {
+    Eigen::MatrixXd S(2, 2);
+    S << 1, 1, 1, 1;
+    const cl::SolveTrace redundant = handTrace(S);
+    dock.showSolve(&redundant, -1, -1);
+    CHECK(dock.headerText().contains(QStringLiteral("singular (rank 1)")));
+  }
+  SECTION("a 1 x 1 matrix") {
+    Eigen::MatrixXd one(1, 1);
+    one << 4.5;
+    const cl::SolveTrace single = handTrace(one);
+    dock.showSolve(&single, -1, 0);
+    CHECK(dock.shownSize() == 1);
+    CHECK(dock.cellValue(0, 0) == 4.5);
+    CHECK(dock.highlightedContact() == 0);
+  }
+  SECTION("many rows thin the labels out") {
+    const int n = 200;
+    Eigen::MatrixXd big = Eigen::MatrixXd::Identity(n, n);
+    const cl::SolveTrace many = handTrace(big);
+    dock.showSolve(&many, -1, -1);
+    int labelled = 0;
+    for (int i = 0; i < n; ++i) labelled += dock.shownTickLabel(i).isEmpty() ? 0 : 1;
+    CHECK(labelled >= 2);
+    CHECK(labelled <= MatrixDock::kMaxTickLabels);
+    CHECK(dock.shownTickLabel(0) == QStringLiteral("0 c0"));
+  }
+  SECTION("nothing to show") {
+    dock.showSolve(nullptr, 0, 0);
+    CHECK_FALSE(dock.showsMatrix());
+    CHECK(dock.shownSize() == 0);
+    CHECK(dock.headerText() == QStringLiteral("No solve selected."));
+    const cl::SolveTrace empty;
+    dock.showSolve(&empty, -1, -1);
+    CHECK_FALSE(dock.showsMatrix());
+    CHECK(dock.headerText().contains(QStringLiteral("no contacts")));
+    CHECK(dock.tooltipAt(0, 0).isEmpty());
+    CHECK(dock.rowLabel(0).isEmpty());
+  }
+}

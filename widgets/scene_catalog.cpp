@@ -1,0 +1,63 @@
+#include "widgets/scene_catalog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <exception>
+
+#include "engine/scene/scene.h"
+
+namespace cl::widgets {
+
+namespace {
+
+// Parsing (not building) is enough for the title and description, and it reports a
+// broken file in the loader's own words.
+SceneEntry readEntry(const QFileInfo& file) {
+  SceneEntry entry;
+  entry.path = file.absoluteFilePath();
+  entry.fileName = file.fileName();
+  entry.title = entry.fileName;
+  QFile in(entry.path);
+  if (!in.open(QIODevice::ReadOnly)) {
+    entry.error = in.errorString();
+    return entry;
+  }
+  const QByteArray text = in.readAll();
+  try {
+    const SceneDoc doc =
+        parseScene(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                   entry.path.toStdString());
+    if (doc.title && !doc.title->empty()) entry.title = QString::fromStdString(*doc.title);
+    if (doc.description) entry.description = QString::fromStdString(*doc.description);
+  } catch (const std::exception& e) {
+    entry.error = QString::fromStdString(e.what());
+  }
+  return entry;
+}
+
+}  // namespace
+
+QVector<SceneEntry> sceneCatalog(const QString& directory) {
+  QVector<SceneEntry> out;
+  const QDir dir(directory);
+  if (!dir.exists()) return out;
+  const QFileInfoList files =
+      dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
+  out.reserve(files.size());
+  for (const QFileInfo& file : files) out.append(readEntry(file));
+  return out;
+}
+
+int contactAppBlockCount(const QString& path) {
+  static const QRegularExpression pattern(QStringLiteral("^contact_app_([1-6])\\.json$"));
+  const QRegularExpressionMatch m = pattern.match(QFileInfo(path).fileName());
+  return m.hasMatch() ? m.captured(1).toInt() : 0;
+}
+
+QString contactAppScenePath(const QString& directory, int blocks) {
+  return QDir(directory).filePath(QStringLiteral("contact_app_%1.json").arg(blocks));
+}
+
+}  // namespace cl::widgets
