@@ -406,8 +406,8 @@ void Session::editSim(std::function<void(RigidBodySim&)> change) {
         SimState state = worker->edit(change);
         QMetaObject::invokeMethod(
             this,
-            [this, state = std::move(state), generation] {
-              if (generation == mGeneration) updateLatestState(state);
+            [this, state = std::move(state), generation, step = worker->steps()] {
+              if (generation == mGeneration) updateEditedState(state, step);
             },
             Qt::QueuedConnection);
       },
@@ -423,8 +423,8 @@ void Session::editAdvance(std::function<void(AdvanceStrategy&)> change) {
         SimState state = worker->editAdvance(change);
         QMetaObject::invokeMethod(
             this,
-            [this, state = std::move(state), generation] {
-              if (generation == mGeneration) updateLatestState(state);
+            [this, state = std::move(state), generation, step = worker->steps()] {
+              if (generation == mGeneration) updateEditedState(state, step);
             },
             Qt::QueuedConnection);
       },
@@ -437,10 +437,11 @@ void Session::setTimeStep(double dt) {
   editAdvance([dt](AdvanceStrategy& a) { a.setTimeStep(dt); });
 }
 
-void Session::updateLatestState(const SimState& state) {
-  // The edit took effect after the newest record; the next step starts from it.
-  if (mHistory.empty()) return;
-  mHistory.replaceState(mHistory.size() - 1, state);
+void Session::updateEditedState(const SimState& state, long long step) {
+  // The edit took effect right after step `step`: the step after it starts from this
+  // state. Steps taken since were already taken with the edited simulation.
+  const int i = mHistory.indexOfStep(step);
+  if (i >= 0) mHistory.replaceState(i, state);
   mTimeStep = state.timeStep;
 }
 

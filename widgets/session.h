@@ -164,7 +164,7 @@ class Session : public QObject {
   void setCurrent(int index);
   void resetSelection();
   void reportSimulationError(const QString& message);
-  void updateLatestState(const SimState& state);
+  void updateEditedState(const SimState& state, long long step);
 
   QThread* mThread = nullptr;
   SimWorker* mWorker = nullptr;  // lives on mThread

@@ -31,6 +31,8 @@ class SimWorker : public QObject {
   // Starts stepping a copy of start.structure at `start` (the state of step 0); later
   // calls refer to `generation`.
   void install(const SimState& start, quint64 generation);
+  // Number of the last step taken (or restored to).
+  long long steps() const { return mSteps; }
   // Records traces of the steps it takes (default on).
   void setTracing(bool on) { mTracing = on; }
   // Takes `steps` time steps and emits advanced, or failed on SimulationError.

@@ -273,7 +273,8 @@ void MainWindow::createMenusAndToolBars() {
   view->addAction(mZoomInAction);
   view->addAction(mZoomOutAction);
   view->addSeparator();
-  view->addAction(mSceneView->showContactForcesAction());
+  // The scene view's layers and its force scale.
+  view->addActions(mSceneView->viewActions());
 
   QToolBar* bar = addToolBar(tr("Simulation"));
   bar->setObjectName(QStringLiteral("simulationToolBar"));
@@ -339,6 +340,7 @@ void MainWindow::placeDocks() {
   resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
   resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
   resizeDocks({mWaypointsDock, mTimeSeriesDock}, {520, 700}, Qt::Horizontal);
+  resizeDocks({mMatrixDock, mVectorsDock, mSolverStepsDock}, {300, 280, 200}, Qt::Vertical);
 
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
   if (!view) return;
