@@ -352,9 +352,11 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
                              .arg(mOutlined.size())
                              .arg(mDriven);
   mHeader->setText(header);
+  // The line can be wider than the dock: the tooltip holds it whole, with the key.
   mHeader->setToolTip(
+      header + QLatin1Char('\n') +
       tr("Faded cells lie outside Acc (rows and columns of set C at the pivot); orange: the "
-         "contact being driven; green: the selected contact; purple J: joints"));
+         "contact being driven; dashed green: the selected contact; purple J: joints"));
 
   updateTicks();
   updateOverlays();

@@ -10,7 +10,6 @@
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
-class QCPItemText;
 class QCustomPlot;
 class QComboBox;
 class QLabel;

@@ -6,7 +6,8 @@
 // layers add normals, collision impulses, velocities, bounding boxes and a clock;
 // the selected waypoint's bodies are drawn as ghosts and the selected contact is
 // ringed. The mouse and keyboard act on the simulation as in myPhysicsLab: a drag
-// on a movable body pulls it with a spring, S D F E and J K L I fire thrusters.
+// on a movable body pulls it with a spring, S D F E and J K L I fire thrusters
+// (scene_view_input.cpp).
 #include <QColor>
 #include <QFont>
 #include <QList>

@@ -103,6 +103,8 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   lowerLayout->setSpacing(2);
   mCollisionsTitle = new QLabel(lower);
   mCollisionsTitle->setObjectName(QStringLiteral("waypointCollisionsTitle"));
+  // Wrapped, so its text does not set the least width of the collisions' side.
+  mCollisionsTitle->setWordWrap(true);
   lowerLayout->addWidget(mCollisionsTitle);
   mCollisionTable = makeTable(mCollisions, lower);
   mCollisionTable->setObjectName(QStringLiteral("waypointCollisionTable"));
@@ -140,6 +142,7 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   connect(mWaypointTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           &WaypointsDock::onRowSelected);
   connect(mBackupsOnly, &QCheckBox::toggled, this, &WaypointsDock::applyFilter);
+  connect(mSplitter, &QSplitter::splitterMoved, this, [this] { mSplitMoved = true; });
   connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
 
   connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
@@ -164,11 +167,16 @@ void WaypointsDock::resizeEvent(QResizeEvent* event) {
   // A short, wide dock (the bottom row of the window) puts the collisions beside the
   // waypoints, so both keep a few rows; a tall one puts them below.
   const Qt::Orientation wanted = width() > 2 * height() ? Qt::Horizontal : Qt::Vertical;
-  if (mSplitter->orientation() == wanted) return;
-  mSplitter->setOrientation(wanted);
-  // The waypoints are what one scans: three fifths of the room.
-  const int room = wanted == Qt::Horizontal ? width() : height();
-  mSplitter->setSizes({room * 3 / 5, room - room * 3 / 5});
+  if (mSplitter->orientation() != wanted) {
+    mSplitter->setOrientation(wanted);
+    mSplitMoved = false;
+  }
+  // The waypoints are what one scans: three fifths of the room, until the user moves
+  // the handle.
+  if (!mSplitMoved) {
+    const int room = wanted == Qt::Horizontal ? width() : height();
+    mSplitter->setSizes({room * 3 / 5, room - room * 3 / 5});
+  }
 }
 
 void WaypointsDock::showEvent(QShowEvent* event) {

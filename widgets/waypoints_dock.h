@@ -67,6 +67,7 @@ class WaypointsDock : public QDockWidget {
   QTableView* mWaypointTable = nullptr;
   QTableView* mCollisionTable = nullptr;
   QSplitter* mSplitter = nullptr;  // waypoints, then the selected one's collisions
+  bool mSplitMoved = false;        // the user placed the handle
   bool mStale = true;              // the record changed while the dock was hidden
   bool mSyncing = false;           // selecting a row because the Session said so
 };
