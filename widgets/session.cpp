@@ -280,6 +280,18 @@ const SolveTrace* Session::selectedSolveTrace() {
   return &trace->solves[static_cast<std::size_t>(mSelectedSolve)];
 }
 
+QString Session::noSolveReason() {
+  if (!mHasScene) return tr("No scene loaded.");
+  if (selectedSolveTrace()) return {};
+  const StepRecord* record = current();
+  const StepTrace* trace = currentTrace();
+  if (record && record->step == 0)
+    return tr("Step 0 is the initial state: no solve yet. Take a step.");
+  if (!trace) return tr("No trace is held for this step.");
+  if (trace->solves.empty()) return tr("This step had no contacts: nothing was solved.");
+  return tr("No solve selected.");
+}
+
 void Session::selectPivot(int index) {
   const SolveTrace* solve = selectedSolveTrace();
   if (!solve) return;
@@ -398,29 +410,20 @@ void Session::stepWaypoint() {
 }
 
 void Session::editSim(std::function<void(RigidBodySim&)> change) {
-  if (!mHasScene) return;
-  if (!atLatest()) discardFuture();
-  QMetaObject::invokeMethod(
-      mWorker,
-      [this, worker = mWorker, change = std::move(change), generation = mGeneration] {
-        SimState state = worker->edit(change);
-        QMetaObject::invokeMethod(
-            this,
-            [this, state = std::move(state), generation, step = worker->steps()] {
-              if (generation == mGeneration) updateEditedState(state, step);
-            },
-            Qt::QueuedConnection);
-      },
-      Qt::QueuedConnection);
+  postEdit([change = std::move(change)](SimWorker& worker) { return worker.edit(change); });
 }
 
 void Session::editAdvance(std::function<void(AdvanceStrategy&)> change) {
+  postEdit([change = std::move(change)](SimWorker& worker) { return worker.editAdvance(change); });
+}
+
+void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
   if (!mHasScene) return;
   if (!atLatest()) discardFuture();
   QMetaObject::invokeMethod(
       mWorker,
-      [this, worker = mWorker, change = std::move(change), generation = mGeneration] {
-        SimState state = worker->editAdvance(change);
+      [this, worker = mWorker, edit = std::move(edit), generation = mGeneration] {
+        SimState state = edit(*worker);
         QMetaObject::invokeMethod(
             this,
             [this, state = std::move(state), generation, step = worker->steps()] {

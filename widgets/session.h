@@ -100,6 +100,9 @@ class Session : public QObject {
   int selectedSolve() const { return mSelectedSolve; }
   void selectSolve(int index);
   const SolveTrace* selectedSolveTrace();
+  // Why selectedSolveTrace() is null, for a dock to show (no scene, step 0, no trace
+  // held, a step without contacts, nothing selected); empty when a solve is selected.
+  QString noSolveReason();
   // Pivot of the selected solve: -1 is before the first decision (f = 0, a = b), k the
   // state after decision k.
   int selectedPivot() const { return mSelectedPivot; }
@@ -164,6 +167,9 @@ class Session : public QObject {
   void setCurrent(int index);
   void resetSelection();
   void reportSimulationError(const QString& message);
+  // Runs `edit` on the worker; the state it returns goes to the record of the step the
+  // edit followed.
+  void postEdit(std::function<SimState(SimWorker&)> edit);
   void updateEditedState(const SimState& state, long long step);
 
   QThread* mThread = nullptr;

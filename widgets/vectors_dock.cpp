@@ -276,24 +276,10 @@ void VectorsDock::refresh() {
     return;
   }
   mStale = false;
-  if (!mSession->hasScene()) {
-    showMessage(tr("No scene loaded."));
-    return;
-  }
-  if (const SolveTrace* trace = mSession->selectedSolveTrace()) {
+  if (const SolveTrace* trace = mSession->selectedSolveTrace())
     showSolve(trace, mSession->selectedPivot(), mSession->selectedContact());
-    return;
-  }
-  const StepRecord* record = mSession->current();
-  const StepTrace* stepTrace = mSession->currentTrace();
-  if (record && record->step == 0)
-    showMessage(tr("Step 0 is the initial state: no solve yet. Take a step."));
-  else if (!stepTrace)
-    showMessage(tr("No trace is held for this step."));
-  else if (stepTrace->solves.empty())
-    showMessage(tr("This step had no contacts: nothing was solved."));
   else
-    showMessage(tr("No solve selected."));
+    showMessage(mSession->noSolveReason());
 }
 
 void VectorsDock::showMessage(const QString& text) {
