@@ -5,6 +5,8 @@
 // be at rest). myPhysicsLab's TypeScript engine needs about 2 wall seconds per simulated
 // second for its 20-block pile on this kind of machine (a figure quoted, not measured
 // here); the ratio column divides that by ours.
+// Each scene runs with the contact-force warm start off (every solve pivots from C = {}, the
+// baseline) and on (contact_sim.h), alternating, so the speed-up is measured in one session.
 //   build/bench/bench_pile [runs] [seconds]
 #include <fmt/format.h>
 
@@ -37,11 +39,13 @@ struct Run {
   std::uint64_t stateHash = 0;  // FNV-1a of the final state's bits: equal runs, equal hash
   cl::CollisionCounters counters;
   long long solves = 0;
+  long long warmStarts = 0;
   double finalKinetic = 0;
 };
 
-Run runOnce(const std::filesystem::path& file, double seconds) {
+Run runOnce(const std::filesystem::path& file, double seconds, bool warm) {
   cl::Scene scene = cl::loadSceneFile(file);
+  scene.contactSim()->setWarmStart(warm);
   auto advance = scene.makeAdvance();
   const double dt = scene.settings.timeStep;
   const double c0 = processCpuSeconds();
@@ -64,8 +68,14 @@ Run runOnce(const std::filesystem::path& file, double seconds) {
   r.stateHash = h;
   r.counters = dynamic_cast<cl::CollisionAdvance&>(*advance).counters();
   r.solves = scene.contactSim()->solveCount();
+  r.warmStarts = scene.contactSim()->solveTotals().warmStarts;
   r.finalKinetic = scene.sim->energy().kinetic();
   return r;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
 }  // namespace
@@ -73,28 +83,35 @@ Run runOnce(const std::filesystem::path& file, double seconds) {
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   const double seconds = argc > 2 ? std::atof(argv[2]) : 12.0;
-  fmt::print("| scene | wall s / sim s (median of {}) | min | max | CPU s / sim s (median) | "
-             "vs TS engine (2 s/s) | collisions | back-ups | steps | binary | contact solves | "
-             "final KE | final state hash |\n",
+  fmt::print("| scene | warm start | wall s / sim s (median of {}) | min | max | CPU s / sim s "
+             "(median) | CPU cold / this | vs TS engine (2 s/s) | collisions | back-ups | steps | "
+             "binary | contact solves | warm hits | final KE | final state hash |\n",
              runs);
-  fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const char* name : {"pile_10.json", "pile_20.json"}) {
-    std::vector<Run> all;
-    for (int k = 0; k < runs; ++k) all.push_back(runOnce(std::filesystem::path(CONTACTLAB_SCENES_DIR) / name, seconds));
-    std::vector<double> t;
-    for (const Run& r : all) t.push_back(r.wallPerSimSecond);
-    std::sort(t.begin(), t.end());
-    const double median = t[t.size() / 2];
-    std::vector<double> cpu;
-    for (const Run& r : all) cpu.push_back(r.cpuPerSimSecond);
-    std::sort(cpu.begin(), cpu.end());
-    const Run& r = all.front();  // the counts are the same in every run (deterministic)
-    fmt::print("| {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {:.0f}x | {} | {} | {} | {} | {} | {:.2e} | "
-               "{:016x} |\n",
-               name, median, t.front(), t.back(), cpu[cpu.size() / 2],
-               kQuotedTypeScriptSecondsPerSecond / median, r.counters.collisions,
-               r.counters.backups, r.counters.odeSteps, r.counters.binarySteps, r.solves,
-               r.finalKinetic, r.stateHash);
-    std::fflush(stdout);
+    const auto file = std::filesystem::path(CONTACTLAB_SCENES_DIR) / name;
+    std::vector<Run> all[2];  // [0] warm start off, [1] on; alternated to share the noise
+    for (int k = 0; k < runs; ++k)
+      for (int warm = 0; warm < 2; ++warm) all[warm].push_back(runOnce(file, seconds, warm == 1));
+    double coldCpu = 0;
+    for (int warm = 0; warm < 2; ++warm) {
+      std::vector<double> wall, cpu;
+      for (const Run& r : all[warm]) {
+        wall.push_back(r.wallPerSimSecond);
+        cpu.push_back(r.cpuPerSimSecond);
+      }
+      const double wallMedian = median(wall), cpuMedian = median(cpu);
+      if (warm == 0) coldCpu = cpuMedian;
+      const Run& r = all[warm].front();  // the counts are those of every run (deterministic)
+      fmt::print("| {} | {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {:.2f} | {:.0f}x | {} | {} | {} | "
+                 "{} | {} | {:.1f} % | {:.2e} | {:016x} |\n",
+                 name, warm ? "on" : "off", wallMedian, *std::min_element(wall.begin(), wall.end()),
+                 *std::max_element(wall.begin(), wall.end()), cpuMedian, coldCpu / cpuMedian,
+                 kQuotedTypeScriptSecondsPerSecond / wallMedian, r.counters.collisions,
+                 r.counters.backups, r.counters.odeSteps, r.counters.binarySteps, r.solves,
+                 r.solves > 0 ? 100.0 * static_cast<double>(r.warmStarts) / r.solves : 0.0,
+                 r.finalKinetic, r.stateHash);
+      std::fflush(stdout);
+    }
   }
 }

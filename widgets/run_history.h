@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "engine/collision_advance/collision_advance.h"
+#include "engine/contact/warm_start.h"
 #include "engine/math/random_lcg.h"
 #include "engine/trace/step_trace.h"
 #include "widgets/sim_snapshot.h"
@@ -22,6 +23,9 @@ struct SimState {
   double time = 0.0;
   std::vector<double> vars;
   RandomLCG random;
+  // ContactSim's warm-start memory (which contacts carried force): the next solve's guess,
+  // so a re-run from this state repeats the original bit for bit. Empty for other sims.
+  WarmStart warmStart;
   // The simulation as of its last structural change (load or an edit: a thruster
   // switched, a setting changed): force laws, connectors and settings come from it.
   // Shared by every record until the next change.

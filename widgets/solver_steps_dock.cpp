@@ -53,6 +53,12 @@ QString transitionTip(PivotTransition t) {
       return QObject::tr("a deferred contact could not be driven again: R -> reRejects");
     case PivotTransition::kReRejectsBack:
       return QObject::tr("a step made progress: reRejects -> R");
+    case PivotTransition::kWarmStart:
+      return QObject::tr("the guessed C (contacts that carried force in the previous evaluate) "
+                         "solved the LCP with one factorization: C = guess, NC = the rest");
+    case PivotTransition::kWarmStartRejected:
+      return QObject::tr("the guessed C did not solve the LCP (j broke it: negative force, "
+                         "negative acceleration or a singular pivot): solved cold from here");
   }
   return {};
 }

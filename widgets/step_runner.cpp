@@ -50,9 +50,11 @@ std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKin
 SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodySim> structure,
                       const CollisionCounters& counters) {
   const RigidBodySim& sim = advance.sim();
+  const auto* contactSim = dynamic_cast<const ContactSim*>(&sim);
   return {.time = sim.time(),
           .vars = sim.vars(),
           .random = sim.random(),
+          .warmStart = contactSim ? contactSim->warmStartMemory() : WarmStart(),
           .structure = std::move(structure),
           .integrator = advance.integrator().kind(),
           .timeStep = advance.timeStep(),
@@ -63,6 +65,7 @@ void restoreState(RigidBodySim& sim, const SimState& state) {
   sim.vars() = state.vars;
   sim.setTime(state.time);
   sim.random() = state.random;
+  if (auto* contactSim = dynamic_cast<ContactSim*>(&sim)) contactSim->setWarmStartMemory(state.warmStart);
 }
 
 StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long step, quint64 generation,

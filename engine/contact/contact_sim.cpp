@@ -42,6 +42,8 @@ ContactSim::ContactSim(const ContactSim& other)
       mExtraAccel(other.mExtraAccel),
       mExtraAccelTimeStep(other.mExtraAccelTimeStep),
       mSolverOptions(other.mSolverOptions),
+      mWarmStartOn(other.mWarmStartOn),
+      mWarmStart(other.mWarmStart),
       mTraceSink(other.mTraceSink),
       mJointSmallImpacts(other.mJointSmallImpacts),
       mCollisionHandling(other.mCollisionHandling),
@@ -146,11 +148,13 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
   mLastContacts.insert(mLastContacts.end(), std::make_move_iterator(found.contacts.begin()),
                        std::make_move_iterator(found.contacts.end()));
   for (RigidBodyCollision& c : mLastContacts) c.force = 0.0;
-  if (mLastContacts.empty()) return;
-  for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {
-    mLastSubsetSizes.push_back(static_cast<int>(subset.size()));
-    solveSubset(subset, vars, t, change);
-  }
+  mWarmStart.begin();
+  if (!mLastContacts.empty())
+    for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {
+      mLastSubsetSizes.push_back(static_cast<int>(subset.size()));
+      solveSubset(subset, vars, t, change);
+    }
+  mWarmStart.commit();
 }
 
 void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
@@ -171,9 +175,14 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   if (mTraceSink)
     mTraceSink->onSolveContext(makeSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                                 static_cast<int>(mLastSubsetSizes.size()) - 1));
-  const LcpResult result = solver.solve(problem);
+  const std::vector<int> guess =
+      mWarmStartOn ? mWarmStart.guess(cs, mTolerances.distanceTol) : std::vector<int>();
+  const LcpResult result = solver.solve(problem, guess);
   ++mSolveCount;
   mSolveTotals.solves += 1;
+  mSolveTotals.warmStarts += result.warmStarted;
+  mSolveTotals.warmPartials += result.warmPartial;
+  mSolveTotals.warmRejects += result.warmRejected;
   mSolveTotals.pivots += result.pivots;
   mSolveTotals.maxViolation = std::max(mSolveTotals.maxViolation, result.residuals.worst());
   // As engine2D: a solve that ended with an error code still stands when its forces
@@ -188,6 +197,8 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
     throw SimulationError(fmt::format("contact forces failed ({}) at time {} with {} contacts:{}",
                                       errorName(result.error), t, cs.size(), list));
   }
+  if (mWarmStartOn)
+    mWarmStart.collect(cs, std::span<const double>(result.f.data(), cs.size()));
   for (std::size_t i = 0; i < cs.size(); ++i) {
     const double f = result.f(static_cast<Eigen::Index>(i));
     mLastContacts[subset[i]].force = f;

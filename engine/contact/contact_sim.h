@@ -12,6 +12,10 @@
 //      (contact_matrix.h, with ExtraAccel), the LCP is solved by ComputeForces with the
 //      simulation's random generator, and f_j n_j is applied to the accelerations.
 //   A failed solve throws SimulationError naming the error, the time and the contacts.
+//   With the warm start on (the default), each solve first tries the contacts that carried
+//   force in the previous evaluate as its set C (warm_start.h, ComputeForces::solve with a
+//   guess); the memory is part of the simulation's state (warmStartMemory()), so a run
+//   resumed from a saved state with its memory repeats the original bit for bit.
 //
 // Connectors (joints, ropes, rods; engine/connectors) are owned by the simulation. Each
 // evaluate asks every connector for its records (in the order the connectors were
@@ -33,6 +37,7 @@
 #include "engine/collision/contact_detection.h"
 #include "engine/connectors/connector.h"
 #include "engine/contact/extra_accel.h"
+#include "engine/contact/warm_start.h"
 #include "engine/impulse/collision_handling.h"
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/solver/compute_forces.h"
@@ -77,6 +82,15 @@ class ContactSim : public RigidBodySim {
   void setSolverTolerance(double tol) { mSolverOptions.tolerance = tol; }
   const ComputeForcesOptions& solverOptions() const { return mSolverOptions; }
   void setSolverOptions(const ComputeForcesOptions& o) { mSolverOptions = o; }
+  // Warm start of the contact-force solves (see above); off, every solve starts from C = {}.
+  bool warmStart() const { return mWarmStartOn; }
+  void setWarmStart(bool on) {
+    mWarmStartOn = on;
+    mWarmStart.clear();
+  }
+  // Which contacts carried force in the latest evaluate that solved: the guess of the next.
+  const WarmStart& warmStartMemory() const { return mWarmStart; }
+  void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
 
   // Connectors. addConnector checks the body indices (std::invalid_argument) and, for a
   // joint, marks the two bodies as not colliding with each other (engine2D does the same).
@@ -150,6 +164,9 @@ class ContactSim : public RigidBodySim {
     long long solves = 0;
     long long pivots = 0;
     double maxViolation = 0;
+    long long warmStarts = 0;   // solves the warm start's guess solved outright
+    long long warmPartials = 0; // solves the guess started and pivots finished
+    long long warmRejects = 0;  // solves whose guess was given up (then solved cold)
   };
   const SolveTotals& solveTotals() const { return mSolveTotals; }
   void resetSolveTotals() { mSolveTotals = {}; }
@@ -164,6 +181,8 @@ class ContactSim : public RigidBodySim {
   ExtraAccel mExtraAccel = kDefaultExtraAccel;
   double mExtraAccelTimeStep = kDefaultExtraAccelTimeStep;
   ComputeForcesOptions mSolverOptions;
+  bool mWarmStartOn = true;
+  WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;
   std::vector<std::unique_ptr<Connector>> mConnectors;
   bool mJointSmallImpacts = false;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 
 #include "engine/contact/contact_matrix.h"
@@ -34,23 +35,33 @@ std::string describeRecords(const ContactSim& sim, const std::vector<RigidBodyCo
   return out;
 }
 
+// Solves the impulse LCP p, whose rows are records[set[0]], records[set[1]], ... (every
+// record when `set` is empty). The rows' records are copied out only for a trace or an error.
 Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
-                             const std::vector<RigidBodyCollision>& records) {
+                             const std::vector<RigidBodyCollision>& all, std::span<const int> set) {
+  const auto rowsOf = [&] {
+    if (set.empty()) return all;
+    std::vector<RigidBodyCollision> rows;
+    rows.reserve(set.size());
+    for (const int i : set) rows.push_back(all[static_cast<std::size_t>(i)]);
+    return rows;
+  };
   ComputeForces solver(&sim.random());
   ComputeForcesOptions o = sim.solverOptions();
   solver.setOptions(o);
   if (SolverTraceSink* sink = sim.traceSink()) {
+    const std::vector<RigidBodyCollision> records = rowsOf();
     solver.setTraceSink(sink);
     sink->onSolveContext(makeSolveContext(sim, records, SolvePurpose::kImpulse, sim.time()));
   }
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses at time {}: {}:{}", sim.time(), problem,
-                                      describeRecords(sim, records)));
+                                      describeRecords(sim, rowsOf())));
   const LcpResult r = solver.solve(p);
   if (!r.ok() && (r.a.size() != r.f.size() || !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint)))
     throw SimulationError(fmt::format("collision impulses failed ({}) at time {} with {} records:{}",
-                                      errorName(r.error), sim.time(), records.size(),
-                                      describeRecords(sim, records)));
+                                      errorName(r.error), sim.time(), p.size(),
+                                      describeRecords(sim, rowsOf())));
   return r.f;
 }
 
@@ -83,7 +94,7 @@ bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& record
   for (std::size_t i = 0; i < records.size(); ++i)
     e[i] = records[i].contact() ? 0.0 : pairElasticity(records[i], sim.bodies());
   const LcpProblem p = impulseProblem(records, e, sim.bodies(), sim.vars());
-  const Eigen::VectorXd j = solveOrThrow(sim, p, records);
+  const Eigen::VectorXd j = solveOrThrow(sim, p, records, {});
   if (totals) ++totals->solves;
   return applyAll(sim, records, j);
 }
@@ -158,12 +169,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       smallVelocity *= 2;
       panicAt += kPanicFactor * n;
     }
-    int focus = -1;
-    for (int i : sim.random().randomInts(n))
-      if (!done(i)) {
-        focus = i;
-        break;
-      }
+    const int focus = sim.random().firstInRandomOrder(n, [&](int i) { return !done(i); });
     if (focus < 0 && !lastPass) break;
     std::vector<int> set;
     if (focus < 0) {
@@ -177,15 +183,13 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
     LcpProblem p;
     p.A.resize(m, m);
     p.b.resize(m);
-    std::vector<RigidBodyCollision> subset;
     for (int r = 0; r < m; ++r) {
       for (int c = 0; c < m; ++c) p.A(r, c) = A(set[r], set[c]);
       // The last pass asks only that nothing approaches: elasticity 0 for all.
       p.b(r) = focus < 0 ? v(set[r]) : (1.0 + e[set[r]]) * v(set[r]);
       p.joint.push_back(joint[set[r]]);
-      subset.push_back(records[set[r]]);
     }
-    const Eigen::VectorXd j = solveOrThrow(sim, p, subset);
+    const Eigen::VectorXd j = solveOrThrow(sim, p, records, set);
     if (totals) ++totals->solves;
     for (int r = 0; r < m; ++r) {
       total(set[r]) += j(r);

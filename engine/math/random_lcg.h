@@ -40,6 +40,38 @@ class RandomLCG {
     }
     return out;
   }
+  // The first index of randomInts(n)'s permutation for which accept(index) holds, or -1,
+  // leaving the generator exactly where randomInts(n) leaves it (n draws). The permutation
+  // is followed only as far as needed, picking the k-th index still left from a Fenwick
+  // tree of the remaining ones in O(log n) instead of erasing from a list, and the draws
+  // after the answer only advance the generator (their values do not matter to it).
+  template <class Accept>
+  int firstInRandomOrder(int n, Accept accept) {
+    int found = -1, drawn = 0;
+    if (n > 0) {
+      std::vector<int> tree(static_cast<std::size_t>(n) + 1, 0);  // counts of indices left
+      for (int i = 1; i <= n; ++i) {
+        tree[i] += 1;
+        if (const int up = i + (i & -i); up <= n) tree[up] += tree[i];
+      }
+      int high = 1;
+      while (high * 2 <= n) high *= 2;
+      for (int left = n; left > 0 && found < 0; --left) {
+        int k = nextInt(left);  // the k-th (0-based) index still left
+        ++drawn;
+        int pos = 0;
+        for (int step = high; step > 0; step /= 2)
+          if (pos + step <= n && tree[pos + step] <= k) {
+            pos += step;
+            k -= tree[pos];
+          }
+        for (int i = pos + 1; i <= n; i += i & -i) tree[i] -= 1;  // index pos is taken
+        if (accept(pos)) found = pos;
+      }
+    }
+    for (; drawn < n; ++drawn) nextInt32();
+    return found;
+  }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }
 

@@ -211,6 +211,19 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   mInv(k, k) = 1.0 / s;
 }
 
+void AccFactor::assign(std::span<const int> members) {
+  for (const int i : mIdx) mPos[i] = -1;
+  mIdx.clear();
+  mCod.reset();
+  mSingular = false;
+  for (const int j : members) {
+    appendAcc(j);
+    mIdx.push_back(j);
+  }
+  const int k = size();
+  if (k > 0 && !mReference) mInv.topLeftCorner(k, k) = gather().partialPivLu().inverse();
+}
+
 void AccFactor::remove(int j) {
   const auto it = std::find(mIdx.begin(), mIdx.end(), j);
   if (it == mIdx.end()) return;

@@ -29,6 +29,7 @@
 // work vectors are members sized once per reset(), so a pivot allocates nothing.
 #include <Eigen/Dense>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace cl {
@@ -56,6 +57,9 @@ class AccFactor {
   // changed since, so its x is reused instead of solved again.
   void add(int j, bool lastSolveIsJ = false);
   void remove(int j);
+  // Makes C = members at once (ComputeForces' warm start; members independent, as its guess
+  // solve ensures): Acc^-1 from one LU factorization instead of a bordering per member.
+  void assign(std::span<const int> members);
 
  private:
   Eigen::MatrixXd gather() const;

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/solver/acc_factor.h"
+#include "engine/solver/guess_solve.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
@@ -22,8 +23,9 @@ enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
 
 class Run {
  public:
-  Run(const LcpProblem& p, const ComputeForcesOptions& o, RandomLCG& rng, SolverTraceSink* sink)
-      : P(p), A(p.A), n(p.size()), opt(o), rng(rng), sink(sink) {}
+  Run(const LcpProblem& p, const ComputeForcesOptions& o, RandomLCG& rng, SolverTraceSink* sink,
+      std::span<const int> guess)
+      : P(p), A(p.A), n(p.size()), opt(o), rng(rng), sink(sink), guess(guess) {}
 
   LcpResult go();
 
@@ -34,6 +36,8 @@ class Run {
   double unwanted(int i) const { return P.joint[i] ? std::abs(a[i]) : -a[i]; }
   int nextContact();
   void solveOne();
+  bool guessUsable() const;
+  void warmStart();
   void treat(int d);
   void treatRejects();
   Drive drive(int d, bool allowSingular);
@@ -50,6 +54,7 @@ class Run {
   const ComputeForcesOptions& opt;
   RandomLCG& rng;
   SolverTraceSink* sink;
+  std::span<const int> guess;
 
   Eigen::VectorXd f, a, df, da;
   std::vector<Set> set;
@@ -57,7 +62,7 @@ class Run {
   AccFactor acc;
   double scale = 1, tol = 0;
   int pivots = 0, deferrals = 0, decisions = 0, maxPivots = 0;
-  bool progress = false;
+  bool progress = false, warmStarted = false, warmPartial = false, warmRejected = false;
   std::vector<int> order;
   LcpError error = LcpError::kOk;
 };
@@ -324,6 +329,84 @@ void Run::treatRejects() {
   }
 }
 
+// A guess is tried only without joints and under a policy that draws nothing for contacts
+// (see compute_forces.h), and only when it names valid, distinct contacts.
+bool Run::guessUsable() const {
+  if (guess.empty() || opt.policy == NextContactPolicy::RANDOM || opt.reference) return false;
+  if (std::find(P.joint.begin(), P.joint.end(), true) != P.joint.end()) return false;
+  std::vector<bool> seen(n, false);
+  for (const int i : guess) {
+    if (i < 0 || i >= n || seen[i]) return false;
+    seen[i] = true;
+  }
+  return true;
+}
+
+// The warm start of compute_forces.h: turns the guess into a valid starting point of the
+// pivoting. f_G is solved for G (guess_solve.h, which drops contacts dependent on the
+// others); while some force is negative those contacts leave G and it is solved again (G
+// shrinks, so this ends). Then C = G (a = 0, f >= 0), every other contact whose acceleration
+// is acceptable is in NC, and the rest stay untreated for the usual loop to drive, each
+// drive keeping C and NC valid as always. When nothing is left untreated the guess solved
+// the LCP outright (warmStarted, no pivot). An inaccurate solve (|a| > tol in C) gives the
+// guess up: f = 0, a = b, every contact untreated, a cold start.
+void Run::warmStart() {
+  std::vector<int> G(guess.begin(), guess.end());
+  std::sort(G.begin(), G.end());
+  for (;;) {
+    GuessSolve gs = solveGuess(A, P.b, G, opt.singularPivot, tol);
+    f = gs.f;
+    a.noalias() = A * f + P.b;
+    std::vector<int> positive;
+    bool accurate = f.allFinite() && a.allFinite();
+    int worst = -1;
+    for (const int i : gs.kept) {
+      if (!(std::abs(a[i]) <= tol)) accurate = false;
+      if (f[i] >= 0)
+        positive.push_back(i);
+      else if (worst < 0 || f[i] < f[worst])
+        worst = i;
+    }
+    if (!accurate) break;
+    if (worst >= 0) {
+      if (sink) {
+        std::fill(set.begin(), set.end(), Set::kUntreated);
+        for (const int i : gs.kept) set[i] = Set::kC;
+        record(PivotTransition::kWarmStartRejected, -1, worst, 0, false, false);
+      }
+      G = std::move(positive);
+      continue;
+    }
+    std::fill(set.begin(), set.end(), Set::kUntreated);
+    for (const int i : gs.kept) set[i] = Set::kC;
+    bool untreatedLeft = false;
+    for (int i = 0; i < n; ++i) {
+      if (set[i] == Set::kC) continue;
+      if (a[i] >= -tol)
+        set[i] = Set::kNC;
+      else
+        untreatedLeft = true;
+    }
+    order = gs.kept;
+    for (int i = 0; i < n; ++i)
+      if (set[i] == Set::kNC) order.push_back(i);
+    if (untreatedLeft) acc.assign(gs.kept);
+    warmStarted = !untreatedLeft;
+    warmPartial = untreatedLeft;
+    if (sink) record(PivotTransition::kWarmStart, -1, -1, 0, false, false);
+    return;
+  }
+  if (sink) {
+    std::fill(set.begin(), set.end(), Set::kUntreated);
+    record(PivotTransition::kWarmStartRejected, -1, -1, 0, false, false);
+  }
+  f.setZero();
+  a = P.b;
+  std::fill(set.begin(), set.end(), Set::kUntreated);
+  order.clear();
+  warmRejected = true;
+}
+
 // n = 1: a = A_00 f + b is solved directly.
 void Run::solveOne() {
   order.push_back(0);
@@ -361,6 +444,7 @@ LcpResult Run::go() {
     if (n == 1) {
       solveOne();
     } else if (n > 1) {
+      if (guessUsable()) warmStart();
       for (int d; error == LcpError::kOk && (d = nextContact()) >= 0;) {
         order.push_back(d);
         treat(d);
@@ -387,6 +471,9 @@ LcpResult Run::go() {
   res.pivots = pivots;
   res.deferrals = deferrals;
   res.order = order;
+  res.warmStarted = warmStarted;
+  res.warmPartial = warmPartial;
+  res.warmRejected = warmRejected;
   if (sink) {
     SolverSolve s;
     s.A = P.A;
@@ -408,8 +495,10 @@ LcpResult Run::go() {
 
 }  // namespace
 
-LcpResult ComputeForces::solve(const LcpProblem& problem) {
-  Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink);
+LcpResult ComputeForces::solve(const LcpProblem& problem) { return solve(problem, {}); }
+
+LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> guess) {
+  Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink, guess);
   return run.go();
 }
 

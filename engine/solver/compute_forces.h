@@ -13,6 +13,21 @@
 // acceptable at 100x the tolerance; one that cannot be driven goes to reRejects, which
 // return to R when a step makes progress; reRejects left when R runs out is an infinite
 // loop (kInfiniteLoop).
+//
+// Warm start (solve with a guess): a simulation at rest solves nearly the same LCP at every
+// evaluate, so the set C of the previous solve is a good guess of this one's. The guess G is
+// tried first: f_G = -A[G, G]^-1 b_G by a Cholesky factorization, whose pivots L_kk^2 are the
+// Schur complements s that the pivoting tests when a contact joins C (each must exceed
+// singularPivot |A_kk|); then a = A f + b must be within the tolerance at G, f_G >= 0, and
+// a >= -tol at every other contact. Then f is a solution of the LCP (in general the one the
+// pivoting would reach, to rounding; when A is singular possibly another one with the same
+// body accelerations, since A (f1 - f2) = 0 implies J^T (f1 - f2) = 0 for A = J M^-1 J^T)
+// and the solve ends with no pivot. Otherwise the solve starts over from f = 0 exactly as
+// without a guess. A guess is ignored for problems with joints (their random order draws
+// from the simulation's generator, and skipping those draws would change later decisions)
+// and under the RANDOM policy, for the same reason.
+#include <span>
+
 #include "engine/math/random_lcg.h"
 #include "engine/solver/lcp_problem.h"
 
@@ -44,6 +59,8 @@ class ComputeForces {
   void setTraceSink(SolverTraceSink* sink) { mSink = sink; }
 
   LcpResult solve(const LcpProblem& problem);
+  // The same with a guess of C (indices into the problem, each once; see above).
+  LcpResult solve(const LcpProblem& problem, std::span<const int> guess);
 
  private:
   RandomLCG* mRng;

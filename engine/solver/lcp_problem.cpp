@@ -55,11 +55,13 @@ std::string LcpProblem::validate() const {
   if (A.rows() != n) return fmt::format("A is {} x {} but b has {} entries", A.rows(), A.cols(), n);
   if (static_cast<Eigen::Index>(joint.size()) != n)
     return fmt::format("joint has {} entries, expected {}", joint.size(), n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    if (!std::isfinite(b[i])) return fmt::format("b[{}] is not finite", i);
-    for (Eigen::Index j = 0; j < n; ++j)
-      if (!std::isfinite(A(i, j))) return fmt::format("A[{}][{}] is not finite", i, j);
-  }
+  // One vectorised sweep in the usual case; the first bad entry by rows only when there is one.
+  if (!b.allFinite() || !A.allFinite())
+    for (Eigen::Index i = 0; i < n; ++i) {
+      if (!std::isfinite(b[i])) return fmt::format("b[{}] is not finite", i);
+      for (Eigen::Index j = 0; j < n; ++j)
+        if (!std::isfinite(A(i, j))) return fmt::format("A[{}][{}] is not finite", i, j);
+    }
   std::vector<bool> seen(n, false);
   for (std::size_t k = 0; k < preOrder.size(); ++k) {
     const int i = preOrder[k];

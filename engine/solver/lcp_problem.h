@@ -62,6 +62,11 @@ struct LcpResult {
   int deferrals = 0;  // moves to R (singular or flip-flop)
   LcpResiduals residuals;
   std::vector<int> order;  // contacts in the order they were treated
+  // With a guess of C (ComputeForces' warm start): it solved the LCP outright (no pivots);
+  // it gave a valid start that pivots finished; or it was given up and the solve went cold.
+  bool warmStarted = false;
+  bool warmPartial = false;
+  bool warmRejected = false;
   bool ok() const { return error == LcpError::kOk; }
 };
 

@@ -29,6 +29,10 @@ const char* transitionName(PivotTransition t) {
       return "R->reRejects";
     case PivotTransition::kReRejectsBack:
       return "reRejects->R";
+    case PivotTransition::kWarmStart:
+      return "warm start";
+    case PivotTransition::kWarmStartRejected:
+      return "warm start rejected";
   }
   return "?";
 }

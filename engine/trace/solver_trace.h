@@ -22,7 +22,9 @@ enum class PivotTransition {
   kDAcceptedNoStep,  // no contact limits the step but d's acceleration is acceptable
   kRejectAccepted,   // a deferred contact is acceptable at 100x the tolerance: -> NC
   kReReject,         // a deferred contact could not be driven again: R -> reRejects
-  kReRejectsBack     // progress was made: reRejects -> R
+  kReRejectsBack,    // progress was made: reRejects -> R
+  kWarmStart,        // the guessed C solved the LCP outright: C = guess, NC = the rest
+  kWarmStartRejected // the guessed C did not (j: the first contact that broke it, or -1)
 };
 const char* transitionName(PivotTransition t);
 

@@ -29,3 +29,23 @@ TEST_CASE("RandomLCG repeats for a seed and stays in range", "[random]") {
     CHECK(k < 7);
   }
 }
+
+TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the same draws",
+          "[random]") {
+  // The reference is the plain list: randomInts' order, then the first accepted index.
+  for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
+    for (int n : {0, 1, 2, 3, 7, 16, 17, 100}) {
+      for (int modulus : {1, 2, 5, 1000}) {  // accept i % modulus == modulus - 1 (1000: none)
+        const auto accept = [&](int i) { return i % modulus == modulus - 1; };
+        cl::RandomLCG a(seed), b(seed);
+        int expected = -1;
+        for (int i : a.randomInts(n))
+          if (accept(i)) {
+            expected = i;
+            break;
+          }
+        CHECK(b.firstInRandomOrder(n, accept) == expected);
+        CHECK(a.seed() == b.seed());  // n draws either way
+      }
+    }
+}

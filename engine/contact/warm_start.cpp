@@ -1,0 +1,53 @@
+#include "engine/contact/warm_start.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace cl {
+
+namespace {
+// Normals within about 25 degrees (the test contact detection uses for one gap).
+constexpr double kSameDirection = 0.9;
+
+bool pairLess(const WarmStart::Carrier& x, const WarmStart::Carrier& y) {
+  return std::tie(x.low, x.high) < std::tie(y.low, y.high);
+}
+}  // namespace
+
+WarmStart::Carrier WarmStart::carrierOf(const RigidBodyCollision& c) {
+  const Vec2 p2 = c.impact2 ? *c.impact2 : c.impact1;
+  // The normal points out of the normal body; flip it when that body is the higher index.
+  const bool normalIsLow = c.normalBody < c.primaryBody;
+  return {std::min(c.primaryBody, c.normalBody), std::max(c.primaryBody, c.normalBody),
+          (c.impact1 + p2) * 0.5, normalIsLow ? c.normal : -c.normal};
+}
+
+void WarmStart::collect(std::span<const RigidBodyCollision> contacts,
+                        std::span<const double> forces) {
+  for (std::size_t i = 0; i < contacts.size() && i < forces.size(); ++i)
+    if (forces[i] > 0) mPending.push_back(carrierOf(contacts[i]));
+}
+
+void WarmStart::commit() {
+  mCarriers.swap(mPending);
+  mPending.clear();
+  std::stable_sort(mCarriers.begin(), mCarriers.end(), pairLess);
+}
+
+std::vector<int> WarmStart::guess(std::span<const RigidBodyCollision> contacts,
+                                  double matchDistance) const {
+  std::vector<int> g;
+  if (mCarriers.empty()) return g;
+  const double d2 = matchDistance * matchDistance;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Carrier c = carrierOf(contacts[i]);
+    const auto [first, last] = std::equal_range(mCarriers.begin(), mCarriers.end(), c, pairLess);
+    const bool match = std::any_of(first, last, [&](const Carrier& m) {
+      return (m.point - c.point).lengthSquared() <= d2 && dot(m.normal, c.normal) >= kSameDirection;
+    });
+    if (match) g.push_back(static_cast<int>(i));
+  }
+  return g;
+}
+
+}  // namespace cl
