@@ -334,10 +334,11 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
     status = tr("pivot -1 of %1: before the first decision (f = 0, a = b)").arg(pivots);
   } else {
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(mPivot)];
-    status = tr("pivot %1 of %2: %3, d = %4")
+    status = tr("pivot %1 of %2: %3")
                  .arg(mPivot)
                  .arg(pivots)
-                 .arg(QString::fromUtf8(transitionName(p.transition)), QString::number(p.d));
+                 .arg(QString::fromUtf8(transitionName(p.transition)));
+    if (p.d >= 0) status += tr(", d = %1").arg(p.d);  // a warm start drives no contact
     if (p.j >= 0) status += tr(", j = %1").arg(p.j);
     status += p.stepTaken ? tr(", step %1").arg(number(p.step)) : tr(", no step");
   }

@@ -37,35 +37,50 @@ bool isMovableBody(std::span<const Polygon> bodies, int body) {
          !bodies[body].isFixed();
 }
 
+// A_ij is nonzero only when contacts i and j share a movable body, so the entries are
+// built body by body from the list of contacts touching each movable body (compressed rows
+// by body), in the order of the dense formula: for each i, body 1's terms, then body 2's.
+// Each entry starts at +0 and receives the same additions in the same order, hence the
+// same bits, in O(sum of squared contacts per body) instead of O(n^2) pair tests.
 Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
                               std::span<const Polygon> bodies) {
   const int n = static_cast<int>(contacts.size());
+  const int nb = static_cast<int>(bodies.size());
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+  std::vector<int> start(nb + 1, 0), on(2 * static_cast<std::size_t>(n));
+  const auto touch = [&](int body, auto&& visit) {
+    if (isMovableBody(bodies, body)) visit(body);
+  };
+  for (const RigidBodyCollision& c : contacts)
+    for (int body : {c.primaryBody, c.normalBody}) touch(body, [&](int b) { ++start[b + 1]; });
+  for (int b = 0; b < nb; ++b) start[b + 1] += start[b];
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (int j = 0; j < n; ++j)
+    for (int body : {contacts[j].primaryBody, contacts[j].normalBody})
+      touch(body, [&](int b) { on[fill[b]++] = j; });
   for (int i = 0; i < n; ++i) {
     const RigidBodyCollision& ci = contacts[i];
-    const bool move1 = isMovableBody(bodies, ci.primaryBody);
-    const bool move2 = isMovableBody(bodies, ci.normalBody);
-    for (int j = 0; j < n; ++j) {
-      const RigidBodyCollision& cj = contacts[j];
-      double a = 0.0;
-      if (move1) {
-        const Polygon& b1 = bodies[ci.primaryBody];
-        // +f_j n_j on body 1 when it is contact j's primary body, -f_j n_j when normal.
-        if (ci.primaryBody == cj.primaryBody)
-          a += influence(b1, ci.normal, cj.normal, cj.u1, ci.u1);
-        if (ci.primaryBody == cj.normalBody) a -= influence(b1, ci.normal, cj.normal, cj.u2, ci.u1);
+    // Body 1 is the primary (its point is u1, sign +), body 2 the normal body (u2, sign -,
+    // since body 2's point enters d_i'' with a minus sign).
+    for (int side = 0; side < 2; ++side) {
+      const int body = side == 0 ? ci.primaryBody : ci.normalBody;
+      if (!isMovableBody(bodies, body)) continue;
+      const Polygon& B = bodies[body];
+      const Vec2 ui = side == 0 ? ci.u1 : ci.u2;
+      for (int e = start[body]; e < start[body + 1]; ++e) {
+        const RigidBodyCollision& cj = contacts[on[e]];
+        // +f_j n_j on the body when it is contact j's primary body, -f_j n_j when normal.
+        const bool jPrimary = cj.primaryBody == body;
+        const double t = influence(B, ci.normal, cj.normal, jPrimary ? cj.u1 : cj.u2, ui);
+        if (jPrimary == (side == 0))
+          A(i, on[e]) += t;
+        else
+          A(i, on[e]) -= t;
       }
-      if (move2) {
-        const Polygon& b2 = bodies[ci.normalBody];
-        // Body 2's point enters d_i'' with a minus sign.
-        if (ci.normalBody == cj.primaryBody) a -= influence(b2, ci.normal, cj.normal, cj.u1, ci.u2);
-        if (ci.normalBody == cj.normalBody) a += influence(b2, ci.normal, cj.normal, cj.u2, ci.u2);
-      }
-      if (!std::isfinite(a))
-        throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
-      A(i, j) = a;
     }
   }
+  if (!A.allFinite())
+    throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
   return A;
 }
 

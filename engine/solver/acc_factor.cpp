@@ -16,13 +16,22 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
   mReference = reference;
   mSingular = false;
   mRebuilds = 0;
+  mPrepared = false;
   mIdx.clear();
+  mPos.assign(A.rows(), -1);
+  mCod.reset();
+}
+
+// The work space and A's compressed columns, on the first use after reset(): a solve that
+// the warm start finishes without a pivot never needs them.
+void AccFactor::prepare() {
+  if (mPrepared) return;
+  mPrepared = true;
+  const Eigen::MatrixXd& A = *mA;
   const Eigen::Index n = A.rows();
   mIdx.reserve(n);
-  mPos.assign(n, -1);
   mNzU.reserve(n);
-  mCod.reset();
-  if (!reference && mInv.rows() < n) mInv.resize(n, n);
+  if (!mReference && mInv.rows() < n) mInv.resize(n, n);
   for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT})
     if (v->size() < n) v->resize(n);
   const Eigen::Index nnz = (A.array() != 0).count();
@@ -94,6 +103,7 @@ void AccFactor::rebuild() {
 }
 
 Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
+  prepare();
   const int k = size();
   const Eigen::Map<const Eigen::VectorXd> out(mX.data(), k);
   const double* colJ = mA->data() + static_cast<Eigen::Index>(j) * mA->rows();
@@ -175,6 +185,7 @@ double AccFactor::accNorm() const {
 }
 
 void AccFactor::add(int j, bool lastSolveIsJ) {
+  prepare();
   const int k = size();
   if (singular()) {
     appendAcc(j);
@@ -212,6 +223,7 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
 }
 
 void AccFactor::assign(std::span<const int> members) {
+  prepare();
   for (const int i : mIdx) mPos[i] = -1;
   mIdx.clear();
   mCod.reset();

@@ -43,12 +43,25 @@ class AccFactor {
   bool singular() const { return mReference || mSingular; }
   int rebuilds() const { return mRebuilds; }
 
-  // A's nonzeros by column (compressed sparse columns), built by reset() when A is at most
-  // half full (sparse() true); ComputeForces uses them for delta_a = A delta_f too.
-  bool sparse() const { return mSparse; }
-  const std::vector<int>& colStart() const { return mColStart; }
-  const std::vector<int>& nzRow() const { return mNzRow; }
-  const std::vector<double>& nzVal() const { return mNzVal; }
+  // A's nonzeros by column (compressed sparse columns) when A is at most half full
+  // (sparse() true), built on first use after reset(); ComputeForces uses them for
+  // delta_a = A delta_f too.
+  bool sparse() {
+    prepare();
+    return mSparse;
+  }
+  const std::vector<int>& colStart() {
+    prepare();
+    return mColStart;
+  }
+  const std::vector<int>& nzRow() {
+    prepare();
+    return mNzRow;
+  }
+  const std::vector<double>& nzVal() {
+    prepare();
+    return mNzVal;
+  }
 
   // x (in the order of members()) with Acc x = A[C, j]. A view of an internal buffer:
   // valid until the next call of solveColumn, add, remove or reset.
@@ -62,6 +75,7 @@ class AccFactor {
   void assign(std::span<const int> members);
 
  private:
+  void prepare();
   Eigen::MatrixXd gather() const;
   void rebuild();
   void codSolve(const Eigen::VectorXd& rhs);
@@ -75,6 +89,7 @@ class AccFactor {
   const Eigen::MatrixXd* mA = nullptr;
   bool mReference = false;
   bool mSingular = false;
+  bool mPrepared = false;
   int mRebuilds = 0;
   std::vector<int> mIdx;
   std::vector<int> mPos;  // mPos[i]: position of contact i in mIdx, -1 when not in C

@@ -460,8 +460,7 @@ LcpResult Run::go() {
       // Deferred contacts were accepted at 100x the tolerance; everything else at 1x.
       for (int i = 0; i < n && error == LcpError::kOk; ++i) {
         const double t = (deferredEver[i] ? kDeferredFactor : 1.0) * tol;
-        const Eigen::VectorXd fi = res.f.segment(i, 1), ai = res.a.segment(i, 1);
-        if (!checkForceAccel(t, fi, ai, {P.joint[i]})) error = LcpError::kCheckFailed;
+        if (!forceAccelOk(t, res.f[i], res.a[i], P.joint[i])) error = LcpError::kCheckFailed;
       }
     }
   } else {
@@ -502,17 +501,17 @@ LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> g
   return run.go();
 }
 
+bool forceAccelOk(double tolerance, double f, double a, bool joint) {
+  if (!std::isfinite(f) || !std::isfinite(a)) return false;
+  if (joint) return std::abs(a) <= tolerance;
+  if (f < -tolerance || a < -tolerance) return false;
+  return !(f > tolerance && std::abs(a) > tolerance);
+}
+
 bool checkForceAccel(double tolerance, const Eigen::VectorXd& f, const Eigen::VectorXd& a,
                      const std::vector<bool>& joint) {
-  for (Eigen::Index i = 0; i < f.size(); ++i) {
-    if (!std::isfinite(f[i]) || !std::isfinite(a[i])) return false;
-    if (joint[i]) {
-      if (std::abs(a[i]) > tolerance) return false;
-      continue;
-    }
-    if (f[i] < -tolerance || a[i] < -tolerance) return false;
-    if (f[i] > tolerance && std::abs(a[i]) > tolerance) return false;
-  }
+  for (Eigen::Index i = 0; i < f.size(); ++i)
+    if (!forceAccelOk(tolerance, f[i], a[i], joint[static_cast<std::size_t>(i)])) return false;
   return true;
 }
 

@@ -73,6 +73,8 @@ class ComputeForces {
 // |a| <= tol; at contacts f >= -tol, a >= -tol and, where f > tol, |a| <= tol.
 bool checkForceAccel(double tolerance, const Eigen::VectorXd& f, const Eigen::VectorXd& a,
                      const std::vector<bool>& joint);
+// The same for one contact (or joint).
+bool forceAccelOk(double tolerance, double f, double a, bool joint);
 
 // The largest unwanted acceleration: |a| at joints, -a where a < 0 at contacts.
 double maxUnwantedAccel(const Eigen::VectorXd& a, const std::vector<bool>& joint);
