@@ -30,4 +30,26 @@ std::vector<BodyPair> overlappingPairsBruteForce(std::span<const Bounds> boxes);
 std::vector<BodyPair> broadPhasePairs(const RigidBodySim& sim, std::span<const double> vars,
                                       double margin, std::span<const double> oldVars = {});
 
+// The working space and result of the two functions below, kept by a caller that
+// searches again and again (the narrow phase) so that the broad phase allocates nothing
+// once the buffers have grown.
+struct BroadPhaseBuffers {
+  std::vector<Bounds> boxes;
+  std::vector<int> order, active;
+  std::vector<BodyPair> pairs;  // the result
+};
+
+// overlappingPairs into buffers.pairs.
+void overlappingPairs(std::span<const Bounds> boxes, BroadPhaseBuffers& buffers);
+
+// broadPhasePairs into buffers.pairs.
+void broadPhasePairs(const RigidBodySim& sim, std::span<const double> vars, double margin,
+                     std::span<const double> oldVars, BroadPhaseBuffers& buffers);
+
+// broadPhasePairs into buffers.pairs from each body's world bounds at the current state
+// (`now`, as Polygon::worldBounds gives them) and, when not empty, at the previous one
+// (`old`): for a caller that has the bodies' transforms at hand.
+void broadPhasePairs(const RigidBodySim& sim, std::span<const Bounds> now,
+                     std::span<const Bounds> old, double margin, BroadPhaseBuffers& buffers);
+
 }  // namespace cl

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
@@ -25,29 +27,83 @@ constexpr double kTiny = 1e-12;
 struct BodyStep {
   BodyView now;
   std::optional<BodyView> old;
+  bool hasArc = false;  // some edge is circular: the edge/edge tests apply
+};
+
+bool hasCircularEdge(const Polygon& body) {
+  for (const Path& path : body.paths())
+    for (const Edge& e : path.edges)
+      if (std::holds_alternative<CircularEdge>(e)) return true;
+  return false;
+}
+
+// Whether v.length() (a hypot) is certainly >= bound, decided without the hypot, so a
+// test `v.length() < bound` that would fail can be skipped with the same outcome.
+//  - The hypot is never below a leg: it is faithfully rounded, and each leg is a double
+//    no greater than the exact length.
+//  - Away from under- and overflow the squares are exact to a few ulps (1e-16 relative);
+//    a squared length above bound^2 by a relative 1e-9 puts the exact length, and so the
+//    rounded hypot, above the bound.
+// Otherwise (and for NaN) it answers false and the caller computes the length.
+bool lengthAtLeast(Vec2 v, double bound) {
+  if (std::max(std::abs(v.x), std::abs(v.y)) >= bound) return true;
+  if (!(bound > 1e-100 && bound < 1e100)) return false;
+  const double l2 = v.lengthSquared();
+  return l2 < 1e200 && l2 > bound * bound * (1.0 + 1e-9);
+}
+
+// What the corner tests need of a point's edgeHit against each edge of the other body,
+// in path order: the distance, and whether the hit is defined and in the edge's span.
+// Two arrays of scalars rather than EdgeHits: the compiler assembles a whole EdgeHit in
+// memory piecewise and copies it in 16-byte pieces, which stalls on store forwarding.
+// The full hit of the few edges that make a record is computed again (the same doubles).
+struct SpanHits {
+  std::vector<double> dist;
+  std::vector<char> spans;
+
+  void measure(const BodyView& N, Vec2 p, std::size_t edgeCount) {
+    dist.resize(edgeCount);
+    spans.resize(edgeCount);
+    const auto& paths = N.poly->paths();
+    std::size_t k = 0;
+    for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi)
+      for (int ei = 0; ei < static_cast<int>(paths[pi].edges.size()); ++ei, ++k) {
+        const Edge& e = paths[pi].edges[ei];
+        // edgeHit(N, {pi, ei}, p), with the straight case spelled out so it is inlined.
+        const auto* seg = std::get_if<StraightEdge>(&e);
+        const EdgeHit h = seg ? straightEdgeHit(*seg, N.straightNormal({pi, ei}, *seg), p)
+                              : arcEdgeHit(std::get<CircularEdge>(e), p);
+        dist[k] = h.dist;
+        spans[k] = h.defined && h.inSpan;
+      }
+  }
 };
 
 // Inside a body: the sign of the distance to the nearest boundary point, where at a
 // corner the sign comes from the sum of the two edges' normals there (pseudo-normal).
-bool insideBody(const Polygon& body, Vec2 p) {
+// `hits` holds p's hits of every edge of N.
+bool insideBody(const BodyView& N, Vec2 p, const SpanHits& hits) {
   double best = std::numeric_limits<double>::infinity();
   double sign = 1.0;
-  for (const Path& path : body.paths()) {
+  const auto& paths = N.poly->paths();
+  std::size_t k = 0;
+  for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
+    const Path& path = paths[pi];
     const int n = static_cast<int>(path.edges.size());
     for (int i = 0; i < n; ++i) {
       const Edge& e = path.edges[i];
-      const EdgeHit h = edgeHit(e, p);
-      if (h.defined && h.inSpan) {
-        const double d = std::abs(h.dist);
-        if (d < best) best = d, sign = h.dist;
+      if (hits.spans[k]) {
+        const double d = std::abs(hits.dist[k]);
+        if (d < best) best = d, sign = hits.dist[k];
       }
+      ++k;
       // The corner at the start of this edge, shared with the previous edge.
-      const Edge& prev = path.edges[(i + n - 1) % n];
       const Vec2 q = edgeStart(e);
+      if (lengthAtLeast(p - q, best)) continue;  // not nearer: no hypot needed
       const double dq = distance(p, q);
       if (dq < best) {
         best = dq;
-        sign = dot(p - q, normalAt(e, q) + normalAt(prev, q));
+        sign = dot(p - q, normalAt(N, {pi, i}, q) + normalAt(N, {pi, (i + n - 1) % n}, q));
       }
     }
   }
@@ -56,36 +112,41 @@ bool insideBody(const Polygon& body, Vec2 p) {
 
 // The tests of one corner of P against N at the current state: the corner near an
 // edge of N (a contact or imminent collision), inside N (a penetration of the nearest
-// spanning edge behind it), or beside a corner of N.
-void cornerCollisions(const BodyView& P, int vi, const BodyView& N, const ContactTolerances& tol,
+// spanning edge behind it), or beside a corner of N. `pb` is the corner in N's body
+// coordinates; `hits` is working space.
+void cornerCollisions(const BodyView& P, int vi, Vec2 pb, const BodyView& N,
+                      const ContactTolerances& tol, SpanHits& hits,
                       std::vector<RigidBodyCollision>& out) {
   const Polygon& np = *N.poly;
   Bounds nb = np.bodyBounds();
   nb.left -= tol.distanceTol, nb.right += tol.distanceTol;
   nb.bottom -= tol.distanceTol, nb.top += tol.distanceTol;
-  const Vec2 pw = P.toWorld(P.vertex(vi).location);
-  const Vec2 pb = N.toBody(pw);
   if (pb.x < nb.left || pb.x > nb.right || pb.y < nb.bottom || pb.y > nb.top) return;
-  const bool inside = insideBody(np, pb);
+  const Vec2 pw = P.vertexWorld(vi);
 
+  // The corner against every edge of N, once for the inside test and the records.
+  const auto& paths = np.paths();
+  hits.measure(N, pb, N.edgeCount());
+  const bool inside = insideBody(N, pb, hits);
+
+  // The gap to an edge (pointEdgeGap(pw, N, ref) measures the same pb, as the full hit).
   auto record = [&](EdgeRef ref) {
-    if (const auto gap = pointEdgeGap(pw, N, ref))
-      out.push_back(makeRecord(CollisionKind::kVertexEdge, RecordFeatures::vertexEdge(vi, ref),
-                               *gap, P, N, tol));
+    out.push_back(makeRecord(CollisionKind::kVertexEdge, RecordFeatures::vertexEdge(vi, ref),
+                             pointEdgeGap(pw, N, edgeHit(N, ref, pb)), P, N, tol));
   };
 
   bool found = false;
   std::optional<std::pair<EdgeRef, double>> deepest;  // for a corner inside N
-  for (int pi = 0; pi < static_cast<int>(np.paths().size()); ++pi) {
-    const auto& edges = np.paths()[pi].edges;
-    for (int ei = 0; ei < static_cast<int>(edges.size()); ++ei) {
-      const EdgeHit h = edgeHit(edges[ei], pb);
-      if (!h.defined || !h.inSpan) continue;
+  std::size_t k = 0;
+  for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
+    for (int ei = 0; ei < static_cast<int>(paths[pi].edges.size()); ++ei, ++k) {
+      if (!hits.spans[k]) continue;
+      const double dist = hits.dist[k];
       if (inside) {
         // The penetrated edge is the nearest spanning edge behind the corner.
-        if (h.dist <= 0 && (!deepest || h.dist > deepest->second))
-          deepest = std::make_pair(EdgeRef{pi, ei}, h.dist);
-      } else if (h.dist >= 0 && h.dist < tol.distanceTol) {
+        if (dist <= 0 && (!deepest || dist > deepest->second))
+          deepest = std::make_pair(EdgeRef{pi, ei}, dist);
+      } else if (dist >= 0 && dist < tol.distanceTol) {
         record({pi, ei});
         found = true;
       }
@@ -100,6 +161,7 @@ void cornerCollisions(const BodyView& P, int vi, const BodyView& N, const Contac
   const auto& nverts = np.vertices();
   for (int qi = 0; qi < static_cast<int>(nverts.size()); ++qi) {
     if (!isCorner(nverts[qi])) continue;
+    if (lengthAtLeast(pb - nverts[qi].location, tol.distanceTol)) continue;  // d >= tol
     const double d = distance(pb, nverts[qi].location);
     if (d < kTiny || d >= tol.distanceTol) continue;
     if (const auto gap = cornerGap(P, vi, N, qi))
@@ -114,17 +176,26 @@ void cornerCollisions(const BodyView& P, int vi, const BodyView& N, const Contac
 // tests at the current state, which find contacts, imminent collisions and
 // penetrations that persist from the previous step.
 void vertexCollisions(const BodyStep& P, const BodyStep& N, const ContactTolerances& tol,
-                      std::vector<RigidBodyCollision>& out) {
+                      SpanHits& hits, std::vector<RigidBodyCollision>& out) {
   const bool swept = P.old && N.old;
   const int count = static_cast<int>(P.now.poly->vertices().size());
   for (int vi = 0; vi < count; ++vi) {
+    const bool corner = isCorner(P.now.vertex(vi));
+    if (!swept && !corner) continue;
+    // The vertex now in N's body coordinates: the end of its swept path and the point of
+    // the corner tests.
+    const Vec2 pb = N.now.toBody(P.now.vertexWorld(vi));
     if (swept) {
-      if (auto rc = sweptVertexCollision(P.now, *P.old, vi, N.now, *N.old, tol)) {
-        out.push_back(std::move(*rc));
-        continue;
+      // The path's start in N's body coordinates of the previous state.
+      const Vec2 from = N.old->toBody(P.old->vertexWorld(vi));
+      if (pathMayEnter(N.now.poly->bodyBounds(), from, pb)) {
+        if (auto rc = sweptVertexCollision(P.now, vi, N.now, from, pb, tol)) {
+          out.push_back(std::move(*rc));
+          continue;
+        }
       }
     }
-    if (isCorner(P.now.vertex(vi))) cornerCollisions(P.now, vi, N.now, tol, out);
+    if (corner) cornerCollisions(P.now, vi, pb, N.now, tol, hits, out);
   }
 }
 
@@ -159,6 +230,7 @@ void edgeEdgeCollision(const BodyStep& P, EdgeRef pe, const BodyStep& N, EdgeRef
 // meet only at vertices, which the vertex tests cover.
 void edgeCollisions(const BodyStep& A, const BodyStep& B, const ContactTolerances& tol,
                     std::vector<RigidBodyCollision>& out) {
+  if (!A.hasArc && !B.hasArc) return;  // straight against straight only
   auto forEachEdge = [](const BodyView& v, auto&& f) {
     const auto& paths = v.poly->paths();
     for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi)
@@ -179,14 +251,167 @@ void edgeCollisions(const BodyStep& A, const BodyStep& B, const ContactTolerance
   });
 }
 
+// Working space of the narrow phase, reused from one search to the next so that a
+// search allocates nothing once the buffers have grown.
+struct PairScratch {
+  SpanHits hits;  // one corner against every edge of the other body
+  PruneBuffers prune;
+};
+
+// The records of A and B, pruned, appended to `out`.
 void findPairRecords(const BodyStep& A, const BodyStep& B, const ContactTolerances& tol,
-                     std::vector<RigidBodyCollision>& out) {
-  std::vector<RigidBodyCollision> recs;
-  vertexCollisions(A, B, tol, recs);
-  vertexCollisions(B, A, tol, recs);
-  edgeCollisions(A, B, tol, recs);
-  pruneRecords(recs, *A.now.poly, A.now.index, *B.now.poly);
-  out.insert(out.end(), std::make_move_iterator(recs.begin()), std::make_move_iterator(recs.end()));
+                     PairScratch& scratch, std::vector<RigidBodyCollision>& out) {
+  const std::size_t first = out.size();
+  vertexCollisions(A, B, tol, scratch.hits, out);
+  vertexCollisions(B, A, tol, scratch.hits, out);
+  edgeCollisions(A, B, tol, out);
+  const std::span<RigidBodyCollision> recs(out.data() + first, out.size() - first);
+  out.resize(first + pruneRecords(recs, *A.now.poly, A.now.index, *B.now.poly, scratch.prune));
+}
+
+// What one body contributes to every pair it is in: the world positions of its vertices
+// at both states, computed once per search, and its straight edges' normals and lengths,
+// kept from one search to the next while the body's shape stays the same.
+struct BodyCache {
+  std::vector<Vec2> worldNow, worldOld;
+  std::vector<Edge> shape;                // the edges the facts are of, over all paths
+  std::vector<StraightEdgeFacts> facts;   // by pathFirstEdge[path] + edge; unused for arcs
+  std::vector<int> pathFirstEdge;
+  bool hasArc = false;
+};
+
+// Equal to the bit (the facts of a copy are then those of the original): a body's shape
+// may be edited between two searches, and a value comparison would take -0.0 for 0.0.
+bool sameBits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+bool sameBits(Vec2 a, Vec2 b) {
+  return sameBits(a.x, b.x) && sameBits(a.y, b.y);
+}
+bool sameBits(const Edge& a, const Edge& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* s = std::get_if<StraightEdge>(&a)) {
+    const auto& t = std::get<StraightEdge>(b);
+    return sameBits(s->start, t.start) && sameBits(s->end, t.end);
+  }
+  const auto& c = std::get<CircularEdge>(a);
+  const auto& d = std::get<CircularEdge>(b);
+  return sameBits(c.start, d.start) && sameBits(c.end, d.end) && sameBits(c.center, d.center) &&
+         c.clockwise == d.clockwise;
+}
+
+// Whether the cache's facts are those of the body's edges.
+bool factsCurrent(const BodyCache& cache, const Polygon& body) {
+  const auto& paths = body.paths();
+  if (paths.size() != cache.pathFirstEdge.size()) return false;
+  std::size_t k = 0;
+  for (std::size_t pi = 0; pi < paths.size(); ++pi) {
+    if (cache.pathFirstEdge[pi] != static_cast<int>(k)) return false;
+    for (const Edge& e : paths[pi].edges)
+      if (k >= cache.shape.size() || !sameBits(cache.shape[k++], e)) return false;
+  }
+  return k == cache.shape.size();
+}
+
+void computeFacts(BodyCache& cache, const Polygon& body) {
+  cache.shape.clear();
+  cache.facts.clear();
+  cache.pathFirstEdge.clear();
+  cache.hasArc = false;
+  for (const Path& path : body.paths()) {
+    cache.pathFirstEdge.push_back(static_cast<int>(cache.facts.size()));
+    for (const Edge& e : path.edges) {
+      cache.shape.push_back(e);
+      if (const auto* seg = std::get_if<StraightEdge>(&e)) {
+        const double length = seg->length();
+        cache.facts.push_back({seg->outwardNormal(length), length});
+      } else {
+        cache.facts.push_back({});
+        cache.hasArc = true;
+      }
+    }
+  }
+}
+
+struct SearchScratch {
+  std::vector<BodyStep> steps;             // by body index
+  std::vector<char> cached;                // by body index: steps[i] has its caches
+  std::vector<BodyCache> caches;           // by body index, kept between searches
+  std::vector<Bounds> boundsNow, boundsOld;  // world bounds by body index
+  std::vector<RigidBodyCollision> records;   // every pair's, pruned pair by pair
+  PairScratch pair;
+  BroadPhaseBuffers broadPhase;
+};
+
+// The search's scratch. thread_local rather than a member of the simulation because
+// findCloseCollisions takes the simulation as const and copies of a ContactSim run in
+// several threads of the workbench: each thread has its own buffers, and a search never
+// starts another, so they are never shared.
+SearchScratch& searchScratch() {
+  thread_local SearchScratch scratch;
+  return scratch;
+}
+
+// Fills `world` with the world positions of the view's vertices and attaches it.
+void cacheVertices(BodyView& v, std::vector<Vec2>& world) {
+  const auto& vertices = v.poly->vertices();
+  world.resize(vertices.size());
+  for (std::size_t k = 0; k < vertices.size(); ++k) world[k] = v.toWorld(vertices[k].location);
+  v.worldVertices = world;
+}
+
+// Attaches body i's caches to its views, bringing them up to date: done for the bodies
+// of some pair only.
+BodyStep& cachedStep(SearchScratch& scratch, int i) {
+  BodyStep& step = scratch.steps[i];
+  if (scratch.cached[i]) return step;
+  scratch.cached[i] = 1;
+  BodyCache& cache = scratch.caches[i];
+  if (!factsCurrent(cache, *step.now.poly)) computeFacts(cache, *step.now.poly);
+  step.hasArc = cache.hasArc;
+  auto attach = [&](BodyView& v, std::vector<Vec2>& world) {
+    cacheVertices(v, world);
+    v.straightFacts = cache.facts;
+    v.pathFirstEdge = cache.pathFirstEdge;
+  };
+  attach(step.now, cache.worldNow);
+  if (step.old) attach(*step.old, cache.worldOld);
+  return step;
+}
+
+// Every pair's records into scratch.records (see findCloseCollisions).
+void searchRecords(const RigidBodySim& sim, std::span<const double> vars,
+                   const ContactTolerances& tol, std::span<const double> oldVars,
+                   SearchScratch& scratch) {
+  const bool swept = !oldVars.empty();
+  if (swept && oldVars.size() != vars.size())
+    throw std::invalid_argument(
+        fmt::format("findCloseCollisions: the previous state has {} variables, the current one {}",
+                    oldVars.size(), vars.size()));
+  // One view per body and state, whose cosine and sine also give the broad phase's boxes.
+  const auto& bodies = sim.bodies();
+  const int n = static_cast<int>(bodies.size());
+  scratch.steps.clear();
+  scratch.boundsNow.clear();
+  scratch.boundsOld.clear();
+  for (int i = 0; i < n; ++i) {
+    BodyStep& step = scratch.steps.emplace_back(
+        BodyStep{BodyView(bodies[i], BodyState::fromVars(vars, i), i), std::nullopt, false});
+    scratch.boundsNow.push_back(step.now.worldBounds());
+    if (swept) {
+      step.old.emplace(bodies[i], BodyState::fromVars(oldVars, i), i);
+      scratch.boundsOld.push_back(step.old->worldBounds());
+    }
+  }
+  scratch.cached.assign(n, 0);
+  scratch.caches.resize(n);
+  broadPhasePairs(sim, scratch.boundsNow, scratch.boundsOld, tol.distanceTol, scratch.broadPhase);
+  scratch.records.clear();
+  for (const auto& [i, j] : scratch.broadPhase.pairs) {
+    const BodyStep& A = cachedStep(scratch, i);
+    const BodyStep& B = cachedStep(scratch, j);
+    findPairRecords(A, B, tol, scratch.pair, scratch.records);
+  }
 }
 
 }  // namespace
@@ -195,47 +420,42 @@ void findPairCollisions(const Polygon& a, const BodyState& sa, int ia, const Pol
                         const BodyState& sb, int ib, const ContactTolerances& tol,
                         std::vector<RigidBodyCollision>& out,
                         const std::optional<PreviousStates>& previous) {
-  BodyStep A{BodyView(a, sa, ia), std::nullopt}, B{BodyView(b, sb, ib), std::nullopt};
+  BodyStep A{BodyView(a, sa, ia), std::nullopt, hasCircularEdge(a)};
+  BodyStep B{BodyView(b, sb, ib), std::nullopt, hasCircularEdge(b)};
   if (previous) {
     A.old.emplace(a, previous->a, ia);
     B.old.emplace(b, previous->b, ib);
   }
-  findPairRecords(A, B, tol, out);
+  PairScratch scratch;
+  findPairRecords(A, B, tol, scratch, out);
 }
 
 std::vector<RigidBodyCollision> findCloseCollisions(const RigidBodySim& sim,
                                                     std::span<const double> vars,
                                                     const ContactTolerances& tol,
                                                     std::span<const double> oldVars) {
-  const bool swept = !oldVars.empty();
-  if (swept && oldVars.size() != vars.size())
-    throw std::invalid_argument(
-        fmt::format("findCloseCollisions: the previous state has {} variables, the current one {}",
-                    oldVars.size(), vars.size()));
-  const auto pairs = broadPhasePairs(sim, vars, tol.distanceTol, swept ? oldVars : std::span<const double>());
-  std::vector<RigidBodyCollision> out;
-  const auto& bodies = sim.bodies();
-  for (const auto& [i, j] : pairs) {
-    std::optional<PreviousStates> previous;
-    if (swept)
-      previous = PreviousStates{BodyState::fromVars(oldVars, i), BodyState::fromVars(oldVars, j)};
-    findPairCollisions(bodies[i], BodyState::fromVars(vars, i), i, bodies[j],
-                       BodyState::fromVars(vars, j), j, tol, out, previous);
-  }
-  return out;
+  SearchScratch& scratch = searchScratch();
+  searchRecords(sim, vars, tol, oldVars, scratch);
+  return {scratch.records.begin(), scratch.records.end()};
 }
 
 ContactSearch findContacts(const RigidBodySim& sim, std::span<const double> vars,
                            const ContactTolerances& tol, std::span<const double> oldVars) {
+  SearchScratch& scratch = searchScratch();
+  searchRecords(sim, vars, tol, oldVars, scratch);
+  // Sorted in two passes, counting first, so each list is allocated once.
+  enum Group { kPenetration, kContact, kOther };
+  auto groupOf = [](const RigidBodyCollision& c) {
+    return c.isPenetrating() ? kPenetration : c.contact() ? kContact : kOther;
+  };
+  std::size_t counts[3] = {0, 0, 0};
+  for (const auto& c : scratch.records) ++counts[groupOf(c)];
   ContactSearch res;
-  for (auto& c : findCloseCollisions(sim, vars, tol, oldVars)) {
-    if (c.isPenetrating())
-      res.penetrations.push_back(std::move(c));
-    else if (c.contact())
-      res.contacts.push_back(std::move(c));
-    else
-      res.others.push_back(std::move(c));
-  }
+  res.penetrations.reserve(counts[kPenetration]);
+  res.contacts.reserve(counts[kContact]);
+  res.others.reserve(counts[kOther]);
+  std::vector<RigidBodyCollision>* lists[3] = {&res.penetrations, &res.contacts, &res.others};
+  for (const auto& c : scratch.records) lists[groupOf(c)]->push_back(c);
   return res;
 }
 

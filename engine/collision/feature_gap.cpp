@@ -21,14 +21,15 @@ double angleOf(Vec2 v) {
 // A convex arc of P against a straight edge of N, which gives the normal. The arc's
 // nearest point to the line lies along -normal from its centre.
 std::optional<FeatureGap> circleStraightGap(const BodyView& P, const CircularEdge& arc,
-                                            const BodyView& N, const StraightEdge& seg) {
+                                            const BodyView& N, EdgeRef ne,
+                                            const StraightEdge& seg) {
   if (!arc.convex()) return std::nullopt;  // a concave arc meets a line only at its ends
   const double r = arc.radius();
   const Vec2 cw = P.toWorld(arc.center);
   const Vec2 cb = N.toBody(cw);
   const Vec2 d = seg.end - seg.start;
   const double t = dot(cb - seg.start, d) / d.lengthSquared();
-  const Vec2 nb = seg.outwardNormal();
+  const Vec2 nb = N.straightNormal(ne, seg);
   const Vec2 nw = N.dirToWorld(nb);
   const bool onArc = angleOnArc(arc, angleOf(P.dirToBody(-nw)));
   return FeatureGap{cw - nw * r, N.toWorld(seg.start + d * t), nw, dot(cb - seg.start, nb) - r,
@@ -60,21 +61,21 @@ std::optional<FeatureGap> circleCircleGap(const BodyView& P, const CircularEdge&
   return FeatureGap{c1 + on1 * r1, c2 + on2 * r2, normal, dist, onArcs};
 }
 
+Vec2 arcNormal(const CircularEdge& a, Vec2 p) {
+  const Vec2 u = (p - a.center).normalized();
+  return a.convex() ? u : -u;
+}
+
 }  // namespace
 
 EdgeHit edgeHit(const Edge& e, Vec2 p) {
+  if (const auto* s = std::get_if<StraightEdge>(&e))
+    return straightEdgeHit(*s, s->outwardNormal(), p);
+  return arcEdgeHit(std::get<CircularEdge>(e), p);
+}
+
+EdgeHit arcEdgeHit(const CircularEdge& a, Vec2 p) {
   EdgeHit h;
-  if (const auto* s = std::get_if<StraightEdge>(&e)) {
-    const Vec2 d = s->end - s->start;
-    const double t = dot(p - s->start, d) / d.lengthSquared();
-    h.defined = true;
-    h.inSpan = t >= 0.0 && t <= 1.0;
-    h.normal = s->outwardNormal();
-    h.dist = dot(p - s->start, h.normal);
-    h.foot = s->start + d * t;
-    return h;
-  }
-  const auto& a = std::get<CircularEdge>(e);
   const Vec2 v = p - a.center;
   const double len = v.length(), r = a.radius();
   h.dist = a.convex() ? len - r : r - len;
@@ -89,9 +90,13 @@ EdgeHit edgeHit(const Edge& e, Vec2 p) {
 
 Vec2 normalAt(const Edge& e, Vec2 p) {
   if (const auto* s = std::get_if<StraightEdge>(&e)) return s->outwardNormal();
-  const auto& a = std::get<CircularEdge>(e);
-  const Vec2 u = (p - a.center).normalized();
-  return a.convex() ? u : -u;
+  return arcNormal(std::get<CircularEdge>(e), p);
+}
+
+Vec2 normalAt(const BodyView& N, EdgeRef ne, Vec2 p) {
+  const Edge& e = N.edge(ne);
+  if (const auto* s = std::get_if<StraightEdge>(&e)) return N.straightNormal(ne, *s);
+  return arcNormal(std::get<CircularEdge>(e), p);
 }
 
 double chordDepth(const CircularEdge& a) {
@@ -104,8 +109,12 @@ double signedRadius(const CircularEdge& a) {
 }
 
 std::optional<FeatureGap> pointEdgeGap(Vec2 pw, const BodyView& N, EdgeRef ne) {
-  const EdgeHit h = edgeHit(N.edge(ne), N.toBody(pw));
+  const EdgeHit h = edgeHit(N, ne, N.toBody(pw));
   if (!h.defined) return std::nullopt;
+  return pointEdgeGap(pw, N, h);
+}
+
+FeatureGap pointEdgeGap(Vec2 pw, const BodyView& N, const EdgeHit& h) {
   return FeatureGap{pw, N.toWorld(h.foot), N.dirToWorld(h.normal), h.dist, h.inSpan};
 }
 
@@ -114,12 +123,12 @@ std::optional<FeatureGap> edgeEdgeGap(const BodyView& P, EdgeRef pe, const BodyV
   const auto* arc = std::get_if<CircularEdge>(&P.edge(pe));
   if (!arc) return std::nullopt;
   if (const auto* seg = std::get_if<StraightEdge>(&N.edge(ne)))
-    return circleStraightGap(P, *arc, N, *seg);
+    return circleStraightGap(P, *arc, N, ne, *seg);
   return circleCircleGap(P, *arc, N, std::get<CircularEdge>(N.edge(ne)));
 }
 
 std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N, int nv) {
-  const Vec2 p = P.toWorld(P.vertex(pv).location), q = N.toWorld(N.vertex(nv).location);
+  const Vec2 p = P.vertexWorld(pv), q = N.vertexWorld(nv);
   const double d = distance(p, q);
   if (d < kTiny) return std::nullopt;  // coincident: no direction between them
   return FeatureGap{p, q, (p - q) / d, d, true};

@@ -38,9 +38,33 @@ struct EdgeHit {
   Vec2 normal;           // outward normal there
 };
 EdgeHit edgeHit(const Edge& e, Vec2 p);
+// A point against a straight edge whose outward normal is `normal`. Inline: the corner
+// tests of the narrow phase call it for every edge of the other body.
+inline EdgeHit straightEdgeHit(const StraightEdge& s, Vec2 normal, Vec2 p) {
+  EdgeHit h;
+  const Vec2 d = s.end - s.start;
+  const double t = dot(p - s.start, d) / d.lengthSquared();
+  h.defined = true;
+  h.inSpan = t >= 0.0 && t <= 1.0;
+  h.normal = normal;
+  h.dist = dot(p - s.start, h.normal);
+  h.foot = s.start + d * t;
+  return h;
+}
+EdgeHit arcEdgeHit(const CircularEdge& a, Vec2 p);
+// The same as edgeHit for N's edge `ne`, a straight edge's normal from N's cache when it
+// has one.
+inline EdgeHit edgeHit(const BodyView& N, EdgeRef ne, Vec2 p) {
+  const Edge& e = N.edge(ne);
+  if (const auto* s = std::get_if<StraightEdge>(&e))
+    return straightEdgeHit(*s, N.straightNormal(ne, *s), p);
+  return arcEdgeHit(std::get<CircularEdge>(e), p);
+}
 
 // Outward unit normal of an edge at one of its points (body coordinates).
 Vec2 normalAt(const Edge& e, Vec2 p);
+// The same for N's edge `ne`, from N's cache when it has one.
+Vec2 normalAt(const BodyView& N, EdgeRef ne, Vec2 p);
 
 // Depth of the segment an arc's chord cuts off the disc: how deep an edge/edge overlap
 // may be before its distance stops meaning anything (2R for a complete circle).
@@ -60,6 +84,8 @@ struct FeatureGap {
 
 // P's point pw (world) against N's edge; none at the centre of an arc.
 std::optional<FeatureGap> pointEdgeGap(Vec2 pw, const BodyView& N, EdgeRef ne);
+// The same from the hit of that edge by pw taken to N's body coordinates (h.defined).
+FeatureGap pointEdgeGap(Vec2 pw, const BodyView& N, const EdgeHit& h);
 
 // P's arc against N's edge: circle/straight or circle/circle as above. None when the
 // pair has no such gap: P's edge straight, P's arc concave against a straight edge,

@@ -14,6 +14,9 @@
 //    end-point vertex/edge contact at the same place (and vice versa when the vertex
 //    is closer), and two blocks of equal width stacked flush give one contact per
 //    corner, not two.
+#include <array>
+#include <cstddef>
+#include <span>
 #include <vector>
 
 #include "engine/body/polygon.h"
@@ -21,7 +24,35 @@
 
 namespace cl {
 
-// `recs` are between bodies a (index ia) and b, in either role.
+// An edge of one of the two bodies.
+struct BodyEdge {
+  int body;
+  EdgeRef edge;
+  bool operator==(const BodyEdge&) const = default;
+};
+
+// The edges a record touches, at most six: a vertex touches the two edges meeting at it
+// (a vertex/vertex record has two vertices), an edge/edge record its two edges.
+struct TouchedEdges {
+  std::array<BodyEdge, 6> edges;
+  int count = 0;
+  void add(BodyEdge e) { edges[count++] = e; }
+  bool shares(const TouchedEdges& o) const;
+};
+
+// Working space of pruneRecords, kept by the caller between calls so that pruning
+// allocates nothing once the buffers have grown.
+struct PruneBuffers {
+  std::vector<TouchedEdges> touched;
+  std::vector<char> drop;
+};
+
+// `recs` are between bodies a (index ia) and b, in either role. The kept records move to
+// the front in their order; returns how many there are.
+std::size_t pruneRecords(std::span<RigidBodyCollision> recs, const Polygon& a, int ia,
+                         const Polygon& b, PruneBuffers& buffers);
+
+// The same on a whole vector, which keeps only the kept records.
 void pruneRecords(std::vector<RigidBodyCollision>& recs, const Polygon& a, int ia,
                   const Polygon& b);
 

@@ -18,11 +18,26 @@
 // So a fast or small body is caught even when neither end of the step shows an
 // overlap, and the edge is the one the vertex went through rather than the one it is
 // nearest now (which may be on the far side of N).
+#include <algorithm>
 #include <optional>
 
 #include "engine/collision/body_view.h"
 
 namespace cl {
+
+// Points this close to an edge count as on it when intersecting (rounding of the
+// exact intersection must not lose a crossing at a segment's end or on an arc).
+inline constexpr double kPathOnEdge = 1e-9;
+
+// Whether the path from -> to (a body's coordinates, `b` its body bounds) may enter the
+// body: it moved relative to the body and its box meets the body's. When not, firstEntry
+// finds nothing; inline, so the narrow phase rules out most vertices without a call.
+inline bool pathMayEnter(const Bounds& b, Vec2 from, Vec2 to) {
+  constexpr double e = kPathOnEdge;
+  if ((to - from).lengthSquared() < e * e) return false;  // did not move relative to it
+  return !(std::max(from.x, to.x) < b.left - e || std::min(from.x, to.x) > b.right + e ||
+           std::max(from.y, to.y) < b.bottom - e || std::min(from.y, to.y) > b.top + e);
+}
 
 // Where a path enters a body: the edge, the point (body coordinates) and the fraction
 // of the path travelled.
@@ -35,6 +50,8 @@ struct PathEntry {
 // The first point where the segment from -> to (in `body`'s coordinates) crosses one of
 // the body's edges from outside to inside (against the edge's outward normal).
 std::optional<PathEntry> firstEntry(const Polygon& body, Vec2 from, Vec2 to);
+// The same for the body of view N (any state: only its shape and caches are used).
+std::optional<PathEntry> firstEntry(const BodyView& N, Vec2 from, Vec2 to);
 
 // The swept collision of P's vertex `vi` with N over the step from (Pold, Nold) to
 // (P, N), or none when its path does not enter N. Vertices of every kind are tested
@@ -43,6 +60,11 @@ std::optional<PathEntry> firstEntry(const Polygon& body, Vec2 from, Vec2 to);
 std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, const BodyView& Pold,
                                                        int vi, const BodyView& N,
                                                        const BodyView& Nold,
+                                                       const ContactTolerances& tol);
+// The same from the ends of the vertex's path in N's body coordinates, for a caller
+// that has them: from = Nold.toBody(Pold.vertexWorld(vi)), to = N.toBody(P.vertexWorld(vi)).
+std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi,
+                                                       const BodyView& N, Vec2 from, Vec2 to,
                                                        const ContactTolerances& tol);
 
 }  // namespace cl

@@ -22,20 +22,24 @@ bool onArc(const CircularEdge& c, Vec2 p, double tol) {
   return angleOnArc(c, std::atan2(d.y, d.x), tol / c.radius());
 }
 
+}  // namespace
+
 // Segment p + t d, t in [0, 1], against segment q + u e.
-std::vector<Vec2> segmentSegment(const StraightEdge& a, const StraightEdge& b, double tol) {
+EdgeCrossings segmentCrossings(const StraightEdge& a, double aLength, const StraightEdge& b,
+                               double bLength, double tol) {
   const Vec2 d = a.end - a.start, e = b.end - b.start;
   const double denom = cross(d, e);
-  const double scale = d.length() * e.length();
+  const double scale = aLength * bLength;
   if (std::abs(denom) > 1e-12 * scale) {
     const Vec2 w = b.start - a.start;
     const double t = cross(w, e) / denom, u = cross(w, d) / denom;
-    const double ta = tol / d.length(), tb = tol / e.length();
-    if (t >= -ta && t <= 1 + ta && u >= -tb && u <= 1 + tb) return {a.start + d * t};
-    return {};
+    const double ta = tol / aLength, tb = tol / bLength;
+    EdgeCrossings pts;
+    if (t >= -ta && t <= 1 + ta && u >= -tb && u <= 1 + tb) pts.push_back(a.start + d * t);
+    return pts;
   }
   // Parallel: they meet only if collinear, at the ends of the overlap.
-  std::vector<Vec2> pts;
+  EdgeCrossings pts;
   for (Vec2 p : {a.start, a.end})
     if (onSegment(b, p, tol)) pts.push_back(p);
   for (Vec2 p : {b.start, b.end})
@@ -43,7 +47,13 @@ std::vector<Vec2> segmentSegment(const StraightEdge& a, const StraightEdge& b, d
   return pts;
 }
 
-std::vector<Vec2> segmentArc(const StraightEdge& s, const CircularEdge& c, double tol) {
+namespace {
+
+EdgeCrossings segmentSegment(const StraightEdge& a, const StraightEdge& b, double tol) {
+  return segmentCrossings(a, a.length(), b, b.length(), tol);
+}
+
+EdgeCrossings segmentArc(const StraightEdge& s, const CircularEdge& c, double tol) {
   // |start + t d - center|^2 = r^2: a t^2 + 2 b t + k = 0
   const Vec2 d = s.end - s.start, f = s.start - c.center;
   const double r = c.radius();
@@ -55,7 +65,7 @@ std::vector<Vec2> segmentArc(const StraightEdge& s, const CircularEdge& c, doubl
     if (dist > r + tol) return {};
     disc = 0;
   }
-  std::vector<Vec2> pts;
+  EdgeCrossings pts;
   const double sq = std::sqrt(disc);
   for (double t : {(-b - sq) / a, (-b + sq) / a}) {
     const Vec2 p = s.start + d * t;
@@ -64,13 +74,13 @@ std::vector<Vec2> segmentArc(const StraightEdge& s, const CircularEdge& c, doubl
   return pts;
 }
 
-std::vector<Vec2> arcArc(const CircularEdge& a, const CircularEdge& b, double tol) {
+EdgeCrossings arcArc(const CircularEdge& a, const CircularEdge& b, double tol) {
   const double r1 = a.radius(), r2 = b.radius();
   const Vec2 d = b.center - a.center;
   const double dist = d.length();
   if (dist <= tol && std::abs(r1 - r2) <= tol) {
     // Same circle: they meet where one arc's ends lie on the other.
-    std::vector<Vec2> pts;
+    EdgeCrossings pts;
     for (Vec2 p : {a.start, a.end})
       if (onArc(b, p, tol)) pts.push_back(p);
     for (Vec2 p : {b.start, b.end})
@@ -82,7 +92,7 @@ std::vector<Vec2> arcArc(const CircularEdge& a, const CircularEdge& b, double to
   const double x = (dist * dist + r1 * r1 - r2 * r2) / (2 * dist);
   const double h = std::sqrt(std::max(0.0, r1 * r1 - x * x));
   const Vec2 u = d / dist, mid = a.center + u * x;
-  std::vector<Vec2> pts;
+  EdgeCrossings pts;
   for (Vec2 p : {mid + u.perp() * h, mid - u.perp() * h})
     if (onArc(a, p, tol) && onArc(b, p, tol)) pts.push_back(p);
   return pts;
@@ -100,13 +110,18 @@ bool angleOnArc(const CircularEdge& arc, double theta, double slack) {
   return off <= std::abs(sweep) + slack || off >= kTwoPi - slack;
 }
 
-std::vector<Vec2> edgeIntersections(const Edge& a, const Edge& b, double tol) {
+EdgeCrossings edgeCrossings(const Edge& a, const Edge& b, double tol) {
   const auto* sa = std::get_if<StraightEdge>(&a);
   const auto* sb = std::get_if<StraightEdge>(&b);
   if (sa && sb) return segmentSegment(*sa, *sb, tol);
   if (sa) return segmentArc(*sa, std::get<CircularEdge>(b), tol);
   if (sb) return segmentArc(*sb, std::get<CircularEdge>(a), tol);
   return arcArc(std::get<CircularEdge>(a), std::get<CircularEdge>(b), tol);
+}
+
+std::vector<Vec2> edgeIntersections(const Edge& a, const Edge& b, double tol) {
+  const EdgeCrossings pts = edgeCrossings(a, b, tol);
+  return {pts.begin(), pts.end()};
 }
 
 }  // namespace cl

@@ -13,8 +13,10 @@ struct StraightEdge {
 
   double length() const { return (end - start).length(); }
   // Unit outward normal: (dy, -dx) / |d|.
-  Vec2 outwardNormal() const {
-    const Vec2 d = (end - start).normalized();
+  Vec2 outwardNormal() const { return outwardNormal(length()); }
+  // The same given length(): one hypot for both when a caller needs the two.
+  Vec2 outwardNormal(double length) const {
+    const Vec2 d = (end - start) / length;
     return {d.y, -d.x};
   }
   bool operator==(const StraightEdge&) const = default;

@@ -444,3 +444,44 @@ TEST_CASE("Random scenes: broad phase loses nothing and every record is consiste
   }
   CHECK(total > 20);  // the scenes are crowded enough to test something
 }
+
+TEST_CASE("A search after a body's shape changed sees the new shape", "[collision]") {
+  // The narrow phase keeps each body's edge normals from one search to the next while
+  // its shape stays the same: a new shape at the same index must not reuse them.
+  const ContactTolerances tol{0.05, 0.5};
+  RigidBodySim sim;
+  addFloor(sim);
+  sim.addBody(shapes::block(1, 1, "box"), {0, 0, 0.52});
+  auto uncached = [&] {
+    std::vector<RigidBodyCollision> all;
+    findPairCollisions(sim.bodies()[0], sim.bodyState(0), 0, sim.bodies()[1], sim.bodyState(1), 1,
+                       tol, all);
+    return all;
+  };
+  auto sameBits = [](const std::vector<RigidBodyCollision>& a,
+                     const std::vector<RigidBodyCollision>& b) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      CHECK(a[i].normalEdge == b[i].normalEdge);
+      CHECK(a[i].vertex == b[i].vertex);
+      CHECK(a[i].distance == b[i].distance);
+      CHECK(a[i].normal == b[i].normal);
+      CHECK(a[i].impact1 == b[i].impact1);
+    }
+  };
+  const auto resting = findCloseCollisions(sim, sim.vars(), tol);
+  CHECK(resting.size() == 2);  // the box's two bottom corners on the floor's top
+  sameBits(resting, uncached());
+  // A floor tilted by a shape change (same index, same state): its top edge's normal and
+  // the box's gaps change.
+  Path tilted;
+  tilted.edges = {StraightEdge{{-5, -0.5}, {5, -0.5}}, StraightEdge{{5, -0.5}, {5, 0.6}},
+                  StraightEdge{{5, 0.6}, {-5, 0.4}}, StraightEdge{{-5, 0.4}, {-5, -0.5}}};
+  Polygon floor("floor", {tilted});
+  floor.setMass(kInfiniteMass);
+  sim.body(0) = std::move(floor);
+  const auto after = findCloseCollisions(sim, sim.vars(), tol);
+  sameBits(after, uncached());
+  REQUIRE(!after.empty());
+  CHECK(after.front().normal.x != 0.0);
+}
