@@ -331,6 +331,14 @@ QWidget* ControlsDock::buildSettingsGroup() {
   mSolverTol->setObjectName(QStringLiteral("solverTolerance"));
   mSolverTol->setToolTip(tr("ComputeForces' tolerance on unwanted accelerations; applied now."));
   form->addRow(tr("Solver tol"), mSolverTol);
+  mWarmStart = new QCheckBox(tr("Warm start"));
+  mWarmStart->setObjectName(QStringLiteral("warmStart"));
+  mWarmStart->setToolTip(
+      tr("Each contact-force solve first tries the contacts that carried force in the "
+         "previous evaluation as ComputeForces' set C; the same forces to rounding, in "
+         "fewer pivots. Off, every solve pivots from C = {} (the cold sequence), so the "
+         "Solver steps dock shows every pivot. Applied now."));
+  form->addRow(mWarmStart);
   mCollisionAccuracy = numberBox(0.01, 1.0, 0.05, 3);
   mCollisionAccuracy->setObjectName(QStringLiteral("collisionAccuracy"));
   mCollisionAccuracy->setToolTip(
@@ -404,6 +412,11 @@ QWidget* ControlsDock::buildSettingsGroup() {
       if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setSolverTolerance(tol);
     });
   });
+  connect(mWarmStart, &QCheckBox::toggled, this, [this](bool on) {
+    applyNow(on ? tr("Warm start on") : tr("Warm start off"), [on](RigidBodySim& sim) {
+      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setWarmStart(on);
+    });
+  });
   connect(mCollisionAccuracy, &QDoubleSpinBox::valueChanged, this, [this](double a) {
     applyNow(tr("Collision accuracy %1").arg(a), [a](RigidBodySim& sim) {
       if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setCollisionAccuracy(a);
@@ -470,7 +483,7 @@ void ControlsDock::refreshFromSession() {
   for (QWidget* w : std::initializer_list<QWidget*>{
            mBlocks, mGravity, mElasticity, mDamping, mThrust, mTimeStep, mIntegrator, mExtraAccel,
            mExtraAccelTimeStep, mCollisionHandling, mContactPolicy, mDistanceTol, mVelocityTol,
-           mSolverTol, mCollisionAccuracy, mJointSmallImpacts, mSeed, mRestartButton})
+           mSolverTol, mWarmStart, mCollisionAccuracy, mJointSmallImpacts, mSeed, mRestartButton})
     w->setEnabled(has);
   mBlocks->setEnabled(true);  // loads a ContactApp scene even when none is loaded
 
@@ -499,8 +512,9 @@ void ControlsDock::refreshFromSession() {
       QSignalBlocker(mExtraAccel),        QSignalBlocker(mExtraAccelTimeStep),
       QSignalBlocker(mCollisionHandling), QSignalBlocker(mContactPolicy),
       QSignalBlocker(mDistanceTol),       QSignalBlocker(mVelocityTol),
-      QSignalBlocker(mSolverTol),         QSignalBlocker(mCollisionAccuracy),
-      QSignalBlocker(mJointSmallImpacts), QSignalBlocker(mSeed)};
+      QSignalBlocker(mSolverTol),         QSignalBlocker(mWarmStart),
+      QSignalBlocker(mCollisionAccuracy), QSignalBlocker(mJointSmallImpacts),
+      QSignalBlocker(mSeed)};
 
   const GravityLaw* gravity = firstLaw<GravityLaw>(sim);
   mGravity->setValue(gravity ? gravity->gravity() : 0.0);
@@ -528,7 +542,7 @@ void ControlsDock::refreshFromSession() {
   // The contact settings belong to a ContactSim; a plain RigidBodySim has none.
   for (QWidget* w : std::initializer_list<QWidget*>{
            mExtraAccel, mExtraAccelTimeStep, mCollisionHandling, mContactPolicy, mDistanceTol,
-           mVelocityTol, mSolverTol, mCollisionAccuracy, mJointSmallImpacts})
+           mVelocityTol, mSolverTol, mWarmStart, mCollisionAccuracy, mJointSmallImpacts})
     w->setEnabled(cs != nullptr);
   if (cs) {
     selectData(mExtraAccel, static_cast<int>(cs->extraAccel()));
@@ -538,6 +552,7 @@ void ControlsDock::refreshFromSession() {
     mDistanceTol->setValue(cs->distanceTol());
     mVelocityTol->setValue(cs->velocityTol());
     mSolverTol->setValue(cs->solverTolerance());
+    mWarmStart->setChecked(cs->warmStart());
     mCollisionAccuracy->setValue(cs->collisionAccuracy());
     mJointSmallImpacts->setChecked(cs->jointSmallImpacts());
   }
@@ -625,6 +640,7 @@ SimSettings ControlsDock::settingsShown() const {
     s.distanceTol = mDistanceTol->value();
     s.velocityTol = mVelocityTol->value();
     s.solverTolerance = mSolverTol->value();
+    s.warmStart = mWarmStart->isChecked();
     s.collisionAccuracy = mCollisionAccuracy->value();
     s.jointSmallImpacts = mJointSmallImpacts->isChecked();
   }

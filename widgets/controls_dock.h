@@ -1,7 +1,8 @@
 #pragma once
 // ControlsDock: the scene chooser, ContactApp's parameters (blocks, gravity, elasticity,
 // damping, thrust) and the simulation's settings (time step, integrator, ExtraAccel,
-// collision handling, contact policy, tolerances, seed), plus what the run records.
+// collision handling, contact policy, tolerances, warm start, seed), plus what the run
+// records.
 // Settings the engine can change between two steps are applied to the running
 // simulation at once; the others (the seed) wait for "Restart with these settings", and
 // every control says which it is.
@@ -104,6 +105,7 @@ class ControlsDock : public QDockWidget {
   QDoubleSpinBox* mDistanceTol = nullptr;
   QDoubleSpinBox* mVelocityTol = nullptr;
   QDoubleSpinBox* mSolverTol = nullptr;
+  QCheckBox* mWarmStart = nullptr;
   QDoubleSpinBox* mCollisionAccuracy = nullptr;
   QCheckBox* mJointSmallImpacts = nullptr;
   QSpinBox* mSeed = nullptr;

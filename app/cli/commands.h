@@ -10,6 +10,7 @@ struct RunOptions {
   double until = 0.0;
   std::optional<double> dt;
   std::optional<unsigned> seed;
+  bool noWarmStart = false;  // every contact-force solve pivots from C = {}, whatever the scene
   std::string finalState;  // path of the final-state JSON, empty for none
   std::string csvDir;      // directory for per-step CSV, empty for none
   bool progress = false;

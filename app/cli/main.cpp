@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   runCmd->add_option("--dt", run.dt, "Time step, overriding the scene's")
       ->check(CLI::PositiveNumber & kFinite);
   runCmd->add_option("--seed", run.seed, "Random seed, overriding the scene's");
+  runCmd->add_flag("--no-warm-start", run.noWarmStart,
+                   "Solve every contact force from C = {} (the cold pivoting sequence), "
+                   "overriding the scene's warm_start");
   runCmd->add_option("--final-state", run.finalState,
                      "Write the final state (time, energies, every body's variables) as JSON");
   runCmd->add_option("--csv", run.csvDir,

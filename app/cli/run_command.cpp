@@ -159,16 +159,29 @@ void printCounters(const CollisionCounters& c) {
              c.contacts, c.stuck);
 }
 
+// The contact-force solves of the whole run: how many, their pivots, the worst
+// complementarity violation, and what the warm start made of them. "warm" solves were
+// solved by the guessed set C alone, "warm + pivots" started from it and needed pivots,
+// "cold restarts" gave the guess up and pivoted from C = {}; the rest had no guess.
+void printSolves(const ContactSim& sim) {
+  const ContactSim::SolveTotals& t = sim.solveTotals();
+  fmt::print("solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
+             "warm {}   warm + pivots {}   cold restarts {}   (warm start {})\n",
+             t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
+             sim.warmStart() ? "on" : "off");
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& opt) {
   std::optional<Scene> scene;
   try {
     scene = loadSceneFile(opt.scene);
-    if (opt.dt || opt.seed) {
+    if (opt.dt || opt.seed || opt.noWarmStart) {
       SimSettings settings = scene->settings;
       if (opt.dt) settings.timeStep = *opt.dt;
       if (opt.seed) settings.seed = *opt.seed;
+      if (opt.noWarmStart) settings.warmStart = false;
       scene = rebuildScene(*scene, settings);  // a new seed redraws random shapes
     }
   } catch (const SceneError& e) {
@@ -288,6 +301,7 @@ int runCommand(const RunOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   printSummary(*scene, opt.scene, sim, steps, dt, start, wall);
   if (collisionAdvance) printCounters(collisionAdvance->counters());
+  if (const ContactSim* contact = scene->contactSim()) printSolves(*contact);
   if (lcpRecorder)
     fmt::print("lcp      {} solves of steps {} written to {}\n", lcpRecorder->records.size(),
                opt.lcpSteps, opt.lcpDir);

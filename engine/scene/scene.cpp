@@ -99,6 +99,7 @@ SimSettings settingsOf(const SceneDoc& doc) {
     s.extraAccelTimeStep = doc.settings->extraAccelTimeStep.value_or(s.extraAccelTimeStep);
     s.contactPolicy = doc.settings->contactPolicy.value_or(s.contactPolicy);
     s.solverTolerance = doc.settings->solverTolerance.value_or(s.solverTolerance);
+    s.warmStart = doc.settings->warmStart.value_or(s.warmStart);
     s.collisionHandling = doc.settings->collisionHandling.value_or(s.collisionHandling);
     s.collisionAccuracy = doc.settings->collisionAccuracy.value_or(s.collisionAccuracy);
     s.jointSmallImpacts = doc.settings->jointSmallImpacts.value_or(s.jointSmallImpacts);
@@ -173,6 +174,7 @@ Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
   record(&SettingsDoc::extraAccelTimeStep, settings.extraAccelTimeStep, old.extraAccelTimeStep);
   record(&SettingsDoc::contactPolicy, settings.contactPolicy, old.contactPolicy);
   record(&SettingsDoc::solverTolerance, settings.solverTolerance, old.solverTolerance);
+  record(&SettingsDoc::warmStart, settings.warmStart, old.warmStart);
   // The contact settings exist from version 2 on: a file that records one says so.
   if (doc.settings && !(*doc.settings == before) && doc.version < kContactSettingsVersion)
     doc.version = kContactSettingsVersion;

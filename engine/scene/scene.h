@@ -31,6 +31,9 @@ struct SimSettings {
   double extraAccelTimeStep = kDefaultExtraAccelTimeStep;
   NextContactPolicy contactPolicy = ComputeForcesOptions{}.policy;
   double solverTolerance = ComputeForcesOptions{}.tolerance;
+  // ContactSim's warm start (on by default there too): each contact-force solve first
+  // tries the contacts that carried force in the previous evaluate as its set C.
+  bool warmStart = true;
   // Collisions: applied to the ContactSim; CollisionAdvance reads them from it.
   CollisionHandling collisionHandling = kDefaultCollisionHandling;
   double collisionAccuracy = kDefaultCollisionAccuracy;

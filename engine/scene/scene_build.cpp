@@ -338,6 +338,7 @@ void applyContactSettings(const SceneDoc& doc, ContactSim& sim) {
   if (s.extraAccelTimeStep) sim.setExtraAccelTimeStep(*s.extraAccelTimeStep);
   if (s.contactPolicy) sim.setContactPolicy(*s.contactPolicy);
   if (s.solverTolerance) sim.setSolverTolerance(*s.solverTolerance);
+  if (s.warmStart) sim.setWarmStart(*s.warmStart);
   if (s.collisionHandling) sim.setCollisionHandling(*s.collisionHandling);
   if (s.collisionAccuracy) sim.setCollisionAccuracy(*s.collisionAccuracy);
   if (s.jointSmallImpacts) sim.setJointSmallImpacts(*s.jointSmallImpacts);

@@ -309,13 +309,15 @@ struct SettingsDoc {
   std::optional<double> timeStep;
   std::optional<IntegratorKind> integrator;
   std::optional<std::uint32_t> seed;
-  // Resting contact (version 2): ContactSim's tolerances, ExtraAccel and ComputeForces.
+  // Resting contact (version 2): ContactSim's tolerances, ExtraAccel and ComputeForces
+  // (contact order, tolerance, warm start).
   std::optional<double> distanceTol;
   std::optional<double> velocityTol;
   std::optional<ExtraAccel> extraAccel;
   std::optional<double> extraAccelTimeStep;
   std::optional<NextContactPolicy> contactPolicy;
   std::optional<double> solverTolerance;
+  std::optional<bool> warmStart;
   // Collisions (version 3): ImpulseSim's handling mode and CollisionAdvance's settings.
   std::optional<CollisionHandling> collisionHandling;
   std::optional<double> collisionAccuracy;

@@ -82,9 +82,10 @@ void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
   s.contactPolicy = readNamed(r, "contact_policy", "contact policy", kPolicies,
                               [](NextContactPolicy p) { return policyName(p); });
   s.solverTolerance = r.number("solver_tolerance", Need::Optional, Range::Positive);
+  s.warmStart = r.boolean("warm_start", Need::Optional);
   requireVersion(r, version, kContactSettingsVersion,
                  {"distance_tol", "velocity_tol", "extra_accel", "extra_accel_time_step",
-                  "contact_policy", "solver_tolerance"});
+                  "contact_policy", "solver_tolerance", "warm_start"});
 }
 
 void readCollisionSettings(FieldReader& r, SettingsDoc& s, int version) {

@@ -228,6 +228,7 @@ OJson sceneDocToJson(const SceneDoc& doc) {
     put(s, "extra_accel_time_step", doc.settings->extraAccelTimeStep);
     if (doc.settings->contactPolicy) s["contact_policy"] = policyName(*doc.settings->contactPolicy);
     put(s, "solver_tolerance", doc.settings->solverTolerance);
+    put(s, "warm_start", doc.settings->warmStart);
     if (doc.settings->collisionHandling)
       s["collision_handling"] = collisionHandlingName(*doc.settings->collisionHandling);
     put(s, "collision_accuracy", doc.settings->collisionAccuracy);

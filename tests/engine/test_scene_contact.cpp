@@ -77,8 +77,12 @@ TEST_CASE("scenes build a ContactSim with the default contact settings", "[scene
   CHECK(sim->extraAccelTimeStep() == 0.025);
   CHECK(sim->contactPolicy() == cl::NextContactPolicy::HYBRID);
   CHECK(sim->solverTolerance() == cl::ComputeForcesOptions{}.tolerance);
+  CHECK(sim->warmStart());
   CHECK(s.settings.distanceTol == 0.01);
   CHECK(s.settings.contactPolicy == cl::NextContactPolicy::HYBRID);
+  CHECK(s.settings.warmStart);
+  // SimSettings states ContactSim's default rather than reading it: keep the two in step.
+  CHECK(cl::SimSettings{}.warmStart == cl::ContactSim{}.warmStart());
 }
 
 TEST_CASE("the contact settings reach the ContactSim and round-trip", "[scene][contact]") {
@@ -136,12 +140,71 @@ TEST_CASE("bad contact settings are reported at their paths", "[scene][contact][
   CHECK_SCENE_PROBLEM(misspelt, "/settings/distance_tolerance", "unknown field");
 }
 
+TEST_CASE("warm_start is read, applied to the ContactSim and written back", "[scene][contact]") {
+  SECTION("false") {
+    const cl::Scene s = cl::loadScene(withSettings(R"("warm_start": false)"), "t");
+    REQUIRE(s.doc.settings);
+    CHECK(s.doc.settings->warmStart == false);
+    CHECK_FALSE(s.settings.warmStart);
+    CHECK_FALSE(s.contactSim()->warmStart());
+    const std::string saved = cl::saveScene(s);
+    CHECK_THAT(saved, Catch::Contains(R"("warm_start": false)"));
+    const cl::Scene again = cl::loadScene(saved, "saved");
+    CHECK(again.doc == s.doc);
+    CHECK_FALSE(again.contactSim()->warmStart());
+  }
+  SECTION("true, written back although it is the default") {
+    const cl::Scene s = cl::loadScene(withSettings(R"("warm_start": true)"), "t");
+    CHECK(s.doc.settings->warmStart == true);
+    CHECK(s.contactSim()->warmStart());
+    CHECK_THAT(cl::saveScene(s), Catch::Contains(R"("warm_start": true)"));
+    CHECK(cl::loadScene(cl::saveScene(s), "saved").doc == s.doc);
+  }
+  SECTION("absent: on, and left out when saved") {
+    const cl::Scene s = cl::loadScene(withSettings(R"("solver_tolerance": 1e-9)"), "t");
+    CHECK_FALSE(s.doc.settings->warmStart);
+    CHECK(s.settings.warmStart);
+    CHECK(s.contactSim()->warmStart());
+    CHECK_THAT(cl::saveScene(s), !Catch::Contains("warm_start"));
+  }
+  SECTION("in canonical order, after solver_tolerance") {
+    const cl::Scene s = cl::loadScene(
+        withSettings(R"("warm_start": false, "solver_tolerance": 1e-9, "distance_tol": 0.02)"),
+        "t");
+    const std::string saved = cl::saveScene(s);
+    const auto tolerance = saved.find("\"solver_tolerance\"");
+    const auto warm = saved.find("\"warm_start\"");
+    REQUIRE(tolerance != std::string::npos);
+    REQUIRE(warm != std::string::npos);
+    CHECK(saved.find("\"distance_tol\"") < tolerance);
+    CHECK(tolerance < warm);
+  }
+}
+
+TEST_CASE("a warm_start that is not true or false is reported at its path",
+          "[scene][contact][errors]") {
+  for (const char* value : {R"("yes")", "1", "null", "[true]"}) {
+    INFO(value);
+    const auto p = loadProblems(withSettings(std::string(R"("warm_start": )") + value));
+    CHECK_SCENE_PROBLEM(p, "/settings/warm_start", "'warm_start' must be true or false");
+    CHECK(p.size() == 1);
+  }
+  const auto yes = loadProblems(withSettings(R"("warm_start": "yes")"));
+  CHECK_SCENE_PROBLEM(yes, "/settings/warm_start", "got a string");
+  const auto misspelt = loadProblems(withSettings(R"("warmstart": false)"));
+  CHECK_SCENE_PROBLEM(misspelt, "/settings/warmstart", "did you mean 'warm_start'");
+}
+
 TEST_CASE("contact settings need format version 2", "[scene][contact][errors]") {
   const auto p =
       loadProblems(withSettings(R"("distance_tol": 0.01, "contact_policy": "random")", 1));
   CHECK_SCENE_PROBLEM(p, "/settings/distance_tol", "needs scene format version 2");
   CHECK_SCENE_PROBLEM(p, "/settings/contact_policy", "needs scene format version 2");
   CHECK(p.size() == 2);
+
+  const auto warm = loadProblems(withSettings(R"("warm_start": false)", 1));
+  CHECK_SCENE_PROBLEM(warm, "/settings/warm_start", "needs scene format version 2");
+  CHECK(warm.size() == 1);
 }
 
 TEST_CASE("a document made in code has its contact settings checked", "[scene][contact][errors]") {
@@ -180,6 +243,52 @@ TEST_CASE("rebuildScene records changed contact settings only", "[scene][contact
   CHECK_FALSE(r.doc.settings->timeStep);
   CHECK(r.contactSim()->distanceTol() == 0.02);
   CHECK(cl::loadScene(cl::saveScene(r), "saved").doc == r.doc);
+  CHECK_FALSE(r.doc.settings->warmStart);  // unchanged: left out
+
+  cl::SimSettings cold = v1.settings;
+  cold.warmStart = false;
+  const cl::Scene c = cl::rebuildScene(v1, cold);
+  CHECK(c.doc.version == 2);
+  REQUIRE(c.doc.settings);
+  CHECK(c.doc.settings->warmStart == false);
+  CHECK_FALSE(c.contactSim()->warmStart());
+  CHECK(cl::settingsOf(c.doc).warmStart == false);
+  CHECK(cl::loadScene(cl::saveScene(c), "saved").doc == c.doc);
+  // Turning it back on records the change too: the document said false.
+  cl::SimSettings warm = c.settings;
+  warm.warmStart = true;
+  const cl::Scene w = cl::rebuildScene(c, warm);
+  CHECK(w.doc.settings->warmStart == true);
+  CHECK(w.contactSim()->warmStart());
+}
+
+TEST_CASE("a scene's warm_start decides whether its solves are warm-started",
+          "[scene][contact][examples]") {
+  // stack_of_three rests: from the second evaluate on, the force carriers repeat, so with the
+  // warm start on most solves are solved by the guess; off, none is.
+  cl::Scene warm = cl::loadSceneFile(kScenes / "stack_of_three.json");
+  REQUIRE(warm.contactSim()->warmStart());
+  cl::SimSettings settings = warm.settings;
+  settings.warmStart = false;
+  cl::Scene cold = cl::rebuildScene(warm, settings);
+  REQUIRE_FALSE(cold.contactSim()->warmStart());
+  runFor(warm, 1.0);
+  runFor(cold, 1.0);
+  const auto& w = warm.contactSim()->solveTotals();
+  const auto& c = cold.contactSim()->solveTotals();
+  CHECK(w.solves == c.solves);
+  CHECK(w.warmStarts > w.solves / 2);
+  CHECK(c.warmStarts == 0);
+  CHECK(c.warmPartials == 0);
+  CHECK(c.warmRejects == 0);
+  // The same LCP solutions to rounding, so the two runs end in the same place.
+  for (int i = 0; i < warm.sim->bodyCount(); ++i) {
+    INFO("body " << i);
+    CHECK(warm.sim->bodyState(i).position().x ==
+          Approx(cold.sim->bodyState(i).position().x).margin(1e-9));
+    CHECK(warm.sim->bodyState(i).position().y ==
+          Approx(cold.sim->bodyState(i).position().y).margin(1e-9));
+  }
 }
 
 TEST_CASE("cloneSimulation keeps a ContactSim a ContactSim", "[scene][contact]") {

@@ -1,3 +1,4 @@
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -14,6 +15,8 @@
 #include "engine/body/body_state.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/gravity_law.h"
+#include "engine/scene/scene_doc.h"
+#include "engine/trace/step_trace.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/controls_dock.h"
 #include "widgets/scene_paths.h"
@@ -179,6 +182,76 @@ TEST_CASE("ControlsDock's contact settings reach the ContactSim on the fly", "[c
   CHECK(cs->contactPolicy() == cl::NextContactPolicy::RANDOM);
   CHECK(cs->distanceTol() == 0.02);  // the earlier edit stays
   REQUIRE(session.stepNow(3));
+}
+
+// Solves of records first.. (to the newest) whose trace shows the warm start's guess solving
+// them outright (a kWarmStart decision).
+int warmStartedSolves(const Session& session, int first) {
+  int n = 0;
+  for (int i = first; i < session.history().size(); ++i) {
+    const auto& trace = session.history().at(i).trace;
+    REQUIRE(trace);
+    for (const cl::SolveTrace& solve : trace->solves)
+      for (const cl::SolverPivot& pivot : solve.pivots)
+        if (pivot.transition == cl::PivotTransition::kWarmStart) ++n;
+  }
+  return n;
+}
+
+const cl::ContactSim* liveContactSim(const Session& session) {
+  return dynamic_cast<const cl::ContactSim*>(session.history().back().state.structure.get());
+}
+
+TEST_CASE("ControlsDock's warm start reaches the ContactSim on the fly", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  REQUIRE(session.tracing());
+  auto* warmStart = child<QCheckBox>(dock, "warmStart");
+  REQUIRE(warmStart->isEnabled());
+  CHECK(warmStart->isChecked());  // the scene leaves it out: ContactSim's default, on
+  CHECK(warmStart->toolTip().contains(QStringLiteral("applied now"), Qt::CaseInsensitive));
+  REQUIRE(liveContactSim(session));
+  CHECK(liveContactSim(session)->warmStart());
+
+  // A resting stack: every evaluate after the first is solved by the guess.
+  REQUIRE(session.stepNow(3));
+  CHECK(warmStartedSolves(session, 1) > 0);
+
+  const auto structure = session.history().back().state.structure;
+  warmStart->setChecked(false);
+  REQUIRE(waitFor([&] { return session.history().back().state.structure != structure; }));
+  REQUIRE(liveContactSim(session));
+  CHECK_FALSE(liveContactSim(session)->warmStart());
+  CHECK(dock.status().contains(QStringLiteral("Warm start off: applied now")));
+  int first = session.history().size();
+  REQUIRE(session.stepNow(3));
+  CHECK(session.history().size() == first + 3);
+  CHECK(warmStartedSolves(session, first) == 0);
+
+  const auto structure2 = session.history().back().state.structure;
+  warmStart->setChecked(true);
+  REQUIRE(waitFor([&] { return session.history().back().state.structure != structure2; }));
+  CHECK(liveContactSim(session)->warmStart());
+  first = session.history().size();
+  REQUIRE(session.stepNow(3));
+  CHECK(warmStartedSolves(session, first) > 0);
+
+  SECTION("a restart keeps the warm start chosen") {
+    warmStart->setChecked(false);
+    child<QPushButton>(dock, "restartWithSettings")->click();
+    CHECK(session.history().size() == 1);
+    CHECK_FALSE(warmStart->isChecked());
+    REQUIRE(liveContactSim(session));
+    CHECK_FALSE(liveContactSim(session)->warmStart());
+    REQUIRE(session.sceneDoc().settings);
+    CHECK(session.sceneDoc().settings->warmStart == false);
+  }
+  SECTION("loading the scene again reads its own setting") {
+    warmStart->setChecked(false);
+    REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+    CHECK(warmStart->isChecked());
+  }
 }
 
 TEST_CASE("ControlsDock's seed applies on restart and says so", "[controls_dock]") {

@@ -60,12 +60,16 @@ cl::SolveTrace handMade(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> 
   return t;
 }
 
-// A session showing the first step of stack_of_three.json, with the dock shown.
+// A session showing the first step of stack_of_three.json, with the dock shown. The warm
+// start is off, so that every solve pivots from C = {} and has decisions with a d to show.
 struct StackFixture {
   Session session;
   SolverStepsDock dock{&session};
   StackFixture() {
     REQUIRE(session.loadScene(scene("stack_of_three.json")));
+    cl::SimSettings cold = session.settings();
+    cold.warmStart = false;
+    REQUIRE(session.applySettings(cold));
     REQUIRE(session.stepNow(1));
     dock.show();
   }

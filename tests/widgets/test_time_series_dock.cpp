@@ -153,6 +153,10 @@ TEST_CASE("TimeSeriesDock shows contacts, solves and distances of a resting stac
   Session session;
   TimeSeriesDock dock(&session);
   REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  // Cold solves (no warm start): each takes at least one pivot.
+  cl::SimSettings cold = session.settings();
+  cold.warmStart = false;
+  REQUIRE(session.applySettings(cold));
   REQUIRE(session.stepNow(20));
   REQUIRE(dock.pointCount(Series::kContacts) == 21);
   const QVector<double> contacts = dock.values(Series::kContacts);
