@@ -107,9 +107,13 @@ bool shareBody(const RigidBodyCollision& a, const RigidBodyCollision& b) {
 // The records solved together with `focus`: the focus; with `hybrid` every other record
 // still approaching that shares a body with it; then, repeatedly, every joint touching a
 // movable body of the set (engine2D's subsetCollisions2).
-std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs, int focus,
-                          bool hybrid, const Eigen::VectorXd& v, double smallVelocity) {
+// `joint` is rs[i].joint by index (a compact copy: this runs at every serial iteration).
+std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs,
+                          const std::vector<bool>& joint, int focus, bool hybrid,
+                          const Eigen::VectorXd& v, double smallVelocity) {
   std::vector<int> set{focus};
+  std::vector<bool> inSet(rs.size(), false);
+  inSet[static_cast<std::size_t>(focus)] = true;
   std::vector<int> bodies;
   const auto addBody = [&](int b, bool onlyMovable) {
     if (onlyMovable && !isMovableBody(sim.bodies(), b)) return;
@@ -118,11 +122,15 @@ std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyColl
   addBody(rs[focus].primaryBody, true);
   addBody(rs[focus].normalBody, true);
   const int n = static_cast<int>(rs.size());
-  const auto in = [&](int i) { return std::find(set.begin(), set.end(), i) != set.end(); };
+  const auto in = [&](int i) { return inSet[static_cast<std::size_t>(i)]; };
+  const auto add = [&](int i) {
+    set.push_back(i);
+    inSet[static_cast<std::size_t>(i)] = true;
+  };
   if (hybrid)
     for (int i = 0; i < n; ++i)
-      if (!in(i) && !rs[i].joint && v(i) < -smallVelocity && shareBody(rs[i], rs[focus])) {
-        set.push_back(i);
+      if (!in(i) && !joint[i] && v(i) < -smallVelocity && shareBody(rs[i], rs[focus])) {
+        add(i);
         addBody(rs[i].primaryBody, false);
         addBody(rs[i].normalBody, false);
       }
@@ -130,8 +138,8 @@ std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyColl
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = 0; i < n; ++i)
-      if (!in(i) && rs[i].joint && (has(rs[i].primaryBody) || has(rs[i].normalBody))) {
-        set.push_back(i);
+      if (joint[i] && !in(i) && (has(rs[i].primaryBody) || has(rs[i].normalBody))) {
+        add(i);
         addBody(rs[i].primaryBody, true);
         addBody(rs[i].normalBody, true);
         grew = true;
@@ -175,7 +183,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
     if (focus < 0) {
       for (int i = 0; i < n; ++i) set.push_back(i);
     } else if (hybrid || grouped) {
-      set = focusSet(sim, records, focus, hybrid, v, smallVelocity);
+      set = focusSet(sim, records, joint, focus, hybrid, v, smallVelocity);
     } else {
       set = {focus};
     }

@@ -27,12 +27,19 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
   out.kept.reserve(k);
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> L(k, k);
   Eigen::VectorXd y(k);
-  // Row by row: row m of L solves L[:m, :m] y = A[K, i], and s = A_ii - y.y.
+  // Row by row: row m of L solves L[:m, :m] y = A[K, i], and s = A_ii - y.y. A is sparse
+  // (contacts interact only through shared bodies): y is zero before the first kept contact
+  // t0 that i interacts with, so the substitution and the products start there (the
+  // envelope of the row).
   for (const int i : G) {
     const int m = static_cast<int>(out.kept.size());
-    for (int t = 0; t < m; ++t)
-      y[t] = (A(out.kept[t], i) - L.row(t).head(t).dot(y.head(t))) / L(t, t);
-    const double s = A(i, i) - y.head(m).squaredNorm();
+    const double* colI = A.data() + static_cast<Eigen::Index>(i) * A.rows();
+    int t0 = 0;
+    while (t0 < m && colI[out.kept[t0]] == 0) ++t0;
+    y.head(t0).setZero();
+    for (int t = t0; t < m; ++t)
+      y[t] = (colI[out.kept[t]] - L.row(t).segment(t0, t - t0).dot(y.segment(t0, t - t0))) / L(t, t);
+    const double s = A(i, i) - y.segment(t0, m - t0).squaredNorm();
     if (!(s > singularPivot * std::abs(A(i, i)))) {
       out.dropped.push_back(i);
       continue;
