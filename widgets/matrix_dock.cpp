@@ -331,12 +331,13 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
     header += tr(", cond %1").arg(number(1.0 / mRcond));
   else if (mRcond >= 0)
     header += tr(", singular (rank %1)").arg(mRank);
-  header += mPivot < 0 ? tr("; pivot -1 of %1").arg(mPivotCount)
-                       : tr("; pivot %1 of %2, |C| = %3, d = %4")
-                             .arg(mPivot)
-                             .arg(mPivotCount)
-                             .arg(mOutlined.size())
-                             .arg(mDriven);
+  if (mPivot < 0) {
+    header += tr("; pivot -1 of %1").arg(mPivotCount);
+  } else {
+    header += tr("; pivot %1 of %2, |C| = %3").arg(mPivot).arg(mPivotCount).arg(mOutlined.size());
+    // A warm start's decision drives no contact.
+    header += mDriven >= 0 ? tr(", d = %1").arg(mDriven) : tr(", warm start");
+  }
   mHeader->setText(header);
   // The line can be wider than the dock: the tooltip holds it whole, with the key.
   mHeader->setToolTip(
