@@ -31,7 +31,12 @@ void WarmStart::collect(std::span<const RigidBodyCollision> contacts,
 void WarmStart::commit() {
   mCarriers.swap(mPending);
   mPending.clear();
-  std::stable_sort(mCarriers.begin(), mCarriers.end(), pairLess);
+  // By pair for guess()'s equal_range; the rest of the key only makes the order total, so
+  // no stable sort (and its buffer) is needed for the same order every run.
+  std::sort(mCarriers.begin(), mCarriers.end(), [](const Carrier& x, const Carrier& y) {
+    return std::tie(x.low, x.high, x.point.x, x.point.y, x.normal.x, x.normal.y) <
+           std::tie(y.low, y.high, y.point.x, y.point.y, y.normal.x, y.normal.y);
+  });
 }
 
 std::vector<int> WarmStart::guess(std::span<const RigidBodyCollision> contacts,

@@ -222,7 +222,7 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   mInv(k, k) = 1.0 / s;
 }
 
-void AccFactor::assign(std::span<const int> members) {
+void AccFactor::assign(std::span<const int> members, const Eigen::MatrixXd& inverse) {
   prepare();
   for (const int i : mIdx) mPos[i] = -1;
   mIdx.clear();
@@ -233,7 +233,7 @@ void AccFactor::assign(std::span<const int> members) {
     mIdx.push_back(j);
   }
   const int k = size();
-  if (k > 0 && !mReference) mInv.topLeftCorner(k, k) = gather().partialPivLu().inverse();
+  if (k > 0 && !mReference) mInv.topLeftCorner(k, k) = inverse;
 }
 
 void AccFactor::remove(int j) {

@@ -71,8 +71,10 @@ class AccFactor {
   void add(int j, bool lastSolveIsJ = false);
   void remove(int j);
   // Makes C = members at once (ComputeForces' warm start; members independent, as its guess
-  // solve ensures): Acc^-1 from one LU factorization instead of a bordering per member.
-  void assign(std::span<const int> members);
+  // solve ensures) with `inverse` = Acc^-1 already at hand (from the guess's Cholesky
+  // factor), instead of a bordering per member. Solves refine against A itself, so an
+  // inverse of A's symmetric part serves while A is symmetric to rounding.
+  void assign(std::span<const int> members, const Eigen::MatrixXd& inverse);
 
  private:
   void prepare();

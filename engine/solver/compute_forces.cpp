@@ -390,7 +390,7 @@ void Run::warmStart() {
     order = gs.kept;
     for (int i = 0; i < n; ++i)
       if (set[i] == Set::kNC) order.push_back(i);
-    if (untreatedLeft) acc.assign(gs.kept);
+    if (untreatedLeft) acc.assign(gs.kept, gs.inverse());
     warmStarted = !untreatedLeft;
     warmPartial = untreatedLeft;
     if (sink) record(PivotTransition::kWarmStart, -1, -1, 0, false, false);

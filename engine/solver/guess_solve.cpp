@@ -25,7 +25,8 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
   GuessSolve out;
   const int k = static_cast<int>(G.size());
   out.kept.reserve(k);
-  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> L(k, k);
+  auto& L = out.L;
+  L.resize(k, k);
   Eigen::VectorXd y(k);
   // Row by row: row m of L solves L[:m, :m] y = A[K, i], and s = A_ii - y.y. A is sparse
   // (contacts interact only through shared bodies): y is zero before the first kept contact
@@ -69,6 +70,13 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
   out.f = Eigen::VectorXd::Zero(b.size());
   for (int t = 0; t < m; ++t) out.f[out.kept[t]] = x[t];
   return out;
+}
+
+Eigen::MatrixXd GuessSolve::inverse() const {
+  const auto m = static_cast<Eigen::Index>(kept.size());
+  const Eigen::MatrixXd Linv = L.topLeftCorner(m, m).triangularView<Eigen::Lower>().solve(
+      Eigen::MatrixXd::Identity(m, m));
+  return Linv.transpose() * Linv;
 }
 
 }  // namespace cl
