@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/dock_message.h"
 #include "widgets/session.h"
 #include "widgets/solve_state.h"
 
@@ -29,7 +30,6 @@ const QColor kAccOutline(0x20, 0x20, 0x20);
 const QColor kDriven(0xff, 0x8c, 0x00);
 const QColor kSelected(0x1b, 0x9e, 0x77);
 const QColor kJointMark(0x7b, 0x3f, 0xa0);
-const QColor kMessage(0x60, 0x60, 0x60);
 
 // Cells outside Acc fade to this alpha once C has members, so the sub-matrix the solver
 // factors stands out.
@@ -85,12 +85,7 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   layout->addWidget(mHeader);
 
   mStack = new QStackedWidget;
-  mMessage = new QLabel;
-  mMessage->setAlignment(Qt::AlignCenter);
-  mMessage->setWordWrap(true);
-  QPalette pal = mMessage->palette();
-  pal.setColor(QPalette::WindowText, kMessage);
-  mMessage->setPalette(pal);
+  mMessage = makeDockMessage();
   mStack->addWidget(mMessage);
 
   mPlot = new QCustomPlot;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/dock_message.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -20,7 +21,6 @@ const QColor kDrivenBand(0xff, 0x8c, 0x00, 70);  // as the matrix dock's driven 
 const QColor kLimitingBand(0x17, 0xbe, 0xcf, 70);
 const QColor kSelected(0x1b, 0x9e, 0x77);  // as the matrix dock's selection
 const QColor kViolation(0x80, 0x00, 0x20);
-const QColor kMessage(0x60, 0x60, 0x60);
 constexpr double kBarWidth = 0.75;    // in contacts
 constexpr int kTickLabelPixels = 26;  // room per contact number on the bottom axis
 
@@ -139,12 +139,7 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   layout->addWidget(legendLabel);
 
   mStack = new QStackedWidget;
-  mMessage = new QLabel;
-  mMessage->setAlignment(Qt::AlignCenter);
-  mMessage->setWordWrap(true);
-  QPalette pal = mMessage->palette();
-  pal.setColor(QPalette::WindowText, kMessage);
-  mMessage->setPalette(pal);
+  mMessage = makeDockMessage();
   mStack->addWidget(mMessage);
   mPlot = new QCustomPlot;
   mPlot->setMinimumSize(200, 160);

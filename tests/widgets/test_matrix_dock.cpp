@@ -8,6 +8,7 @@
 
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/matrix_dock.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
@@ -179,29 +180,11 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
   dock.resize(460, 320);
   dock.show();
 
-  // a = A f + b with A = [[2, 1], [1, 2]], b = [-1, -1]. Driving contact 0 alone:
-  // f0 = 1/2 makes a0 = 0 (a1 = -1/2); then driving 1 with 0 kept in C:
-  // delta_f = (-1/2, 1), delta_a = (0, 3/2), s = 1/3: f = (1/3, 1/3), a = 0.
+  // The hand-solved 2 x 2 LCP of test_scenes.h (b = -1 for both contacts).
   Eigen::MatrixXd A(2, 2);
   A << 2, 1, 1, 2;
   cl::SolveTrace t = handTrace(A);
-  cl::SolverPivot p0;
-  p0.index = 0;
-  p0.d = p0.j = 0;
-  p0.step = 0.5;
-  p0.stepTaken = true;
-  p0.transition = cl::PivotTransition::kDAccepted;
-  p0.C = {0};
-  p0.f = Eigen::Vector2d(0.5, 0.0);
-  p0.a = Eigen::Vector2d(0.0, -0.5);
-  cl::SolverPivot p1 = p0;
-  p1.index = 1;
-  p1.d = p1.j = 1;
-  p1.step = 1.0 / 3.0;
-  p1.C = {0, 1};
-  p1.f = Eigen::Vector2d(1.0 / 3.0, 1.0 / 3.0);
-  p1.a = Eigen::Vector2d(0.0, 0.0);
-  t.pivots = {p0, p1};
+  t.pivots = cl::testing::handPivots2x2();
 
   dock.showSolve(&t, -1, -1);
   CHECK(dock.showsMatrix());

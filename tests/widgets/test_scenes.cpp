@@ -21,4 +21,24 @@ Scene boxScene() {
   return scene;
 }
 
+std::vector<SolverPivot> handPivots2x2() {
+  SolverPivot p0;
+  p0.index = 0;
+  p0.d = p0.j = 0;
+  p0.step = 0.5;
+  p0.stepTaken = true;
+  p0.transition = PivotTransition::kDAccepted;
+  p0.C = {0};
+  p0.f = Eigen::Vector2d(0.5, 0.0);
+  p0.a = Eigen::Vector2d(0.0, -0.5);
+  SolverPivot p1 = p0;
+  p1.index = 1;
+  p1.d = p1.j = 1;
+  p1.step = 1.0 / 3.0;
+  p1.C = {0, 1};
+  p1.f = Eigen::Vector2d(1.0 / 3.0, 1.0 / 3.0);
+  p1.a = Eigen::Vector2d(0.0, 0.0);
+  return {p0, p1};
+}
+
 }  // namespace cl::testing

@@ -1,7 +1,10 @@
 #pragma once
 // Scenes built in code for the widget tests, so they do not depend on the
 // scene files' contents.
+#include <vector>
+
 #include "engine/scene/scene.h"
+#include "engine/trace/solver_trace.h"
 
 namespace cl::testing {
 
@@ -10,5 +13,11 @@ namespace cl::testing {
 // walls 0.3 thick, so its centre of mass lies in its hole). Time step 0.025.
 Scene boxScene();
 inline constexpr int kFirstMovable = 4;  // index of "block"
+
+// The two pivots of a = A f + b with A = [[2, 1], [1, 2]], b = [-1, -1], solved by hand as
+// Baraff's algorithm does it. Driving contact 0 alone: f0 = 1/2 makes a0 = 0 (a1 = -1/2).
+// Driving 1 with 0 kept in C: delta_f = (-1/2, 1), delta_a = (0, 3/2), s = 1/3, so
+// f = (1/3, 1/3), a = 0, both in C.
+std::vector<SolverPivot> handPivots2x2();
 
 }  // namespace cl::testing

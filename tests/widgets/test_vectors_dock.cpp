@@ -7,6 +7,7 @@
 #include "engine/solver/compute_forces.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 #include "widgets/vectors_dock.h"
@@ -22,10 +23,7 @@ QString scenePath(const char* file) {
   return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
 }
 
-// a = A f + b with A = [[2, 1], [1, 2]], b = [-1, -1], solved by hand as Baraff's
-// algorithm does it. Driving contact 0 alone: f0 = 1/2 makes a0 = 0 (a1 = -1/2). Driving
-// 1 with 0 kept in C: delta_f = (-1/2, 1), delta_a = (0, 3/2), s = 1/3, so
-// f = (1/3, 1/3), a = 0, both in C.
+// The hand-solved 2 x 2 LCP of test_scenes.h, with labelled contacts.
 cl::SolveTrace handTrace(bool secondIsJoint) {
   cl::SolveTrace t;
   t.solve.A.resize(2, 2);
@@ -37,23 +35,7 @@ cl::SolveTrace handTrace(bool secondIsJoint) {
     c.label = label;
     t.context.contacts.push_back(c);
   }
-  cl::SolverPivot p0;
-  p0.index = 0;
-  p0.d = p0.j = 0;
-  p0.step = 0.5;
-  p0.stepTaken = true;
-  p0.transition = cl::PivotTransition::kDAccepted;
-  p0.C = {0};
-  p0.f = Eigen::Vector2d(0.5, 0.0);
-  p0.a = Eigen::Vector2d(0.0, -0.5);
-  cl::SolverPivot p1 = p0;
-  p1.index = 1;
-  p1.d = p1.j = 1;
-  p1.step = 1.0 / 3.0;
-  p1.C = {0, 1};
-  p1.f = Eigen::Vector2d(1.0 / 3.0, 1.0 / 3.0);
-  p1.a = Eigen::Vector2d(0.0, 0.0);
-  t.pivots = {p0, p1};
+  t.pivots = cl::testing::handPivots2x2();
   return t;
 }
 
