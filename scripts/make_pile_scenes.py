@@ -1,61 +1,123 @@
 #!/usr/bin/env python3
-"""Writes resources/scenes/pile_10.json and pile_20.json: blocks of random sizes dropped
-into a V-shaped pit (the pile test of myPhysicsLab's engine2D, with our own layout).
-The sizes and tilts are drawn here once, with a fixed seed, and stored in the files, so
-the scenes do not depend on this script; run it only to change the layout."""
+"""Writes resources/scenes/pile_10.json and pile_20.json: engine2D's PileTest scenes
+pile_10_random_blocks and pile_20_random_blocks, blocks of random sizes dropped into a
+V-shaped pit. The blocks are drawn here as engine2D's PileConfig draws them (its RandomLCG
+with build seed 0) and stored in the files, so the scenes do not depend on this script.
+
+The pit (PileConfig's V pit): two fixed 15.3 x 1 walls at -45 and +45 degrees centred on
+(-5, -5) and (5, -5), and two 1 x 15 side walls at x = +-10.5. Each block is
+(0.2 + u) x (0.2 + u) with u uniform in [0, 1], tilted pi * u, its centre of mass moved to
+(width u / 4, height u / 4) in body coordinates, mass width * height and moment
+mass (width^2 + height^2) / 12 (engine2D's, about the centroid), placed with its left
+edge at x and the next block 0.05 to its right. Three draws between the tilt and the centre
+of mass are a colour engine2D keeps for its old test results; they are drawn and dropped."""
 import json
 import math
-import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def pile(count, seed):
-    rng = random.Random(seed)
-    bodies = []
-    # The pit: two fixed walls tilted 30 degrees, meeting at the bottom near (0, 0).
-    half = math.radians(30)
-    for side, sign in (("left", -1), ("right", 1)):
-        length = 16.0
-        cx = sign * (length / 2) * math.cos(half)
-        cy = (length / 2) * math.sin(half) - 0.5 / math.cos(half)
-        bodies.append({"name": f"pit_{side}", "shape": "wall", "width": length, "height": 1,
-                       "position": [round(cx, 6), round(cy, 6)],
-                       "angle": round(sign * half, 12)})
-    columns = 5
+class RandomLCG:
+    """engine2D's generator (engine/math/random_lcg.h): seed <- 1664525 seed + 1013904223 mod 2^32."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def next_float(self):
+        self.seed = (1664525 * self.seed + 1013904223) % 2**32
+        return self.seed / 4294967295.0
+
+
+def world_corners(width, height, cm, position, angle):
+    """The block's corners in world coordinates: position + R(angle) (corner - cm)."""
+    c, s = math.cos(angle), math.sin(angle)
+    corners = []
+    for bx, by in ((-width / 2, -height / 2), (width / 2, -height / 2),
+                   (width / 2, height / 2), (-width / 2, height / 2)):
+        dx, dy = bx - cm[0], by - cm[1]
+        corners.append((position[0] + c * dx - s * dy, position[1] + s * dx + c * dy))
+    return corners
+
+
+def drop_colour(rng):
+    """PileConfig's random colour: three draws, drawn again while all three are near white."""
+    while True:
+        near_white = all(min(1.0, max(0.0, 0.1 + 1.5 * rng.next_float())) >= 0.9
+                         for _ in range(3))
+        if not near_white:
+            return
+
+
+def random_blocks(rng, count, x, y, first_index):
+    blocks = []
     for k in range(count):
-        w = round(rng.uniform(0.5, 1.2), 3)
-        h = round(rng.uniform(0.4, 1.0), 3)
-        row, col = divmod(k, columns)
-        x = (col - (columns - 1) / 2) * 1.6 + rng.uniform(-0.1, 0.1)
-        y = 4.5 + row * 1.6
-        bodies.append({"name": f"block{k + 1}", "shape": "block", "width": w, "height": h,
-                       "mass": round(w * h, 6), "position": [round(x, 4), round(y, 4)],
-                       "angle": round(rng.uniform(-0.5, 0.5), 4), "elasticity": 0.5})
+        width = 0.2 + rng.next_float()
+        height = 0.2 + rng.next_float()
+        angle = math.pi * rng.next_float()
+        # engine2D's block keeps the moment of its centroid when the centre of mass moves.
+        moment = (width * width + height * height) / 12
+        drop_colour(rng)
+        # Each draw is made even though the clamp to 0.9 of the half size never acts here.
+        cm = (min(width * rng.next_float() / 4, 0.9 * width / 2),
+              min(height * rng.next_float() / 4, 0.9 * height / 2))
+        left = min(p[0] for p in world_corners(width, height, cm, (x, y), angle))
+        position = (x + (x - left), y)
+        right = max(p[0] for p in world_corners(width, height, cm, position, angle))
+        blocks.append({"name": f"block{first_index + k}", "shape": "block",
+                       "width": width, "height": height, "center_of_mass": list(cm),
+                       "mass": width * height, "moment": width * height * moment,
+                       "position": list(position), "angle": angle,
+                       "elasticity": 0.5})
+        x = right + 0.05
+    return blocks
+
+
+def v_pit():
+    """The four walls, and the zero-energy level engine2D uses: the top of the left slope
+    one unit from its lower end."""
+    walls = [("pit_left", 15.3, 1, (-5, -5), -math.pi / 4),
+             ("pit_right", 15.3, 1, (5, -5), math.pi / 4),
+             ("wall_right", 1, 15, (10.5, 7.5), 0.0),
+             ("wall_left", 1, 15, (-10.5, 7.5), 0.0)]
+    bodies = [{"name": name, "shape": "wall", "width": w, "height": h, "position": list(p),
+               "angle": a, "elasticity": 0.5} for name, w, h, p, a in walls]
+    a = -math.pi / 4
+    zero = -5 + math.sin(a) * (15.3 / 2 - 1) + math.cos(a) * 0.5
+    return bodies, zero
+
+
+def pile(count, seed, rows):
+    bodies, zero = v_pit()
+    rng = RandomLCG(0)
+    for n, x, y in rows:
+        bodies += random_blocks(rng, n, x, y, len(bodies) - 3)
     return {
         "format": "contactlab-scene",
         "version": 3,
         "title": f"Pile of {count} blocks",
-        "description": (f"{count} blocks of random sizes (0.5 to 1.2 by 0.4 to 1.0, density 1, "
-                        "elasticity 0.5), tilted at random, dropped into a V-shaped pit of two "
-                        "fixed walls at 30 degrees. They collide, ricochet and settle into a pile "
-                        "that comes fully to rest (a light damping, k = 0.2, stands in for the friction the "
-                        "engine does not have yet): the test of CollisionAdvance's back-ups, the "
-                        "serial impulses and resting contact together."),
-        "settings": {"time_step": 0.025, "integrator": "runge-kutta", "seed": seed},
+        "description": (f"engine2D's PileTest pile_{count}_random_blocks: {count} blocks of random "
+                        "sizes (0.2 to 1.2 a side, density 1, elasticity 0.5) with their centres of "
+                        "mass off centre, dropped at random tilts into a V-shaped pit. They collide, "
+                        "ricochet and settle into a pile that comes fully to rest: the test of "
+                        "CollisionAdvance's back-ups, the serial impulses and resting contact "
+                        "together, and the benchmark of the collisions issue."),
+        "settings": {"time_step": 0.025, "integrator": "modified-euler", "seed": seed,
+                     "extra_accel": "velocity", "collision_handling": "serial_grouped_lastpass",
+                     "collision_accuracy": 0.6, "joint_small_impacts": True},
         "bodies": bodies,
-        # Frictionless blocks keep sliding on one another forever; a light damping stands
-        # in for the friction the engine does not model yet, so the pile comes to rest.
-        "forces": [{"kind": "gravity", "g": 9.8}, {"kind": "damping", "k": 0.2}],
+        "forces": [{"kind": "gravity", "g": 3.0, "zero_energy_level": zero},
+                   {"kind": "damping", "k": 0.05, "rotate_ratio": 0.15}],
     }
 
 
 def main():
-    for count, seed in ((10, 10), (20, 20)):
+    scenes = {10: pile(10, 13, [(10, -5.5, -2)]),
+              20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)])}
+    for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"
-        path.write_text(json.dumps(pile(count, seed), indent=2) + "\n")
+        path.write_text(json.dumps(scene, indent=2) + "\n")
         print(f"wrote {path}")
     return 0
 

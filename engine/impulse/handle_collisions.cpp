@@ -163,6 +163,15 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   }
   const Eigen::MatrixXd A = contactMatrix(records, sim.bodies());
   Eigen::VectorXd total = Eigen::VectorXd::Zero(n);
+  // Without joints a grouped focus set is the focus alone (focusSet adds only joints).
+  const bool anyJoint = std::find(joint.begin(), joint.end(), true) != joint.end();
+  // One contact solved alone (nearly every iteration of a pile) takes ComputeForces' short
+  // cut, the same bits as its solve; a trace wants the full solve, and anything unusual
+  // goes through it for the diagnostics.
+  ComputeForces single;
+  single.setOptions(sim.solverOptions());
+  const bool shortCut = sim.traceSink() == nullptr;
+  std::vector<int> set;
   double smallVelocity = kSmallVelocity;
   int panicAt = kPanicFactor * n;
   const auto done = [&](int i) {
@@ -179,15 +188,26 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
     }
     const int focus = sim.random().firstInRandomOrder(n, [&](int i) { return !done(i); });
     if (focus < 0 && !lastPass) break;
-    std::vector<int> set;
+    set.clear();
     if (focus < 0) {
       for (int i = 0; i < n; ++i) set.push_back(i);
-    } else if (hybrid || grouped) {
+    } else if (hybrid || (grouped && anyJoint)) {
       set = focusSet(sim, records, joint, focus, hybrid, v, smallVelocity);
     } else {
-      set = {focus};
+      set.push_back(focus);
     }
     const int m = static_cast<int>(set.size());
+    if (m == 1 && shortCut && !joint[set[0]]) {
+      const int i = set[0];
+      const double b = focus < 0 ? v(i) : (1.0 + e[i]) * v(i);
+      if (const auto j = single.solveSingleContact(A(i, i), b)) {
+        if (totals) ++totals->solves;
+        total(i) += *j;
+        v += A.col(i) * *j;
+        if (focus < 0) break;
+        continue;
+      }
+    }
     LcpProblem p;
     p.A.resize(m, m);
     p.b.resize(m);

@@ -49,7 +49,10 @@ class RandomLCG {
   int firstInRandomOrder(int n, Accept accept) {
     int found = -1, drawn = 0;
     if (n > 0) {
-      std::vector<int> tree(static_cast<std::size_t>(n) + 1, 0);  // counts of indices left
+      // Counts of the indices left; kept per thread, as this runs at every iteration of
+      // the serial impulse loop.
+      thread_local std::vector<int> tree;
+      tree.assign(static_cast<std::size_t>(n) + 1, 0);
       for (int i = 1; i <= n; ++i) {
         tree[i] += 1;
         if (const int up = i + (i & -i); up <= n) tree[up] += tree[i];

@@ -501,6 +501,22 @@ LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> g
   return run.go();
 }
 
+std::optional<double> ComputeForces::solveSingleContact(double A00, double b) const {
+  // As Run::go() with n = 1: validate, scale and tolerance, solveOne(), a = A f + b, check.
+  if (!std::isfinite(A00) || !std::isfinite(b)) return std::nullopt;
+  double scale = std::abs(b);
+  if (!(scale > 0)) scale = 1;
+  const double tol = mOptions.tolerance * scale;
+  double f = 0;
+  if (!(b >= -tol)) {
+    if (!(A00 > 0)) return std::nullopt;
+    f = -b / A00;
+  }
+  const double a = A00 * f + b;
+  if (!forceAccelOk(tol, f, a, false)) return std::nullopt;
+  return f;
+}
+
 bool forceAccelOk(double tolerance, double f, double a, bool joint) {
   if (!std::isfinite(f) || !std::isfinite(a)) return false;
   if (joint) return std::abs(a) <= tolerance;

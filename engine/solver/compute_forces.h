@@ -26,6 +26,7 @@
 // without a guess. A guess is ignored for problems with joints (their random order draws
 // from the simulation's generator, and skipping those draws would change later decisions)
 // and under the RANDOM policy, for the same reason.
+#include <optional>
 #include <span>
 
 #include "engine/math/random_lcg.h"
@@ -61,6 +62,13 @@ class ComputeForces {
   LcpResult solve(const LcpProblem& problem);
   // The same with a guess of C (indices into the problem, each once; see above).
   LcpResult solve(const LcpProblem& problem, std::span<const int> guess);
+
+  // The force of a one-contact problem a = A00 f + b (not a joint), bit for bit what solve()
+  // returns for it (f = 0 when b >= -tol, else f = -b / A00), without building the problem
+  // or allocating; nullopt wherever solve() would report anything but success (bad input,
+  // no solution, a failed check), so that the caller can run solve() for its diagnostics.
+  // The serial impulse loop solves tens of thousands of these in a pile.
+  std::optional<double> solveSingleContact(double A00, double b) const;
 
  private:
   RandomLCG* mRng;
