@@ -13,6 +13,7 @@ edge at x and the next block 0.05 to its right. Three draws between the tilt and
 of mass are a colour engine2D keeps for its old test results; they are drawn and dropped."""
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -66,9 +67,9 @@ def random_blocks(rng, count, x, y, first_index):
         position = (x + (x - left), y)
         right = max(p[0] for p in world_corners(width, height, cm, position, angle))
         blocks.append({"name": f"block{first_index + k}", "shape": "block",
-                       "width": width, "height": height, "center_of_mass": list(cm),
+                       "width": width, "height": height,
                        "mass": width * height, "moment": width * height * moment,
-                       "position": list(position), "angle": angle,
+                       "center_of_mass": list(cm), "position": list(position), "angle": angle,
                        "elasticity": 0.5})
         x = right + 0.05
     return blocks
@@ -112,12 +113,30 @@ def pile(count, seed, rows):
     }
 
 
+def canonical(scene):
+    """The text the engine's saveScene writes for the scene (the example scenes are
+    canonical): two-space indentation, points and force laws on one line, whole numbers without ".0"."""
+    def whole(x):
+        if isinstance(x, float) and x.is_integer():
+            return int(x)
+        if isinstance(x, dict):
+            return {k: whole(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [whole(v) for v in x]
+        return x
+    scene = whole(scene)
+    forces = ",\n".join("    " + json.dumps(f) for f in scene["forces"])  # one law a line
+    text = json.dumps({**scene, "forces": ["FORCES"]}, indent=2, ensure_ascii=False)
+    text = re.sub(r"\[\s*(-?[0-9.e+-]+),\s*(-?[0-9.e+-]+)\s*\]", r"[\1, \2]", text)
+    return text.replace('    "FORCES"', forces) + "\n"
+
+
 def main():
     scenes = {10: pile(10, 13, [(10, -5.5, -2)]),
               20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)])}
     for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"
-        path.write_text(json.dumps(scene, indent=2) + "\n")
+        path.write_text(canonical(scene))
         print(f"wrote {path}")
     return 0
 

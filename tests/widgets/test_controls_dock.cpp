@@ -257,23 +257,23 @@ TEST_CASE("ControlsDock's warm start reaches the ContactSim on the fly", "[contr
 TEST_CASE("ControlsDock's seed applies on restart and says so", "[controls_dock]") {
   Session session;
   ControlsDock dock(&session);
-  REQUIRE(session.loadScene(scenePath("pile_10.json")));  // seed 10
+  REQUIRE(session.loadScene(scenePath("pile_10.json")));  // seed 13
   auto* seed = child<QSpinBox>(dock, "seed");
   auto* note = child<QLabel>(dock, "seedNote");
-  CHECK(seed->value() == 10);
+  CHECK(seed->value() == 13);
   CHECK(note->text() == QStringLiteral("applies on restart"));
   CHECK_FALSE(dock.restartPending());
 
-  seed->setValue(11);
+  seed->setValue(14);
   CHECK(dock.restartPending());
   CHECK(note->text().startsWith(QStringLiteral("applies on restart")));
   CHECK(note->text().contains(QStringLiteral("pending")));
   CHECK(dock.status().contains(QStringLiteral("applies on restart")));
-  CHECK(session.settings().seed == 10);  // not yet
+  CHECK(session.settings().seed == 13);  // not yet
 
   REQUIRE(session.stepNow(2));
   child<QPushButton>(dock, "restartWithSettings")->click();
-  CHECK(session.settings().seed == 11);
+  CHECK(session.settings().seed == 14);
   CHECK(session.history().size() == 1);
   CHECK(session.title() == QStringLiteral("Pile of 10 blocks"));
   CHECK_FALSE(dock.restartPending());
