@@ -1,5 +1,6 @@
-// The pile benchmark of the collisions issue: pile_20 (and pile_10), 20 (10) random blocks
-// dropped into a V-shaped pit, 12 simulated seconds at dt 0.025 with CollisionAdvance.
+// The pile benchmark of the collisions issue: pile_20 (and pile_10), engine2D's PileTest
+// scenes pile_20_random_blocks (pile_10_random_blocks): 20 (10) random blocks dropped into a
+// V-shaped pit, 12 simulated seconds at dt 0.025 with CollisionAdvance and modified Euler.
 // Prints, as medians of several runs, wall seconds per simulated second, collisions,
 // back-ups, integrator steps, contact solves and the final kinetic energy (the pile must
 // be at rest). myPhysicsLab's TypeScript engine needs about 2 wall seconds per simulated
