@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
@@ -24,9 +25,8 @@ const QColor kViolation(0x80, 0x00, 0x20);
 constexpr double kBarWidth = 0.75;    // in contacts
 constexpr int kTickLabelPixels = 26;  // room per contact number on the bottom axis
 
-// A value range holding 0 and every value, with a little room so a bar does not touch
-// the frame; a flat range opens to a unit around 0.
-QCPRange valueRange(const std::vector<double>& a, const std::vector<double>& b = {}) {
+// The smallest and largest finite value of a and b, with 0 always inside.
+std::pair<double, double> extentWithZero(const std::vector<double>& a, const std::vector<double>& b) {
   double lo = 0.0, hi = 0.0;
   for (const auto* v : {&a, &b})
     for (double x : *v)
@@ -34,6 +34,13 @@ QCPRange valueRange(const std::vector<double>& a, const std::vector<double>& b =
         lo = std::min(lo, x);
         hi = std::max(hi, x);
       }
+  return {lo, hi};
+}
+
+// A value range holding 0 and every value, with a little room so a bar does not touch
+// the frame; a flat range opens to a unit around 0.
+QCPRange valueRange(const std::vector<double>& a, const std::vector<double>& b = {}) {
+  const auto [lo, hi] = extentWithZero(a, b);
   if (hi - lo <= 0.0) return QCPRange(-0.1, 1.0);
   const double room = 0.08 * (hi - lo);
   return QCPRange(lo < 0 ? lo - room : 0.0, hi > 0 ? hi + room : 0.0);
@@ -53,13 +60,7 @@ QColor onWhite(const QColor& c) {
 // Ticks at 0 and at the smallest and largest of the values.
 QSharedPointer<QCPAxisTickerText> extremeTicks(const std::vector<double>& a,
                                                const std::vector<double>& b = {}) {
-  double lo = 0.0, hi = 0.0;
-  for (const auto* v : {&a, &b})
-    for (double x : *v)
-      if (std::isfinite(x)) {
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-      }
+  const auto [lo, hi] = extentWithZero(a, b);
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   ticker->addTick(0.0, QStringLiteral("0"));
   // An extreme next to 0 (round-off, 1e-16) would print over the 0.
