@@ -3,9 +3,14 @@
 # Run as root (or with sudo available).
 set -euo pipefail
 
+# Every package the configure and build need, named outright: the install skips recommended
+# packages, so a dependency that another package only recommends must be listed here.
+# qt6-charts-dev only recommends libqt6opengl6-dev, yet Qt6Charts' CMake config needs Qt6OpenGL,
+# and Qt6Gui's needs XKB (libxkbcommon-dev).
 packages=(
   cmake ninja-build g++ pkg-config
-  qt6-base-dev qt6-charts-dev libqcustomplot-dev libgl-dev fonts-dejavu-core
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev libqcustomplot-dev libgl-dev
+  fonts-dejavu-core
   catch2 libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev libbullet-dev
 )
 
