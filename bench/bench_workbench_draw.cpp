@@ -55,10 +55,13 @@ cl::SolveTrace largeSolve() {
   p.joint.assign(kContacts, false);
   cl::StepTraceRecorder recorder;
   cl::SolveContext context;
-  for (int i = 0; i < kContacts; ++i)
-    context.contacts.push_back({.primaryBody = i % kBodies + 1,
-                                .normalBody = 0,
-                                .label = "b" + std::to_string(i % kBodies) + "/floor"});
+  for (int i = 0; i < kContacts; ++i) {
+    cl::SolveContact contact;
+    contact.primaryBody = i % kBodies + 1;
+    contact.normalBody = 0;
+    contact.label = "b" + std::to_string(i % kBodies) + "/floor";
+    context.contacts.push_back(contact);
+  }
   recorder.onSolveContext(context);
   cl::ComputeForces solver;
   solver.setTraceSink(&recorder);

@@ -134,6 +134,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
     start = {.time = scene.sim->time(),
              .vars = scene.sim->vars(),
              .random = scene.sim->random(),
+             .warmStart = {},
              .structure = std::move(structure),
              .integrator = scene.settings.integrator,
              .timeStep = scene.settings.timeStep,
