@@ -8,7 +8,6 @@
 // leave the hash unchanged.
 //   build/bench/bench_contact_detection [runs] [calls]
 #include <fmt/format.h>
-
 #include <time.h>
 
 #include <algorithm>
@@ -87,7 +86,8 @@ std::vector<SavedState> saveStates(const std::filesystem::path& file, std::vecto
       advance->advance(dt);
       const cl::ContactSim& sim = *scene.contactSim();
       const std::vector<double>& now = scene.sim->vars();
-      for (const auto& c : cl::findCloseCollisions(sim, now, sim.tolerances(), before)) trace.add(c);
+      for (const auto& c : cl::findCloseCollisions(sim, now, sim.tolerances(), before))
+        trace.add(c);
       for (const auto& c : cl::findCloseCollisions(sim, now, sim.tolerances())) trace.add(c);
     }
     saved.push_back({scene.sim->time(), scene.sim->vars(), before});
@@ -138,8 +138,9 @@ int main(int argc, char** argv) {
 
   fmt::print("findCloseCollisions on pile_20, {} calls per run, median of {} runs\n\n", calls,
              runs);
-  fmt::print("| t (s) | records with / without previous | us per call with previous | "
-             "us per call without | record hash with / without |\n");
+  fmt::print(
+      "| t (s) | records with / without previous | us per call with previous | "
+      "us per call without | record hash with / without |\n");
   fmt::print("|---|---|---|---|---|\n");
   for (const SavedState& s : states) {
     const auto withRecs = cl::findCloseCollisions(sim, s.vars, sim.tolerances(), s.oldVars);

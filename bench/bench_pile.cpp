@@ -10,7 +10,6 @@
 // baseline) and on (contact_sim.h), alternating, so the speed-up is measured in one session.
 //   build/bench/bench_pile [runs] [seconds]
 #include <fmt/format.h>
-
 #include <time.h>
 
 #include <algorithm>
@@ -36,7 +35,7 @@ double processCpuSeconds() {
 
 struct Run {
   double wallPerSimSecond = 0;
-  double cpuPerSimSecond = 0;  // process CPU time: less disturbed by a busy machine
+  double cpuPerSimSecond = 0;   // process CPU time: less disturbed by a busy machine
   std::uint64_t stateHash = 0;  // FNV-1a of the final state's bits: equal runs, equal hash
   cl::CollisionCounters counters;
   long long solves = 0;
@@ -52,8 +51,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, bool warm) {
   const double c0 = processCpuSeconds();
   const auto t0 = std::chrono::steady_clock::now();
   while (scene.sim->time() < seconds - 1e-9) advance->advance(dt);
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double cpu = processCpuSeconds() - c0;
   Run r;
   r.wallPerSimSecond = wall / seconds;
@@ -84,10 +82,11 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   const double seconds = argc > 2 ? std::atof(argv[2]) : 12.0;
-  fmt::print("| scene | warm start | wall s / sim s (median of {}) | min | max | CPU s / sim s "
-             "(median) | CPU cold / this | vs TS engine (2 s/s) | collisions | back-ups | steps | "
-             "binary | contact solves | warm hits | final KE | final state hash |\n",
-             runs);
+  fmt::print(
+      "| scene | warm start | wall s / sim s (median of {}) | min | max | CPU s / sim s "
+      "(median) | CPU cold / this | vs TS engine (2 s/s) | collisions | back-ups | steps | "
+      "binary | contact solves | warm hits | final KE | final state hash |\n",
+      runs);
   fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const char* name : {"pile_10.json", "pile_20.json"}) {
     const auto file = std::filesystem::path(CONTACTLAB_SCENES_DIR) / name;
@@ -104,14 +103,15 @@ int main(int argc, char** argv) {
       const double wallMedian = median(wall), cpuMedian = median(cpu);
       if (warm == 0) coldCpu = cpuMedian;
       const Run& r = all[warm].front();  // the counts are those of every run (deterministic)
-      fmt::print("| {} | {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {:.2f} | {:.0f}x | {} | {} | {} | "
-                 "{} | {} | {:.1f} % | {:.2e} | {:016x} |\n",
-                 name, warm ? "on" : "off", wallMedian, *std::min_element(wall.begin(), wall.end()),
-                 *std::max_element(wall.begin(), wall.end()), cpuMedian, coldCpu / cpuMedian,
-                 kQuotedTypeScriptSecondsPerSecond / wallMedian, r.counters.collisions,
-                 r.counters.backups, r.counters.odeSteps, r.counters.binarySteps, r.solves,
-                 r.solves > 0 ? 100.0 * static_cast<double>(r.warmStarts) / r.solves : 0.0,
-                 r.finalKinetic, r.stateHash);
+      fmt::print(
+          "| {} | {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {:.2f} | {:.0f}x | {} | {} | {} | "
+          "{} | {} | {:.1f} % | {:.2e} | {:016x} |\n",
+          name, warm ? "on" : "off", wallMedian, *std::min_element(wall.begin(), wall.end()),
+          *std::max_element(wall.begin(), wall.end()), cpuMedian, coldCpu / cpuMedian,
+          kQuotedTypeScriptSecondsPerSecond / wallMedian, r.counters.collisions, r.counters.backups,
+          r.counters.odeSteps, r.counters.binarySteps, r.solves,
+          r.solves > 0 ? 100.0 * static_cast<double>(r.warmStarts) / r.solves : 0.0, r.finalKinetic,
+          r.stateHash);
       std::fflush(stdout);
     }
   }

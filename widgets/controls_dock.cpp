@@ -505,16 +505,23 @@ void ControlsDock::refreshFromSession() {
   const SimState& state = history.back().state;
   const RigidBodySim& sim = *state.structure;
   const auto* cs = dynamic_cast<const ContactSim*>(&sim);
-  const QSignalBlocker blockers[] = {
-      QSignalBlocker(mGravity),           QSignalBlocker(mElasticity),
-      QSignalBlocker(mDamping),           QSignalBlocker(mThrust),
-      QSignalBlocker(mTimeStep),          QSignalBlocker(mIntegrator),
-      QSignalBlocker(mExtraAccel),        QSignalBlocker(mExtraAccelTimeStep),
-      QSignalBlocker(mCollisionHandling), QSignalBlocker(mContactPolicy),
-      QSignalBlocker(mDistanceTol),       QSignalBlocker(mVelocityTol),
-      QSignalBlocker(mSolverTol),         QSignalBlocker(mWarmStart),
-      QSignalBlocker(mCollisionAccuracy), QSignalBlocker(mJointSmallImpacts),
-      QSignalBlocker(mSeed)};
+  const QSignalBlocker blockers[] = {QSignalBlocker(mGravity),
+                                     QSignalBlocker(mElasticity),
+                                     QSignalBlocker(mDamping),
+                                     QSignalBlocker(mThrust),
+                                     QSignalBlocker(mTimeStep),
+                                     QSignalBlocker(mIntegrator),
+                                     QSignalBlocker(mExtraAccel),
+                                     QSignalBlocker(mExtraAccelTimeStep),
+                                     QSignalBlocker(mCollisionHandling),
+                                     QSignalBlocker(mContactPolicy),
+                                     QSignalBlocker(mDistanceTol),
+                                     QSignalBlocker(mVelocityTol),
+                                     QSignalBlocker(mSolverTol),
+                                     QSignalBlocker(mWarmStart),
+                                     QSignalBlocker(mCollisionAccuracy),
+                                     QSignalBlocker(mJointSmallImpacts),
+                                     QSignalBlocker(mSeed)};
 
   const GravityLaw* gravity = firstLaw<GravityLaw>(sim);
   mGravity->setValue(gravity ? gravity->gravity() : 0.0);

@@ -1,10 +1,10 @@
 #include "widgets/run_export.h"
 
+#include <fmt/format.h>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QUuid>
-#include <fmt/format.h>
-
 #include <cmath>
 #include <stdexcept>
 
@@ -18,7 +18,9 @@
 namespace cl::widgets {
 
 namespace {
-std::string num(double v) { return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v); }
+std::string num(double v) {
+  return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v);
+}
 
 class Cancelled : public std::exception {};
 }  // namespace
@@ -78,11 +80,13 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
   QDir parent = target.absoluteDir();
   if (!parent.exists() && !parent.mkpath(QStringLiteral(".")))
     return QStringLiteral("cannot create %1").arg(parent.absolutePath());
-  const QString partial =
-      parent.filePath(QStringLiteral(".%1.partial-%2")
-                          .arg(target.fileName(), QUuid::createUuid().toString(QUuid::Id128).left(8)));
+  const QString partial = parent.filePath(
+      QStringLiteral(".%1.partial-%2")
+          .arg(target.fileName(), QUuid::createUuid().toString(QUuid::Id128).left(8)));
   if (!QDir().mkpath(partial)) return QStringLiteral("cannot create %1").arg(partial);
-  const auto path = [&](const char* name) { return QDir(partial).filePath(QString::fromLatin1(name)); };
+  const auto path = [&](const char* name) {
+    return QDir(partial).filePath(QString::fromLatin1(name));
+  };
   // Steps: the fixed tables count as one each; waypoints as one per record.
   const int total = 5 + history.size();
   int done = 0;
@@ -97,21 +101,22 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
     writeCsvFile(path("time_series.csv"), [&](std::ostream& o) { writeTimeSeriesCsv(o, history); });
     tick();
     if (const SolveTrace* solve = session.selectedSolveTrace()) {
-      writeCsvFile(path("solve_matrix.csv"), [&](std::ostream& o) { writeSolveMatrixCsv(o, *solve); });
+      writeCsvFile(path("solve_matrix.csv"),
+                   [&](std::ostream& o) { writeSolveMatrixCsv(o, *solve); });
       writeCsvFile(path("solve_vectors.csv"),
                    [&](std::ostream& o) { writeSolveVectorsCsv(o, *solve); });
       writeCsvFile(path("pivots.csv"), [&](std::ostream& o) { writePivotsCsv(o, *solve); });
     }
     tick();
     writeCsvFile(path("waypoints.csv"), [&](std::ostream& o) {
-      const bool finished =
-          writeWaypointsCsv(o, history, 0, history.size() - 1, [&](int, int) {
-            tick();
-            return true;
-          });
+      const bool finished = writeWaypointsCsv(o, history, 0, history.size() - 1, [&](int, int) {
+        tick();
+        return true;
+      });
       if (!finished) throw Cancelled();
     });
-    writeCsvFile(path("scene.json"), [&](std::ostream& o) { o << sceneDocText(session.sceneDoc()); });
+    writeCsvFile(path("scene.json"),
+                 [&](std::ostream& o) { o << sceneDocText(session.sceneDoc()); });
     tick();
     if (!sceneImage.isNull() && !sceneImage.save(path("scene.png"), "PNG"))
       throw std::runtime_error("cannot write scene.png");

@@ -12,10 +12,10 @@ std::size_t bytesOf(const std::vector<T>& v) {
 }  // namespace
 
 std::size_t StepRecord::bytes() const {
-  std::size_t n = sizeof(*this) + bytesOf(state.vars) + bytesOf(state.warmStart.carriers()) + bytesOf(snapshot.states) +
-                  bytesOf(snapshot.contacts) + bytesOf(snapshot.connectors) +
-                  bytesOf(snapshot.springs) + bytesOf(snapshot.thrusters) +
-                  bytesOf(snapshot.samples);
+  std::size_t n = sizeof(*this) + bytesOf(state.vars) + bytesOf(state.warmStart.carriers()) +
+                  bytesOf(snapshot.states) + bytesOf(snapshot.contacts) +
+                  bytesOf(snapshot.connectors) + bytesOf(snapshot.springs) +
+                  bytesOf(snapshot.thrusters) + bytesOf(snapshot.samples);
   if (trace) n += trace->bytes();
   return n;
 }

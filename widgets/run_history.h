@@ -39,20 +39,20 @@ struct SimState {
 struct StepStats {
   double time = 0.0;
   EnergyInfo energy;
-  int contacts = 0;         // contacts (and connector records) of the step's last evaluate
-  long long solves = 0;     // contact-force solves during the step
-  long long pivots = 0;     // their pivots
-  double maxViolation = 0;  // worst complementarity violation among them
-  double minDistance = 0;   // smallest contact distance at the end (NaN without contacts)
-  long long backups = 0;    // CollisionAdvance back-ups during the step
+  int contacts = 0;          // contacts (and connector records) of the step's last evaluate
+  long long solves = 0;      // contact-force solves during the step
+  long long pivots = 0;      // their pivots
+  double maxViolation = 0;   // worst complementarity violation among them
+  double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
+  long long backups = 0;     // CollisionAdvance back-ups during the step
   long long collisions = 0;  // collisions handled during the step
-  double wallSeconds = 0;   // time the step took (with tracing when traced)
+  double wallSeconds = 0;    // time the step took (with tracing when traced)
 };
 
 struct StepRecord {
-  long long step = 0;     // 0 is the state as loaded
-  SimSnapshot snapshot;   // what the scene view draws (no energy samples)
-  SimState state;         // after the step
+  long long step = 0;    // 0 is the state as loaded
+  SimSnapshot snapshot;  // what the scene view draws (no energy samples)
+  SimState state;        // after the step
   StepStats stats;
   std::shared_ptr<const StepTrace> trace;  // null when not recorded or dropped
   std::size_t bytes() const;               // without the shared structure

@@ -255,7 +255,8 @@ void Session::resetSelection() {
   // The last contact-force solve is the one of the state shown (the last evaluate).
   mSelectedSolve = static_cast<int>(trace->solves.size()) - 1;
   for (int i = mSelectedSolve; i >= 0; --i)
-    if (trace->solves[static_cast<std::size_t>(i)].context.purpose == SolvePurpose::kContactForces) {
+    if (trace->solves[static_cast<std::size_t>(i)].context.purpose ==
+        SolvePurpose::kContactForces) {
       mSelectedSolve = i;
       break;
     }
@@ -269,7 +270,9 @@ void Session::selectSolve(int index) {
   index = index >= 0 && index < n ? index : -1;
   mSelectedSolve = index;
   mSelectedPivot =
-      index < 0 ? -1 : static_cast<int>(trace->solves[static_cast<std::size_t>(index)].pivots.size()) - 1;
+      index < 0
+          ? -1
+          : static_cast<int>(trace->solves[static_cast<std::size_t>(index)].pivots.size()) - 1;
   mSelectedContact = -1;
   emit selectionChanged();
 }

@@ -192,7 +192,7 @@ class Session : public QObject {
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
-  std::shared_ptr<const StepTrace> mReplayed;      // a trace re-derived for the record shown
+  std::shared_ptr<const StepTrace> mReplayed;     // a trace re-derived for the record shown
   int mReplayedIndex = -1;
 
   RunHistory mHistory;

@@ -15,10 +15,10 @@ const char* contactSetName(ContactSet s);
 
 struct SolveState {
   int pivot = -1;
-  Eigen::VectorXd f, a;           // at that pivot
-  std::vector<ContactSet> set;    // per contact
-  int d = -1;                     // contact being driven at that pivot (-1 none)
-  int j = -1;                     // its limiting contact (-1 none)
+  Eigen::VectorXd f, a;         // at that pivot
+  std::vector<ContactSet> set;  // per contact
+  int d = -1;                   // contact being driven at that pivot (-1 none)
+  int j = -1;                   // its limiting contact (-1 none)
   // Complementarity violation per contact (complementarityViolation, solver_trace.h).
   Eigen::VectorXd violation;
 };

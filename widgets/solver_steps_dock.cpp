@@ -54,11 +54,13 @@ QString transitionTip(PivotTransition t) {
     case PivotTransition::kReRejectsBack:
       return QObject::tr("a step made progress: reRejects -> R");
     case PivotTransition::kWarmStart:
-      return QObject::tr("the guessed C (contacts that carried force in the previous evaluate) "
-                         "solved the LCP with one factorization: C = guess, NC = the rest");
+      return QObject::tr(
+          "the guessed C (contacts that carried force in the previous evaluate) "
+          "solved the LCP with one factorization: C = guess, NC = the rest");
     case PivotTransition::kWarmStartRejected:
-      return QObject::tr("the guessed C did not solve the LCP (j broke it: negative force, "
-                         "negative acceleration or a singular pivot): solved cold from here");
+      return QObject::tr(
+          "the guessed C did not solve the LCP (j broke it: negative force, "
+          "negative acceleration or a singular pivot): solved cold from here");
   }
   return {};
 }

@@ -65,11 +65,12 @@ void restoreState(RigidBodySim& sim, const SimState& state) {
   sim.vars() = state.vars;
   sim.setTime(state.time);
   sim.random() = state.random;
-  if (auto* contactSim = dynamic_cast<ContactSim*>(&sim)) contactSim->setWarmStartMemory(state.warmStart);
+  if (auto* contactSim = dynamic_cast<ContactSim*>(&sim))
+    contactSim->setWarmStartMemory(state.warmStart);
 }
 
-StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long step, quint64 generation,
-                   bool trace) {
+StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long step,
+                   quint64 generation, bool trace) {
   RigidBodySim& sim = advance.sim();
   auto* contactSim = dynamic_cast<ContactSim*>(&sim);
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(&advance);
@@ -90,7 +91,8 @@ StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long s
     if (collisionAdvance) collisionAdvance->setWaypointSink(oldWaypointSink);
     throw;
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (contactSim) contactSim->setTraceSink(oldSolverSink);
   if (collisionAdvance) collisionAdvance->setWaypointSink(oldWaypointSink);
 
@@ -108,7 +110,8 @@ StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long s
     s.contacts = static_cast<int>(contactSim->lastContacts().size());
     for (const RigidBodyCollision& c : contactSim->lastContacts())
       if (c.kind != CollisionKind::kConnector)
-        s.minDistance = std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
+        s.minDistance =
+            std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
     const ContactSim::SolveTotals& totals = contactSim->solveTotals();
     s.solves = totals.solves;
     s.pivots = totals.pivots;
@@ -125,7 +128,8 @@ StepRecord replayStep(const SimState& before, long long step, quint64 generation
   // A copy shares its original's trace sink; this one reports to runStep's recorder only.
   if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
   restoreState(*sim, before);
-  std::unique_ptr<AdvanceStrategy> advance = makeAdvanceFor(*sim, before.integrator, before.timeStep);
+  std::unique_ptr<AdvanceStrategy> advance =
+      makeAdvanceFor(*sim, before.integrator, before.timeStep);
   return runStep(*advance, before, step, generation, true);
 }
 

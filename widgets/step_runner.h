@@ -26,8 +26,8 @@ void restoreState(RigidBodySim& sim, const SimState& state);
 // simulation's current state) and records it as step number `step`; the trace is
 // recorded when `trace` is set. Throws SimulationError as advance() does, with the
 // simulation then left where the failed advance left it.
-StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long step, quint64 generation,
-                   bool trace);
+StepRecord runStep(AdvanceStrategy& advance, const SimState& before, long long step,
+                   quint64 generation, bool trace);
 
 // Re-runs the step that followed `before` on a fresh copy, with tracing.
 StepRecord replayStep(const SimState& before, long long step, quint64 generation);

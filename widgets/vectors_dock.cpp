@@ -26,7 +26,8 @@ constexpr double kBarWidth = 0.75;    // in contacts
 constexpr int kTickLabelPixels = 26;  // room per contact number on the bottom axis
 
 // The smallest and largest finite value of a and b, with 0 always inside.
-std::pair<double, double> extentWithZero(const std::vector<double>& a, const std::vector<double>& b) {
+std::pair<double, double> extentWithZero(const std::vector<double>& a,
+                                         const std::vector<double>& b) {
   double lo = 0.0, hi = 0.0;
   for (const auto* v : {&a, &b})
     for (double x : *v)

@@ -11,11 +11,11 @@ struct RunOptions {
   std::optional<double> dt;
   std::optional<unsigned> seed;
   bool noWarmStart = false;  // every contact-force solve pivots from C = {}, whatever the scene
-  std::string finalState;  // path of the final-state JSON, empty for none
-  std::string csvDir;      // directory for per-step CSV, empty for none
+  std::string finalState;    // path of the final-state JSON, empty for none
+  std::string csvDir;        // directory for per-step CSV, empty for none
   bool progress = false;
-  std::string lcpDir;    // directory for the LCP of every contact-force solve, empty for none
-  std::string lcpSteps;  // "A:B", the 1-based steps whose solves go to lcpDir
+  std::string lcpDir;     // directory for the LCP of every contact-force solve, empty for none
+  std::string lcpSteps;   // "A:B", the 1-based steps whose solves go to lcpDir
   std::string waypoints;  // CSV of every CollisionAdvance waypoint, empty for none
   bool events = false;    // print the waypoints as they happen
 };

@@ -1,9 +1,10 @@
 #include "progress_bar.h"
 
-#include <algorithm>
-#include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
 
 namespace cl::cli {
 

@@ -13,9 +13,9 @@
 #include "commands.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/io/atomic_file.h"
-#include "engine/io/waypoint_csv.h"
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
+#include "engine/io/waypoint_csv.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
 #include "engine/trace/solver_trace.h"
@@ -153,10 +153,11 @@ void printSummary(const Scene& scene, const std::string& path, const RigidBodySi
 }
 
 void printCounters(const CollisionCounters& c) {
-  fmt::print("collide  collisions {}   back-ups {}   ode steps {}   binary steps {}   "
-             "estimates {}   impulse solves {}   contacts in impulses {}   maybe-stuck {}\n",
-             c.collisions, c.backups, c.odeSteps, c.binarySteps, c.estimates, c.impulses,
-             c.contacts, c.stuck);
+  fmt::print(
+      "collide  collisions {}   back-ups {}   ode steps {}   binary steps {}   "
+      "estimates {}   impulse solves {}   contacts in impulses {}   maybe-stuck {}\n",
+      c.collisions, c.backups, c.odeSteps, c.binarySteps, c.estimates, c.impulses, c.contacts,
+      c.stuck);
 }
 
 // The contact-force solves of the whole run: how many, their pivots, the worst
@@ -165,10 +166,11 @@ void printCounters(const CollisionCounters& c) {
 // "cold restarts" gave the guess up and pivoted from C = {}; the rest had no guess.
 void printSolves(const ContactSim& sim) {
   const ContactSim::SolveTotals& t = sim.solveTotals();
-  fmt::print("solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
-             "warm {}   warm + pivots {}   cold restarts {}   (warm start {})\n",
-             t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
-             sim.warmStart() ? "on" : "off");
+  fmt::print(
+      "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
+      "warm {}   warm + pivots {}   cold restarts {}   (warm start {})\n",
+      t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
+      sim.warmStart() ? "on" : "off");
 }
 
 }  // namespace

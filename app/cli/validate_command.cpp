@@ -1,5 +1,6 @@
 // contactlab-cli validate: check a scene file and explain every problem found.
 #include <fmt/format.h>
+
 #include <iostream>
 
 #include "commands.h"
@@ -13,8 +14,8 @@ int validateCommand(const std::string& path) {
   if (problems.empty()) {
     try {
       const Scene scene = loadSceneFile(path);
-      fmt::print("{}: OK ({} bodies, {} force laws, {} connectors)\n", path,
-                 scene.sim->bodyCount(), scene.sim->forceLaws().size(),
+      fmt::print("{}: OK ({} bodies, {} force laws, {} connectors)\n", path, scene.sim->bodyCount(),
+                 scene.sim->forceLaws().size(),
                  scene.contactSim() ? scene.contactSim()->connectors().size() : 0);
       return kExitOk;
     } catch (const SceneError& e) {

@@ -15,9 +15,9 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QStatusBar>
-#include <QSignalBlocker>
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
@@ -120,7 +120,8 @@ void MainWindow::createActions() {
   mReloadAction->setShortcut(Qt::Key_F5);
   connect(mReloadAction, &QAction::triggered, mSession, &widgets::Session::restart);
 
-  mSaveAction = make("saveAction", tr("&Save Scene As..."), tr("Write the scene as loaded to a file"));
+  mSaveAction =
+      make("saveAction", tr("&Save Scene As..."), tr("Write the scene as loaded to a file"));
   mSaveAction->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
   mSaveAction->setShortcut(QKeySequence::Save);
   connect(mSaveAction, &QAction::triggered, this, &MainWindow::saveSceneAs);
@@ -130,7 +131,8 @@ void MainWindow::createActions() {
   mExportAllAction->setShortcut(Qt::CTRL | Qt::Key_E);
   connect(mExportAllAction, &QAction::triggered, this, &MainWindow::exportAll);
 
-  mScreenshotAction = make("screenshotAction", tr("Screens&hot..."), tr("Save the window as a PNG"));
+  mScreenshotAction =
+      make("screenshotAction", tr("Screens&hot..."), tr("Save the window as a PNG"));
   mScreenshotAction->setShortcut(Qt::Key_F12);
   connect(mScreenshotAction, &QAction::triggered, this, &MainWindow::saveScreenshot);
 
@@ -154,15 +156,17 @@ void MainWindow::createActions() {
     if (confirmDiscardFuture()) mSession->step(1);
   });
 
-  mStepWaypointAction = make("stepWaypointAction", tr("Step &Waypoint"),
-                             tr("Select the next CollisionAdvance waypoint (a new step after the last)"));
+  mStepWaypointAction =
+      make("stepWaypointAction", tr("Step &Waypoint"),
+           tr("Select the next CollisionAdvance waypoint (a new step after the last)"));
   mStepWaypointAction->setShortcut(Qt::Key_W);
   connect(mStepWaypointAction, &QAction::triggered, this, [this] {
     if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepWaypoint();
   });
 
-  mStepPivotAction = make("stepPivotAction", tr("Step &Pivot"),
-                          tr("Select the next decision of ComputeForces (then the next solve, step)"));
+  mStepPivotAction =
+      make("stepPivotAction", tr("Step &Pivot"),
+           tr("Select the next decision of ComputeForces (then the next solve, step)"));
   mStepPivotAction->setShortcut(Qt::Key_P);
   connect(mStepPivotAction, &QAction::triggered, this, [this] {
     if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepPivot();
@@ -175,9 +179,8 @@ void MainWindow::createActions() {
 
   mSlowerAction = make("slowerAction", tr("S&lower"), tr("Halve the time rate"));
   mSlowerAction->setShortcut(Qt::Key_BracketLeft);
-  connect(mSlowerAction, &QAction::triggered, this, [this] {
-    mRateBox->setCurrentIndex(std::max(0, mRateBox->currentIndex() - 1));
-  });
+  connect(mSlowerAction, &QAction::triggered, this,
+          [this] { mRateBox->setCurrentIndex(std::max(0, mRateBox->currentIndex() - 1)); });
   mFasterAction = make("fasterAction", tr("&Faster"), tr("Double the time rate"));
   mFasterAction->setShortcut(Qt::Key_BracketRight);
   connect(mFasterAction, &QAction::triggered, this, [this] {
@@ -194,8 +197,8 @@ void MainWindow::createActions() {
   mZoomOutAction->setShortcuts(QKeySequence::ZoomOut);
   connect(mZoomOutAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(0.8); });
 
-  mResetLayoutAction = make("resetLayoutAction", tr("&Reset Layout"),
-                            tr("Put every dock back where it starts"));
+  mResetLayoutAction =
+      make("resetLayoutAction", tr("&Reset Layout"), tr("Put every dock back where it starts"));
   connect(mResetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
 
   mQuitAction = make("quitAction", tr("&Quit"), tr("Quit ContactLab"));
@@ -214,9 +217,10 @@ void MainWindow::createMenusAndToolBars() {
   QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
   exportMenu->setObjectName(QStringLiteral("exportMenu"));
   exportMenu->addAction(tr("Body States..."), this, [this] {
-    exportTable(tr("Export Body States"), QStringLiteral("body_states.csv"), [this](std::ostream& o) {
-      widgets::writeBodyStatesCsv(o, mSession->bodies(), mSession->history());
-    });
+    exportTable(tr("Export Body States"), QStringLiteral("body_states.csv"),
+                [this](std::ostream& o) {
+                  widgets::writeBodyStatesCsv(o, mSession->bodies(), mSession->history());
+                });
   });
   exportMenu->addAction(tr("Time Series..."), this, [this] {
     exportTable(tr("Export Time Series"), QStringLiteral("time_series.csv"),
@@ -247,9 +251,9 @@ void MainWindow::createMenusAndToolBars() {
       showError(tr("Step 0 has no waypoints: take a step first."));
       return;
     }
-    exportTable(tr("Export Waypoints"), QStringLiteral("waypoints.csv"), [this, i](std::ostream& o) {
-      widgets::writeWaypointsCsv(o, mSession->history(), i, i);
-    });
+    exportTable(
+        tr("Export Waypoints"), QStringLiteral("waypoints.csv"),
+        [this, i](std::ostream& o) { widgets::writeWaypointsCsv(o, mSession->history(), i, i); });
   });
   file->addAction(mExportAllAction);
   file->addAction(mScreenshotAction);
@@ -345,9 +349,9 @@ void MainWindow::placeDocks() {
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
   if (!view) return;
   view->addSeparator();
-  for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
-           mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mWaypointsDock,
-           mTimeSeriesDock})
+  for (QDockWidget* dock :
+       std::initializer_list<QDockWidget*>{mControlsDock, mMatrixDock, mVectorsDock,
+                                           mSolverStepsDock, mWaypointsDock, mTimeSeriesDock})
     view->addAction(dock->toggleViewAction());
   view->addSeparator();
   view->addAction(mResetLayoutAction);
@@ -479,8 +483,8 @@ bool MainWindow::exportAllTo(const QString& dir) {
 }
 
 void MainWindow::saveScreenshot() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"),
-                                                    QStringLiteral("contactlab.png"), tr("PNG (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save Screenshot"), QStringLiteral("contactlab.png"), tr("PNG (*.png)"));
   if (path.isEmpty()) return;
   if (grab().save(path, "PNG"))
     statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
@@ -550,9 +554,13 @@ void MainWindow::showError(const QString& message) {
   box->open();
 }
 
-QString MainWindow::readout() const { return mReadout->text(); }
+QString MainWindow::readout() const {
+  return mReadout->text();
+}
 
-QString MainWindow::memoryReadout() const { return mMemory->text(); }
+QString MainWindow::memoryReadout() const {
+  return mMemory->text();
+}
 
 void MainWindow::updateReadout() {
   const widgets::RunHistory& h = mSession->history();
@@ -599,8 +607,8 @@ void MainWindow::updateTitle() {
   }
   setWindowTitle(title);
   const bool has = mSession->hasScene();
-  for (QAction* a : {mRunAction, mStepAction, mStepWaypointAction, mStepPivotAction,
-                     mRestartAction, mReloadAction, mSaveAction, mExportAllAction})
+  for (QAction* a : {mRunAction, mStepAction, mStepWaypointAction, mStepPivotAction, mRestartAction,
+                     mReloadAction, mSaveAction, mExportAllAction})
     a->setEnabled(has);
   mReloadAction->setEnabled(has && !mSession->scenePath().isEmpty());
 }

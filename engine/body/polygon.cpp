@@ -1,8 +1,9 @@
 #include "engine/body/polygon.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <numbers>
 
 #include "engine/geometry/area_moments.h"
@@ -137,8 +138,10 @@ Bounds Polygon::worldBounds(const BodyState& s) const {
   const double c = std::cos(s.angle), sn = std::sin(s.angle);
   auto add = [&](Vec2 pBody) {
     const Vec2 w = s.position() + (pBody - mCm).rotated(c, sn);
-    if (first) b = {w.x, w.x, w.y, w.y}, first = false;
-    else b.extend(w);
+    if (first)
+      b = {w.x, w.x, w.y, w.y}, first = false;
+    else
+      b.extend(w);
   };
   for (const Path& p : mPaths)
     for (const Edge& e : p.edges) {

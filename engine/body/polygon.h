@@ -26,8 +26,8 @@ class GeometryError : public std::runtime_error {
 // A vertex used by collision detection: an end point shared by two edges, or a
 // decorated mid-point along a circular edge (ignored for contacts).
 struct Vertex {
-  Vec2 location;      // body coordinates
-  bool endPoint;      // false for decorated mid-point vertices
+  Vec2 location;           // body coordinates
+  bool endPoint;           // false for decorated mid-point vertices
   int path, edge1, edge2;  // edges meeting here (equal for a mid-point)
 };
 

@@ -6,6 +6,8 @@
 namespace cl {
 
 inline constexpr int kScrim = -1;
-inline constexpr bool isScrim(int body) { return body == kScrim; }
+inline constexpr bool isScrim(int body) {
+  return body == kScrim;
+}
 
 }  // namespace cl

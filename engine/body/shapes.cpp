@@ -1,7 +1,8 @@
 #include "engine/body/shapes.h"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 #include <numbers>
 
 namespace cl::shapes {
@@ -11,8 +12,8 @@ constexpr double kPi = std::numbers::pi;
 
 void requirePositive(const std::string& name, const char* what, double v) {
   if (!(v > 0) || !std::isfinite(v))
-    throw GeometryError(fmt::format("body '{}': {} must be positive and finite, got {}", name,
-                                    what, v));
+    throw GeometryError(
+        fmt::format("body '{}': {} must be positive and finite, got {}", name, what, v));
 }
 
 // Closed straight path through the points, in the order given (counter-clockwise).
@@ -60,15 +61,17 @@ Polygon regularPolygon(int sides, double radius, std::string name) {
   return Polygon(std::move(name), {polyline(pts)});
 }
 
-Polygon hexagon(double side, std::string name) { return regularPolygon(6, side, std::move(name)); }
+Polygon hexagon(double side, std::string name) {
+  return regularPolygon(6, side, std::move(name));
+}
 
 Polygon roundCornerBlock(double width, double height, double r, std::string name) {
   requirePositive(name, "width", width);
   requirePositive(name, "height", height);
   requirePositive(name, "corner radius", r);
   if (2 * r > std::min(width, height))
-    throw GeometryError(fmt::format(
-        "body '{}': corner radius {} is more than half the smaller side", name, r));
+    throw GeometryError(
+        fmt::format("body '{}': corner radius {} is more than half the smaller side", name, r));
   const double L = -width / 2, R = width / 2, B = -height / 2, T = height / 2;
   Path p;
   auto straight = [&](Vec2 a, Vec2 b) {
@@ -90,9 +93,9 @@ Polygon roundEndBlock(double width, double height, std::string name) {
   requirePositive(name, "width", width);
   requirePositive(name, "height", height);
   if (width < height)
-    throw GeometryError(fmt::format(
-        "body '{}': a block with round ends needs width >= height, got {} x {}", name, width,
-        height));
+    throw GeometryError(
+        fmt::format("body '{}': a block with round ends needs width >= height, got {} x {}", name,
+                    width, height));
   const double r = height / 2, x = width / 2 - r;
   Path p;
   if (x > 0) p.edges.emplace_back(StraightEdge{{-x, -r}, {x, -r}});
@@ -182,4 +185,3 @@ Polygon randomPolygon(int sides, double minRadius, double maxRadius, RandomLCG& 
 }
 
 }  // namespace cl::shapes
-

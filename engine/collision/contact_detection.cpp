@@ -274,8 +274,8 @@ void findPairRecords(const BodyStep& A, const BodyStep& B, const ContactToleranc
 // kept from one search to the next while the body's shape stays the same.
 struct BodyCache {
   std::vector<Vec2> worldNow, worldOld;
-  std::vector<Edge> shape;                // the edges the facts are of, over all paths
-  std::vector<StraightEdgeFacts> facts;   // by pathFirstEdge[path] + edge; unused for arcs
+  std::vector<Edge> shape;               // the edges the facts are of, over all paths
+  std::vector<StraightEdgeFacts> facts;  // by pathFirstEdge[path] + edge; unused for arcs
   std::vector<int> pathFirstEdge;
   bool hasArc = false;
 };
@@ -334,9 +334,9 @@ void computeFacts(BodyCache& cache, const Polygon& body) {
 }
 
 struct SearchScratch {
-  std::vector<BodyStep> steps;             // by body index
-  std::vector<char> cached;                // by body index: steps[i] has its caches
-  std::vector<BodyCache> caches;           // by body index, kept between searches
+  std::vector<BodyStep> steps;               // by body index
+  std::vector<char> cached;                  // by body index: steps[i] has its caches
+  std::vector<BodyCache> caches;             // by body index, kept between searches
   std::vector<Bounds> boundsNow, boundsOld;  // world bounds by body index
   std::vector<RigidBodyCollision> records;   // every pair's, pruned pair by pair
   PairScratch pair;

@@ -50,8 +50,8 @@ std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, const 
                               N.toBody(P.vertexWorld(vi)), tol);
 }
 
-std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi,
-                                                       const BodyView& N, Vec2 from, Vec2 to,
+std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi, const BodyView& N,
+                                                       Vec2 from, Vec2 to,
                                                        const ContactTolerances& tol) {
   const std::optional<PathEntry> entry = firstEntry(N, from, to);
   if (!entry) return std::nullopt;

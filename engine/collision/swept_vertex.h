@@ -63,8 +63,8 @@ std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, const 
                                                        const ContactTolerances& tol);
 // The same from the ends of the vertex's path in N's body coordinates, for a caller
 // that has them: from = Nold.toBody(Pold.vertexWorld(vi)), to = N.toBody(P.vertexWorld(vi)).
-std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi,
-                                                       const BodyView& N, Vec2 from, Vec2 to,
+std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi, const BodyView& N,
+                                                       Vec2 from, Vec2 to,
                                                        const ContactTolerances& tol);
 
 }  // namespace cl

@@ -64,9 +64,9 @@ void CollisionAdvance::advance(double dt) {
   CollisionStats stats;
   for (int iteration = 1; mTarget - mSim.time() > kTimeEpsilon; ++iteration) {
     if (iteration > kMaxIterations)
-      throw SimulationError(fmt::format(
-          "collision handling took more than {} steps within one time step at time {}",
-          kMaxIterations, mSim.time()));
+      throw SimulationError(
+          fmt::format("collision handling took more than {} steps within one time step at time {}",
+                      kMaxIterations, mSim.time()));
     advanceSim(mStep);
     stats = CollisionStats::of(mCollisions);
     mark(WayPoint::ADVANCE_SIM_FINISH);
@@ -170,8 +170,8 @@ bool CollisionAdvance::advanceSim(double h) {
       const double v = mSim.vars()[i];
       restore();
       throw SimulationError(fmt::format(
-          "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}",
-          h, mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
+          "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}", h,
+          mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
     }
   for (RigidBodyCollision& r : mSim.findCollisions(mSim.vars(), mSavedVars)) {
     TrackedCollision t{std::move(r)};
@@ -183,10 +183,9 @@ bool CollisionAdvance::advanceSim(double h) {
     return std::isnan(t.estimatedTime) ? HUGE_VAL
                                        : std::round(t.estimatedTime * kEstimateResolution);
   };
-  std::stable_sort(mCollisions.begin(), mCollisions.end(),
-                   [&](const TrackedCollision& a, const TrackedCollision& b) {
-                     return key(a) < key(b);
-                   });
+  std::stable_sort(
+      mCollisions.begin(), mCollisions.end(),
+      [&](const TrackedCollision& a, const TrackedCollision& b) { return key(a) < key(b); });
   bool colliding = false;
   for (TrackedCollision& t : mCollisions) {
     t.needsHandling = isColliding(t.record, acc);
@@ -230,8 +229,9 @@ void CollisionAdvance::findAndMerge() {
   const std::vector<RigidBodyCollision> found = mSim.findCollisions(mSim.vars());
   const std::size_t retained = mCollisions.size();
   for (const RigidBodyCollision& r : found) {
-    const bool known = std::any_of(mCollisions.begin(), mCollisions.begin() + retained,
-                                   [&](const TrackedCollision& t) { return sameFeatures(t.record, r); });
+    const bool known =
+        std::any_of(mCollisions.begin(), mCollisions.begin() + retained,
+                    [&](const TrackedCollision& t) { return sameFeatures(t.record, r); });
     if (known) continue;
     TrackedCollision t{r};
     t.setDetected(mSim.time());
@@ -258,9 +258,9 @@ bool CollisionAdvance::handle(int numClose) {
   ImpulseTotals totals;
   const bool any = handleCollisions(mSim, records, mSim.collisionHandling(), &totals);
   mCounters.impulses += totals.solves;
-  mCounters.contacts += std::count_if(records.begin(), records.end(), [](const RigidBodyCollision& c) {
-    return !c.joint && c.contact();
-  });
+  mCounters.contacts +=
+      std::count_if(records.begin(), records.end(),
+                    [](const RigidBodyCollision& c) { return !c.joint && c.contact(); });
   for (std::size_t i = 0; i < records.size(); ++i) {
     TrackedCollision& t = mCollisions[i];
     t.record.impulse = records[i].impulse;
@@ -323,7 +323,8 @@ void CollisionAdvance::smallImpacts() {
     ImpulseTotals totals;
     handleCollisions(mSim, records, mSim.collisionHandling(), &totals);
     mCounters.impulses += totals.solves;
-    for (std::size_t i = 0; i < records.size(); ++i) mCollisions[i].record.impulse = records[i].impulse;
+    for (std::size_t i = 0; i < records.size(); ++i)
+      mCollisions[i].record.impulse = records[i].impulse;
   }
   mark(WayPoint::SMALL_IMPACTS_FINISH);
 }
@@ -343,8 +344,8 @@ void CollisionAdvance::mark(WayPoint w, const std::vector<TrackedCollision>* sho
   for (const TrackedCollision& t : list) {
     const RigidBodyCollision& c = t.record;
     p.collisions.push_back({c.primaryBody, c.normalBody, collisionKindName(c.kind), c.impact1,
-                            c.normal, c.distance, c.normalVelocity, t.estimatedTime,
-                            t.detectedTime, t.needsHandling, c.joint, c.impulse});
+                            c.normal, c.distance, c.normalVelocity, t.estimatedTime, t.detectedTime,
+                            t.needsHandling, c.joint, c.impulse});
   }
   p.vars = mSim.vars();
   mSink->onWaypoint(p);
@@ -354,13 +355,14 @@ void CollisionAdvance::failStuck() {
   std::string list;
   for (const TrackedCollision& t : mCollisions)
     if (t.needsHandling || t.imminent())
-      list += fmt::format("\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
-                          collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
-                          bodyName(mSim, t.record.normalBody), t.record.impact1.x,
-                          t.record.impact1.y, t.record.distance, t.record.normalVelocity);
+      list += fmt::format(
+          "\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
+          collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
+          bodyName(mSim, t.record.normalBody), t.record.impact1.x, t.record.impact1.y,
+          t.record.distance, t.record.normalVelocity);
   throw SimulationError(fmt::format(
-      "stuck: the collision was not resolved after {} back-ups at time {} (step {:.3g}):{}",
-      mStuck, mSim.time(), mStep, list.empty() ? std::string(" (no collision listed)") : list));
+      "stuck: the collision was not resolved after {} back-ups at time {} (step {:.3g}):{}", mStuck,
+      mSim.time(), mStep, list.empty() ? std::string(" (no collision listed)") : list));
 }
 
 }  // namespace cl

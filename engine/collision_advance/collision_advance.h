@@ -35,8 +35,8 @@ namespace cl {
 
 class CollisionAdvance : public AdvanceStrategy {
  public:
-  static constexpr int kStuckBinary = 3;  // back-ups without progress before binary search
-  static constexpr int kMaxStuck = 30;    // ... before the advance fails as stuck
+  static constexpr int kStuckBinary = 3;         // back-ups without progress before binary search
+  static constexpr int kMaxStuck = 30;           // ... before the advance fails as stuck
   static constexpr int kMaxIterations = 100000;  // steps tried within one advance(dt)
 
   explicit CollisionAdvance(ContactSim& sim, IntegratorKind kind = IntegratorKind::RungeKutta)
@@ -80,11 +80,11 @@ class CollisionAdvance : public AdvanceStrategy {
   std::vector<TrackedCollision> mRemoved;  // set aside as distant, still feeding estimates
   std::vector<double> mSavedVars;          // the state before the step (the "old copy")
   double mSavedTime = 0;
-  double mTarget = 0;       // time at which this advance ends
-  double mStep = 0;         // currentStep
-  bool mBinary = false;     // binarySearch
+  double mTarget = 0;    // time at which this advance ends
+  double mStep = 0;      // currentStep
+  bool mBinary = false;  // binarySearch
   int mBinarySteps = 0;
-  int mStuck = 0;           // stuckCount
+  int mStuck = 0;  // stuckCount
   double mNextEstimate = kNaN;
   bool mDidHandle = false;
 };

@@ -50,7 +50,7 @@ bool closeEnough(const RigidBodyCollision& c, bool allowTiny, double accuracy);
 // What a list of tracked collisions amounts to (engine2D's CollisionStats).
 struct CollisionStats {
   int joints = 0, contacts = 0, needsHandling = 0, imminent = 0;
-  double detectedTime = kNaN;  // earliest detection among those that need handling
+  double detectedTime = kNaN;   // earliest detection among those that need handling
   double estimatedTime = kNaN;  // earliest estimate among the imminent; NaN if one lacks it
   double minDistance = kNaN;    // among the imminent
 

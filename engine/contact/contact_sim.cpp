@@ -101,7 +101,8 @@ std::vector<RigidBodyCollision> ContactSim::findCollisions(std::span<const doubl
   std::vector<RigidBodyCollision> out;
   addConnectorRecords(vars, out);
   std::vector<RigidBodyCollision> found = findCloseCollisions(*this, vars, mTolerances, oldVars);
-  out.insert(out.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  out.insert(out.end(), std::make_move_iterator(found.begin()),
+             std::make_move_iterator(found.end()));
   return out;
 }
 
@@ -133,8 +134,9 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
   // penetration: the step will be discarded, and this state, built without contact
   // forces, is not worth solving for them (engine2D's integrator stops at that stage).
   if (mPenetrationLog && !mOldVars.empty()) return;
-  const std::span<const double> oldVars =
-      mOldVars.size() == vars.size() ? std::span<const double>(mOldVars) : std::span<const double>();
+  const std::span<const double> oldVars = mOldVars.size() == vars.size()
+                                              ? std::span<const double>(mOldVars)
+                                              : std::span<const double>();
   ContactSearch found = findContacts(*this, vars, mTolerances, oldVars);
   if (found.hasPenetration()) {
     if (!mPenetrationLog) mPenetrationLog = PenetrationLog{t, found.penetrations};
@@ -197,8 +199,7 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
     throw SimulationError(fmt::format("contact forces failed ({}) at time {} with {} contacts:{}",
                                       errorName(result.error), t, cs.size(), list));
   }
-  if (mWarmStartOn)
-    mWarmStart.collect(cs, std::span<const double>(result.f.data(), cs.size()));
+  if (mWarmStartOn) mWarmStart.collect(cs, std::span<const double>(result.f.data(), cs.size()));
   for (std::size_t i = 0; i < cs.size(); ++i) {
     const double f = result.f(static_cast<Eigen::Index>(i));
     mLastContacts[subset[i]].force = f;

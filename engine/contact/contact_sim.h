@@ -38,8 +38,8 @@
 #include "engine/connectors/connector.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/contact/warm_start.h"
-#include "engine/impulse/collision_handling.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/impulse/collision_handling.h"
 #include "engine/solver/compute_forces.h"
 
 namespace cl {
@@ -164,9 +164,9 @@ class ContactSim : public RigidBodySim {
     long long solves = 0;
     long long pivots = 0;
     double maxViolation = 0;
-    long long warmStarts = 0;   // solves the warm start's guess solved outright
-    long long warmPartials = 0; // solves the guess started and pivots finished
-    long long warmRejects = 0;  // solves whose guess was given up (then solved cold)
+    long long warmStarts = 0;    // solves the warm start's guess solved outright
+    long long warmPartials = 0;  // solves the guess started and pivots finished
+    long long warmRejects = 0;   // solves whose guess was given up (then solved cold)
   };
   const SolveTotals& solveTotals() const { return mSolveTotals; }
   void resetSolveTotals() { mSolveTotals = {}; }
@@ -175,7 +175,8 @@ class ContactSim : public RigidBodySim {
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
   // Every connector's records for `vars`, each tagged with its connector's index.
-  void addConnectorRecords(std::span<const double> vars, std::vector<RigidBodyCollision>& out) const;
+  void addConnectorRecords(std::span<const double> vars,
+                           std::vector<RigidBodyCollision>& out) const;
 
   ContactTolerances mTolerances;
   ExtraAccel mExtraAccel = kDefaultExtraAccel;

@@ -15,17 +15,17 @@ SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBo
   SolveContext context{.purpose = purpose, .time = time, .subset = subset, .contacts = {}};
   context.contacts.reserve(rows.size());
   for (const RigidBodyCollision& c : rows)
-    context.contacts.push_back({.primaryBody = c.primaryBody,
-                                .normalBody = c.normalBody,
-                                .label = bodyLabel(sim, c.primaryBody) + "/" +
-                                         bodyLabel(sim, c.normalBody),
-                                .kind = collisionKindName(c.kind),
-                                .point = c.impact1,
-                                .normal = c.normal,
-                                .distance = c.distance,
-                                .normalVelocity = c.normalVelocity,
-                                .joint = c.joint,
-                                .connector = c.connector});
+    context.contacts.push_back(
+        {.primaryBody = c.primaryBody,
+         .normalBody = c.normalBody,
+         .label = bodyLabel(sim, c.primaryBody) + "/" + bodyLabel(sim, c.normalBody),
+         .kind = collisionKindName(c.kind),
+         .point = c.impact1,
+         .normal = c.normal,
+         .distance = c.distance,
+         .normalVelocity = c.normalVelocity,
+         .joint = c.joint,
+         .connector = c.connector});
   return context;
 }
 

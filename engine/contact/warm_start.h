@@ -29,7 +29,10 @@ class WarmStart {
   };
 
   // Forgets every carrier.
-  void clear() { mCarriers.clear(); mPending.clear(); }
+  void clear() {
+    mCarriers.clear();
+    mPending.clear();
+  }
   // Collects the contacts of one solve with force > 0; commit() makes everything collected
   // since begin() the memory that guess() reads (so the subsets of one evaluate all guess
   // from the previous evaluate, not from each other). begin() drops what an evaluate that

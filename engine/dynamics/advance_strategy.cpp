@@ -1,7 +1,8 @@
 #include "engine/dynamics/advance_strategy.h"
 
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace cl {
 
@@ -13,9 +14,9 @@ void SimpleAdvance::advance(double dt) {
   const auto& v = mSim.vars();
   for (std::size_t i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i]))
-      throw SimulationError(fmt::format(
-          "state became non-finite at time {}: variable {} of body '{}' is {}", mSim.time(),
-          i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v[i]));
+      throw SimulationError(
+          fmt::format("state became non-finite at time {}: variable {} of body '{}' is {}",
+                      mSim.time(), i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v[i]));
 }
 
 }  // namespace cl

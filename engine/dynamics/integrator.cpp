@@ -5,9 +5,10 @@
 namespace cl {
 namespace {
 
-constexpr std::array kNames = {std::pair{IntegratorKind::Euler, std::string_view("euler")},
-                               std::pair{IntegratorKind::ModifiedEuler, std::string_view("modified-euler")},
-                               std::pair{IntegratorKind::RungeKutta, std::string_view("runge-kutta")}};
+constexpr std::array kNames = {
+    std::pair{IntegratorKind::Euler, std::string_view("euler")},
+    std::pair{IntegratorKind::ModifiedEuler, std::string_view("modified-euler")},
+    std::pair{IntegratorKind::RungeKutta, std::string_view("runge-kutta")}};
 
 // x(t + h) = x + h f(x, t)
 class Euler : public Integrator {
@@ -56,7 +57,8 @@ class RungeKutta : public Integrator {
     sys.evaluate(tmp, t + h / 2.0, k3);
     for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k3[i];
     sys.evaluate(tmp, t + h, k4);
-    for (std::size_t i = 0; i < n; ++i) x[i] += h * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) / 6.0;
+    for (std::size_t i = 0; i < n; ++i)
+      x[i] += h * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) / 6.0;
   }
 
  private:
@@ -79,9 +81,12 @@ std::optional<IntegratorKind> integratorFromString(std::string_view s) {
 
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind) {
   switch (kind) {
-    case IntegratorKind::Euler: return std::make_unique<Euler>();
-    case IntegratorKind::ModifiedEuler: return std::make_unique<ModifiedEuler>();
-    case IntegratorKind::RungeKutta: return std::make_unique<RungeKutta>();
+    case IntegratorKind::Euler:
+      return std::make_unique<Euler>();
+    case IntegratorKind::ModifiedEuler:
+      return std::make_unique<ModifiedEuler>();
+    case IntegratorKind::RungeKutta:
+      return std::make_unique<RungeKutta>();
   }
   return std::make_unique<RungeKutta>();
 }

@@ -34,7 +34,9 @@ int RigidBodySim::findBody(std::string_view name) const {
   return -1;
 }
 
-void RigidBodySim::addForceLaw(std::unique_ptr<ForceLaw> law) { mLaws.push_back(std::move(law)); }
+void RigidBodySim::addForceLaw(std::unique_ptr<ForceLaw> law) {
+  mLaws.push_back(std::move(law));
+}
 
 std::vector<Force> RigidBodySim::forces(std::span<const double> vars, double t) const {
   std::vector<Force> out;

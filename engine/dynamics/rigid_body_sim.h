@@ -75,9 +75,7 @@ class RigidBodySim : public OdeSystem {
   const RandomLCG& random() const { return mRandom; }
 
  private:
-  ForceContext context(std::span<const double> vars, double t) const {
-    return {mBodies, vars, t};
-  }
+  ForceContext context(std::span<const double> vars, double t) const { return {mBodies, vars, t}; }
 
   std::vector<Polygon> mBodies;
   std::vector<std::unique_ptr<ForceLaw>> mLaws;

@@ -9,7 +9,10 @@ class ConstantForceLaw : public ForceLaw {
  public:
   ConstantForceLaw(int body, Vec2 locationBody, Vec2 force, double torque = 0.0,
                    std::string name = "constant force")
-      : mBody(body), mLocation(locationBody), mForce(force), mTorque(torque),
+      : mBody(body),
+        mLocation(locationBody),
+        mForce(force),
+        mTorque(torque),
         mName(std::move(name)) {}
   std::string name() const override { return mName; }
   void calculateForces(const ForceContext& ctx, std::vector<Force>& out) const override {

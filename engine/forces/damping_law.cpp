@@ -6,8 +6,8 @@ void DampingLaw::calculateForces(const ForceContext& ctx, std::vector<Force>& ou
   if (mDamping == 0.0) return;
   for (int i : lawBodies(ctx.bodies, mBodies)) {
     const BodyState s = ctx.state(i);
-    out.push_back({i, s.position(), s.velocity() * -mDamping, -mDamping * mRotateRatio * s.omega,
-                   name()});
+    out.push_back(
+        {i, s.position(), s.velocity() * -mDamping, -mDamping * mRotateRatio * s.omega, name()});
   }
 }
 

@@ -15,9 +15,7 @@ class Gravity2Law : public ForceLaw {
   std::string name() const override { return "gravity2"; }
   void calculateForces(const ForceContext& ctx, std::vector<Force>& out) const override;
   double potentialEnergy(const ForceContext& ctx) const override;
-  std::unique_ptr<ForceLaw> clone() const override {
-    return std::make_unique<Gravity2Law>(*this);
-  }
+  std::unique_ptr<ForceLaw> clone() const override { return std::make_unique<Gravity2Law>(*this); }
   double gravity() const { return mGravity; }
 
  private:

@@ -16,7 +16,9 @@ class ThrusterSet : public ForceLaw {
  public:
   ThrusterSet(int body, double magnitude, std::vector<Thruster> thrusters,
               std::string name = "thrusters")
-      : mBody(body), mMagnitude(magnitude), mThrusters(std::move(thrusters)),
+      : mBody(body),
+        mMagnitude(magnitude),
+        mThrusters(std::move(thrusters)),
         mName(std::move(name)) {}
   std::string name() const override { return mName; }
   void calculateForces(const ForceContext& ctx, std::vector<Force>& out) const override;

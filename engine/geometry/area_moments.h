@@ -24,7 +24,9 @@ struct AreaMoments {
   }
   Vec2 centroid() const { return first / area; }
   // integral of |p - c|^2 dA, by the parallel axis theorem.
-  double secondAbout(Vec2 c) const { return second - 2.0 * dot(c, first) + c.lengthSquared() * area; }
+  double secondAbout(Vec2 c) const {
+    return second - 2.0 * dot(c, first) + c.lengthSquared() * area;
+  }
 };
 
 AreaMoments edgeMoments(const Edge& edge);

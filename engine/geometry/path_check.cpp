@@ -1,8 +1,9 @@
 #include "engine/geometry/path_check.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "engine/geometry/area_moments.h"
 #include "engine/geometry/edge_intersection.h"
@@ -32,7 +33,8 @@ bool insidePath(const Path& path, Vec2 p) {
 // A point on the path away from its corners: the middle of its first edge.
 Vec2 pointOnPath(const Path& path) {
   const Edge& e = path.edges[0];
-  if (const auto* c = std::get_if<CircularEdge>(&e)) return c->pointAtAngle(c->startAngle() + c->sweep() / 2);
+  if (const auto* c = std::get_if<CircularEdge>(&e))
+    return c->pointAtAngle(c->startAngle() + c->sweep() / 2);
   return (edgeStart(e) + edgeEnd(e)) / 2.0;
 }
 
@@ -78,7 +80,8 @@ std::vector<PathProblem> checkPaths(std::span<const Path> paths) {
       } else {
         const auto& c = std::get<CircularEdge>(e);
         const double r = c.radius();
-        if (r <= tol) problems.push_back({pi, ei, "circular edge has zero radius"});
+        if (r <= tol)
+          problems.push_back({pi, ei, "circular edge has zero radius"});
         else if (std::abs((c.end - c.center).length() - r) > 1e-7 * std::max(1.0, r))
           problems.push_back({pi, ei,
                               fmt::format("circular edge ends off its circle: |start - center| = "
@@ -86,11 +89,11 @@ std::vector<PathProblem> checkPaths(std::span<const Path> paths) {
                                           r, (c.end - c.center).length())});
       }
       if (distance(edgeEnd(e), edgeStart(next)) > tol)
-        problems.push_back({pi, ei,
-                            fmt::format("path is not closed: edge ends at ({}, {}) but the next "
-                                        "edge starts at ({}, {})",
-                                        edgeEnd(e).x, edgeEnd(e).y, edgeStart(next).x,
-                                        edgeStart(next).y)});
+        problems.push_back(
+            {pi, ei,
+             fmt::format("path is not closed: edge ends at ({}, {}) but the next "
+                         "edge starts at ({}, {})",
+                         edgeEnd(e).x, edgeEnd(e).y, edgeStart(next).x, edgeStart(next).y)});
     }
     if (path.edges.size() == 1 && std::holds_alternative<StraightEdge>(path.edges[0]))
       problems.push_back({pi, -1, "a path of one straight edge encloses nothing"});

@@ -4,12 +4,18 @@ namespace cl {
 
 const char* collisionHandlingName(CollisionHandling h) {
   switch (h) {
-    case CollisionHandling::SIMULTANEOUS: return "simultaneous";
-    case CollisionHandling::HYBRID: return "hybrid";
-    case CollisionHandling::SERIAL_GROUPED: return "serial_grouped";
-    case CollisionHandling::SERIAL_GROUPED_LASTPASS: return "serial_grouped_lastpass";
-    case CollisionHandling::SERIAL_SEPARATE: return "serial_separate";
-    case CollisionHandling::SERIAL_SEPARATE_LASTPASS: return "serial_separate_lastpass";
+    case CollisionHandling::SIMULTANEOUS:
+      return "simultaneous";
+    case CollisionHandling::HYBRID:
+      return "hybrid";
+    case CollisionHandling::SERIAL_GROUPED:
+      return "serial_grouped";
+    case CollisionHandling::SERIAL_GROUPED_LASTPASS:
+      return "serial_grouped_lastpass";
+    case CollisionHandling::SERIAL_SEPARATE:
+      return "serial_separate";
+    case CollisionHandling::SERIAL_SEPARATE_LASTPASS:
+      return "serial_separate_lastpass";
   }
   return "?";
 }

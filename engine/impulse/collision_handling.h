@@ -28,9 +28,9 @@ enum class CollisionHandling {
 inline constexpr CollisionHandling kDefaultCollisionHandling =
     CollisionHandling::SERIAL_GROUPED_LASTPASS;
 inline constexpr CollisionHandling kCollisionHandlings[] = {
-    CollisionHandling::SIMULTANEOUS,           CollisionHandling::HYBRID,
-    CollisionHandling::SERIAL_GROUPED,         CollisionHandling::SERIAL_GROUPED_LASTPASS,
-    CollisionHandling::SERIAL_SEPARATE,        CollisionHandling::SERIAL_SEPARATE_LASTPASS};
+    CollisionHandling::SIMULTANEOUS,    CollisionHandling::HYBRID,
+    CollisionHandling::SERIAL_GROUPED,  CollisionHandling::SERIAL_GROUPED_LASTPASS,
+    CollisionHandling::SERIAL_SEPARATE, CollisionHandling::SERIAL_SEPARATE_LASTPASS};
 
 // "simultaneous", "hybrid", "serial_grouped", "serial_grouped_lastpass", ...
 const char* collisionHandlingName(CollisionHandling h);

@@ -27,11 +27,14 @@ constexpr int kPanicFactor = 20;
 
 std::string describeRecords(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs) {
   std::string out;
-  const auto name = [&](int b) { return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name(); };
+  const auto name = [&](int b) {
+    return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name();
+  };
   for (const RigidBodyCollision& c : rs)
-    out += fmt::format("\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
-                       collisionKindName(c.kind), name(c.primaryBody), name(c.normalBody),
-                       c.impact1.x, c.impact1.y, c.distance, c.normalVelocity);
+    out += fmt::format(
+        "\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
+        collisionKindName(c.kind), name(c.primaryBody), name(c.normalBody), c.impact1.x,
+        c.impact1.y, c.distance, c.normalVelocity);
   return out;
 }
 
@@ -58,16 +61,16 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
     throw SimulationError(fmt::format("collision impulses at time {}: {}:{}", sim.time(), problem,
                                       describeRecords(sim, rowsOf())));
   const LcpResult r = solver.solve(p);
-  if (!r.ok() && (r.a.size() != r.f.size() || !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint)))
-    throw SimulationError(fmt::format("collision impulses failed ({}) at time {} with {} records:{}",
-                                      errorName(r.error), sim.time(), p.size(),
-                                      describeRecords(sim, rowsOf())));
+  if (!r.ok() &&
+      (r.a.size() != r.f.size() || !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint)))
+    throw SimulationError(
+        fmt::format("collision impulses failed ({}) at time {} with {} records:{}",
+                    errorName(r.error), sim.time(), p.size(), describeRecords(sim, rowsOf())));
   return r.f;
 }
 
 // Applies the accumulated impulses and stores them on the records.
-bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records,
-              const Eigen::VectorXd& j) {
+bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const Eigen::VectorXd& j) {
   // A negative impulse within the solve's acceptance (relative to the largest impulse) is
   // rounding and taken as zero; a larger one is refused before anything is applied.
   const double scale = std::max(1.0, j.size() > 0 ? j.cwiseAbs().maxCoeff() : 0.0);
@@ -134,7 +137,9 @@ std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyColl
         addBody(rs[i].primaryBody, false);
         addBody(rs[i].normalBody, false);
       }
-  const auto has = [&](int b) { return std::find(bodies.begin(), bodies.end(), b) != bodies.end(); };
+  const auto has = [&](int b) {
+    return std::find(bodies.begin(), bodies.end(), b) != bodies.end();
+  };
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = 0; i < n; ++i)
@@ -179,9 +184,9 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   };
   for (int iteration = 1;; ++iteration) {
     if (iteration > kMaxSerialIterations)
-      throw SimulationError(fmt::format(
-          "serial collision handling did not finish after {} iterations at time {}:{}",
-          kMaxSerialIterations, sim.time(), describeRecords(sim, records)));
+      throw SimulationError(
+          fmt::format("serial collision handling did not finish after {} iterations at time {}:{}",
+                      kMaxSerialIterations, sim.time(), describeRecords(sim, records)));
     if (iteration > panicAt) {
       smallVelocity *= 2;
       panicAt += kPanicFactor * n;

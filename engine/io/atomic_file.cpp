@@ -1,11 +1,12 @@
 #include "engine/io/atomic_file.h"
 
-#include <atomic>
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 
 namespace cl {
 namespace {
@@ -48,8 +49,8 @@ void AtomicFile::commit() {
   std::error_code ec;
   std::filesystem::rename(mTemp, mTarget, ec);
   if (ec)
-    throw FileWriteError(fmt::format("cannot move the finished file to '{}': {}",
-                                     mTarget.string(), ec.message()));
+    throw FileWriteError(
+        fmt::format("cannot move the finished file to '{}': {}", mTarget.string(), ec.message()));
   mCommitted = true;
 }
 

@@ -21,8 +21,8 @@ void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
 
 void writeStateCsvRow(std::ostream& out, long long step, double time, const EnergyInfo& e,
                       std::span<const double> vars) {
-  out << step << ',' << fmt::format("{:.17g},{:.17g},{:.17g},{:.17g}", time, e.kinetic(),
-                                    e.potential, e.total());
+  out << step << ','
+      << fmt::format("{:.17g},{:.17g},{:.17g},{:.17g}", time, e.kinetic(), e.potential, e.total());
   for (double v : vars) out << fmt::format(",{:.17g}", v);
   out << '\n';
 }

@@ -12,7 +12,9 @@ namespace cl {
 
 namespace {
 
-std::string num(double v) { return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v); }
+std::string num(double v) {
+  return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v);
+}
 
 std::string label(const SolveTrace& s, int row) {
   if (row >= 0 && row < static_cast<int>(s.context.contacts.size()))

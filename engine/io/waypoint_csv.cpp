@@ -41,11 +41,10 @@ void writeWaypointCsvRows(std::ostream& out, const RigidBodySim& sim, long long 
     const WaypointCollision& c = w.collisions[k];
     out << head
         << fmt::format(",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", k + 1, c.kind,
-                       bodyName(sim, c.primaryBody), bodyName(sim, c.normalBody),
-                       num(c.impact.x), num(c.impact.y), num(c.normal.x), num(c.normal.y),
-                       num(c.distance), num(c.normalVelocity), num(c.estimatedTime),
-                       num(c.detectedTime), c.needsHandling ? 1 : 0, c.joint ? 1 : 0,
-                       num(c.impulse));
+                       bodyName(sim, c.primaryBody), bodyName(sim, c.normalBody), num(c.impact.x),
+                       num(c.impact.y), num(c.normal.x), num(c.normal.y), num(c.distance),
+                       num(c.normalVelocity), num(c.estimatedTime), num(c.detectedTime),
+                       c.needsHandling ? 1 : 0, c.joint ? 1 : 0, num(c.impulse));
   }
 }
 

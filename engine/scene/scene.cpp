@@ -107,7 +107,9 @@ SimSettings settingsOf(const SceneDoc& doc) {
   return s;
 }
 
-std::unique_ptr<RigidBodySim> cloneSimulation(const RigidBodySim& sim) { return sim.clone(); }
+std::unique_ptr<RigidBodySim> cloneSimulation(const RigidBodySim& sim) {
+  return sim.clone();
+}
 
 namespace {
 

@@ -250,8 +250,8 @@ std::vector<std::unique_ptr<Connector>> makeConnectors(const JointDoc& c, const 
                                    c.name.value_or("joint")))
       out.push_back(std::move(j));
   } else {
-    out.push_back(std::make_unique<Joint>(
-        JointParams{b1, c.ends.point1, b2, c.ends.point2, coords, normal, c.name.value_or("joint")}));
+    out.push_back(std::make_unique<Joint>(JointParams{b1, c.ends.point1, b2, c.ends.point2, coords,
+                                                      normal, c.name.value_or("joint")}));
   }
   return out;
 }
@@ -261,8 +261,7 @@ std::vector<std::unique_ptr<Connector>> makeConnectors(const DoubleJointDoc& c,
   return makeConnectors(static_cast<const JointDoc&>(c), index, sim, /*twin=*/true);
 }
 std::vector<std::unique_ptr<Connector>> makeConnectors(const RodDoc& c, const BodyIndex& index,
-                                                       const ContactSim& sim,
-                                                       bool rope = false) {
+                                                       const ContactSim& sim, bool rope = false) {
   RopeParams p;
   p.body1 = index(c.ends.body1);
   p.attach1 = c.ends.point1;
@@ -323,9 +322,9 @@ void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
   positive(s.extraAccelTimeStep, "extra_accel_time_step");
   positive(s.solverTolerance, "solver_tolerance");
   if (s.collisionAccuracy && !(*s.collisionAccuracy > 0 && *s.collisionAccuracy <= 1))
-    problems.push_back({"/settings/collision_accuracy",
-                        fmt::format("'collision_accuracy' must be in (0, 1], got {}",
-                                    *s.collisionAccuracy)});
+    problems.push_back(
+        {"/settings/collision_accuracy",
+         fmt::format("'collision_accuracy' must be in (0, 1], got {}", *s.collisionAccuracy)});
 }
 
 // The resting-contact settings, defaults where the document leaves them out.

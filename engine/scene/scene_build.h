@@ -31,9 +31,7 @@ struct DocOrigin {
   // The same for doc.connectors.
   std::vector<std::size_t> connectorIndex;
 
-  std::size_t forcePath(std::size_t i) const {
-    return i < forceIndex.size() ? forceIndex[i] : i;
-  }
+  std::size_t forcePath(std::size_t i) const { return i < forceIndex.size() ? forceIndex[i] : i; }
   std::size_t connectorPath(std::size_t i) const {
     return i < connectorIndex.size() ? connectorIndex[i] : i;
   }

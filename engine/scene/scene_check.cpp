@@ -119,9 +119,9 @@ void checkConnector(const ConnectorEnds& e, const std::string& path, NameTable& 
   for (const auto& [name, key] : {std::pair{&e.body1, "body1"}, std::pair{&e.body2, "body2"}})
     if (!name->empty()) names.require(*name, pointerChild(path, key), /*scrimAllowed=*/true);
   if (!e.body1.empty() && e.body1 == e.body2)
-    names.report(pointerChild(path, "body2"),
-                 fmt::format("a connector joins two different bodies; both ends are '{}'",
-                             e.body1));
+    names.report(
+        pointerChild(path, "body2"),
+        fmt::format("a connector joins two different bodies; both ends are '{}'", e.body1));
 }
 
 }  // namespace
@@ -152,8 +152,7 @@ void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
   if (doc.connectors)
     for (std::size_t i = 0; i < doc.connectors->size(); ++i) {
       const std::string path = pointerChild("/connectors", origin.connectorPath(i));
-      std::visit([&](const auto& c) { checkConnector(c.ends, path, names); },
-                 (*doc.connectors)[i]);
+      std::visit([&](const auto& c) { checkConnector(c.ends, path, names); }, (*doc.connectors)[i]);
     }
 }
 

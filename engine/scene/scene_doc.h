@@ -17,8 +17,8 @@
 
 #include "engine/connectors/joint.h"
 #include "engine/contact/extra_accel.h"
-#include "engine/impulse/collision_handling.h"
 #include "engine/dynamics/integrator.h"
+#include "engine/impulse/collision_handling.h"
 #include "engine/math/vec2.h"
 #include "engine/solver/lcp_problem.h"
 

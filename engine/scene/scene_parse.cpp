@@ -89,9 +89,9 @@ void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
 }
 
 void readCollisionSettings(FieldReader& r, SettingsDoc& s, int version) {
-  s.collisionHandling = readNamed(r, "collision_handling", "collision handling",
-                                  kCollisionHandlings,
-                                  [](CollisionHandling h) { return collisionHandlingName(h); });
+  s.collisionHandling =
+      readNamed(r, "collision_handling", "collision handling", kCollisionHandlings,
+                [](CollisionHandling h) { return collisionHandlingName(h); });
   s.collisionAccuracy = r.number("collision_accuracy", Need::Optional, Range::Positive);
   if (s.collisionAccuracy && *s.collisionAccuracy > 1)
     r.report(r.fieldPath("collision_accuracy"),

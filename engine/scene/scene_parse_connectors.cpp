@@ -56,8 +56,8 @@ std::optional<ConnectorDoc> readConnector(const Json& value, const std::string& 
     connector = std::move(c);
   });
   if (!connector) {
-    r.report(r.fieldPath("kind"), fmt::format("unknown connector '{}'; expected {}", *kind,
-                                              kindList<ConnectorDoc>()));
+    r.report(r.fieldPath("kind"),
+             fmt::format("unknown connector '{}'; expected {}", *kind, kindList<ConnectorDoc>()));
     return std::nullopt;
   }
   r.rejectUnknown(fmt::format(" for a '{}' connector", *kind));

@@ -177,8 +177,7 @@ double AccFactor::accNorm() const {
   double norm = 0;
   for (int c = 0; c < k; ++c) {
     double colNorm = 0;
-    for (int i = 0; i < k; ++i)
-      colNorm += std::abs(mSparse ? (*mA)(mIdx[i], mIdx[c]) : mAcc(i, c));
+    for (int i = 0; i < k; ++i) colNorm += std::abs(mSparse ? (*mA)(mIdx[i], mIdx[c]) : mAcc(i, c));
     norm = std::max(norm, colNorm);
   }
   return norm;
@@ -245,8 +244,7 @@ void AccFactor::remove(int j) {
   if (singular()) {
     // Erase row and column t of Acc, keeping the order of the others.
     if (!mSparse) {
-      for (int c = t; c < last; ++c)
-        mAcc.col(c).head(last + 1) = mAcc.col(c + 1).head(last + 1);
+      for (int c = t; c < last; ++c) mAcc.col(c).head(last + 1) = mAcc.col(c + 1).head(last + 1);
       for (int r = t; r < last; ++r) mAcc.row(r).head(last) = mAcc.row(r + 1).head(last);
     }
     mIdx.erase(it);

@@ -494,7 +494,9 @@ LcpResult Run::go() {
 
 }  // namespace
 
-LcpResult ComputeForces::solve(const LcpProblem& problem) { return solve(problem, {}); }
+LcpResult ComputeForces::solve(const LcpProblem& problem) {
+  return solve(problem, {});
+}
 
 LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> guess) {
   Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink, guess);

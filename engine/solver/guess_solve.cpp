@@ -39,7 +39,8 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
     while (t0 < m && colI[out.kept[t0]] == 0) ++t0;
     y.head(t0).setZero();
     for (int t = t0; t < m; ++t)
-      y[t] = (colI[out.kept[t]] - L.row(t).segment(t0, t - t0).dot(y.segment(t0, t - t0))) / L(t, t);
+      y[t] =
+          (colI[out.kept[t]] - L.row(t).segment(t0, t - t0).dot(y.segment(t0, t - t0))) / L(t, t);
     const double s = A(i, i) - y.segment(t0, m - t0).squaredNorm();
     if (!(s > singularPivot * std::abs(A(i, i)))) {
       out.dropped.push_back(i);

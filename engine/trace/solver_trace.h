@@ -12,19 +12,19 @@
 namespace cl {
 
 enum class PivotTransition {
-  kNcDirect,         // d's acceleration was already acceptable: d -> NC, no step
-  kDeferSingular,    // adding d to C would make Acc singular: d -> R before any step
-  kNcToC,            // limiting j in NC reached a = 0: j -> C
-  kNcToRSingular,    // limiting j in NC reached a = 0 but would make Acc singular: j -> R
-  kCToNc,            // limiting j in C reached f = 0: j -> NC
-  kCToRFlipFlop,     // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
-  kDAccepted,        // d reached a = 0 (the limiting contact is d itself): d -> C
-  kDAcceptedNoStep,  // no contact limits the step but d's acceleration is acceptable
-  kRejectAccepted,   // a deferred contact is acceptable at 100x the tolerance: -> NC
-  kReReject,         // a deferred contact could not be driven again: R -> reRejects
-  kReRejectsBack,    // progress was made: reRejects -> R
-  kWarmStart,        // the guessed C solved the LCP outright: C = guess, NC = the rest
-  kWarmStartRejected // the guessed C did not (j: the first contact that broke it, or -1)
+  kNcDirect,          // d's acceleration was already acceptable: d -> NC, no step
+  kDeferSingular,     // adding d to C would make Acc singular: d -> R before any step
+  kNcToC,             // limiting j in NC reached a = 0: j -> C
+  kNcToRSingular,     // limiting j in NC reached a = 0 but would make Acc singular: j -> R
+  kCToNc,             // limiting j in C reached f = 0: j -> NC
+  kCToRFlipFlop,      // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
+  kDAccepted,         // d reached a = 0 (the limiting contact is d itself): d -> C
+  kDAcceptedNoStep,   // no contact limits the step but d's acceleration is acceptable
+  kRejectAccepted,    // a deferred contact is acceptable at 100x the tolerance: -> NC
+  kReReject,          // a deferred contact could not be driven again: R -> reRejects
+  kReRejectsBack,     // progress was made: reRejects -> R
+  kWarmStart,         // the guessed C solved the LCP outright: C = guess, NC = the rest
+  kWarmStartRejected  // the guessed C did not (j: the first contact that broke it, or -1)
 };
 const char* transitionName(PivotTransition t);
 
@@ -67,14 +67,14 @@ const char* solvePurposeName(SolvePurpose p);
 struct SolveContact {
   int primaryBody = -1;  // body index, -1 for the Scrim
   int normalBody = -1;
-  std::string label;     // "primary/normal" body names, for axes and tables
+  std::string label;      // "primary/normal" body names, for axes and tables
   const char* kind = "";  // collisionKindName of the record
-  Vec2 point;            // impact1, world
-  Vec2 normal;           // unit, out of the normal body
+  Vec2 point;             // impact1, world
+  Vec2 normal;            // unit, out of the normal body
   double distance = 0;
   double normalVelocity = 0;
   bool joint = false;
-  int connector = -1;    // index of the connector that made it, -1 for a contact
+  int connector = -1;  // index of the connector that made it, -1 for a contact
 };
 
 // Sent by the simulation just before each solve it asks for, so the solve and its

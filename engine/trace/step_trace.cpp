@@ -5,7 +5,9 @@
 namespace cl {
 
 namespace {
-std::size_t vectorBytes(const Eigen::VectorXd& v) { return sizeof(double) * v.size(); }
+std::size_t vectorBytes(const Eigen::VectorXd& v) {
+  return sizeof(double) * v.size();
+}
 template <class T>
 std::size_t vectorBytes(const std::vector<T>& v) {
   return sizeof(T) * v.capacity();
@@ -32,7 +34,9 @@ void StepTraceRecorder::onSolveContext(const SolveContext& context) {
   mOpen.context = context;
 }
 
-void StepTraceRecorder::onPivot(const SolverPivot& pivot) { mOpen.pivots.push_back(pivot); }
+void StepTraceRecorder::onPivot(const SolverPivot& pivot) {
+  mOpen.pivots.push_back(pivot);
+}
 
 void StepTraceRecorder::onSolve(const SolverSolve& solve) {
   mOpen.solve = solve;

@@ -58,9 +58,9 @@ struct WaypointCollision {
 
 struct Waypoint {
   WayPoint point = WayPoint::START;
-  double time = 0;          // simulation time of the state below
-  double stepSize = 0;      // the step being tried (or just taken)
-  double targetTime = 0;    // where this advance must end
+  double time = 0;        // simulation time of the state below
+  double stepSize = 0;    // the step being tried (or just taken)
+  double targetTime = 0;  // where this advance must end
   bool binarySearch = false;
   int stuckCount = 0;
   double nextEstimate = 0;  // estimated collision time (NaN when none)
@@ -70,14 +70,14 @@ struct Waypoint {
 
 // Counters of a CollisionAdvance since construction (or the last reset).
 struct CollisionCounters {
-  long long collisions = 0;    // collisions handled: imminent records close enough, per handling
-  long long backups = 0;       // times the state was restored to before a step
-  long long odeSteps = 0;      // integrator steps taken, kept or not
-  long long binarySteps = 0;   // steps chosen by binary search
-  long long impulses = 0;      // impulse solves (LCPs)
-  long long contacts = 0;      // resting contacts taking part in impulse solves
-  long long estimates = 0;     // steps aimed at an estimated collision time
-  long long stuck = 0;         // MAYBE_STUCK events
+  long long collisions = 0;   // collisions handled: imminent records close enough, per handling
+  long long backups = 0;      // times the state was restored to before a step
+  long long odeSteps = 0;     // integrator steps taken, kept or not
+  long long binarySteps = 0;  // steps chosen by binary search
+  long long impulses = 0;     // impulse solves (LCPs)
+  long long contacts = 0;     // resting contacts taking part in impulse solves
+  long long estimates = 0;    // steps aimed at an estimated collision time
+  long long stuck = 0;        // MAYBE_STUCK events
 };
 
 class WaypointSink {

@@ -1,11 +1,11 @@
 // contactlab-cli and collisions: the counters in the summary, --waypoints and --events,
 // and a stuck run that fails with its waypoints kept.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "cli_test_support.h"
 
@@ -30,10 +30,9 @@ TEST_CASE("run: collisions are counted and every waypoint written", "[cli][colli
   const fs::path dir = scratch("waypoints");
   const fs::path csv = dir / "waypoints.csv";
   // engine2D's test1_0: one back-up, both corners handled at once, 82 integrator steps.
-  const CliResult r =
-      runCli("run " + scene("ref_one_hits_wall.json") + " --until 2 --waypoints '" +
-                 csv.string() + "'",
-             dir);
+  const CliResult r = runCli(
+      "run " + scene("ref_one_hits_wall.json") + " --until 2 --waypoints '" + csv.string() + "'",
+      dir);
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("collisions 2") && Catch::Contains("back-ups 1") &&
@@ -49,7 +48,7 @@ TEST_CASE("run: collisions are counted and every waypoint written", "[cli][colli
     // Each of the two handled corners gets a row with its impulse.
     if (row.find(",POST_COLLISION,") != std::string::npos) ++post;
   }
-  CHECK(pre == 2);   // the two corner collisions, one row each
+  CHECK(pre == 2);  // the two corner collisions, one row each
   CHECK(post == 2);
 }
 

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numbers>
 
 #include "engine/geometry/area_moments.h"
@@ -63,23 +63,23 @@ TEST_CASE("checkPaths reports each broken rule with its edge", "[geometry]") {
     CHECK_THAT(probs[0].message, Catch::Contains("not closed"));
   }
   SECTION("zero-length edge") {
-    Path p{{StraightEdge{{0, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 1}},
-            StraightEdge{{1, 1}, {0, 0}}}};
+    Path p{{StraightEdge{{0, 0}, {1, 0}}, StraightEdge{{1, 0}, {1, 0}},
+            StraightEdge{{1, 0}, {1, 1}}, StraightEdge{{1, 1}, {0, 0}}}};
     const auto probs = checkPaths(std::span(&p, 1));
     REQUIRE(!probs.empty());
     CHECK(probs[0].edge == 1);
     CHECK_THAT(probs[0].message, Catch::Contains("zero length"));
   }
   SECTION("self-intersecting bow tie") {
-    Path p{{StraightEdge{{0, 0}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}}, StraightEdge{{1, 0}, {0, 1}},
-            StraightEdge{{0, 1}, {0, 0}}}};
+    Path p{{StraightEdge{{0, 0}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}},
+            StraightEdge{{1, 0}, {0, 1}}, StraightEdge{{0, 1}, {0, 0}}}};
     const auto probs = checkPaths(std::span(&p, 1));
     REQUIRE(!probs.empty());
     CHECK_THAT(probs[0].message, Catch::Contains("intersects"));
   }
   SECTION("clockwise outer path") {
-    Path p{{StraightEdge{{0, 0}, {0, 1}}, StraightEdge{{0, 1}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}},
-            StraightEdge{{1, 0}, {0, 0}}}};
+    Path p{{StraightEdge{{0, 0}, {0, 1}}, StraightEdge{{0, 1}, {1, 1}},
+            StraightEdge{{1, 1}, {1, 0}}, StraightEdge{{1, 0}, {0, 0}}}};
     const auto probs = checkPaths(std::span(&p, 1));
     REQUIRE(probs.size() == 1);
     CHECK_THAT(probs[0].message, Catch::Contains("counter-clockwise"));

@@ -56,8 +56,10 @@ TEST_CASE("AccFactor: additions and removals match a direct solve", "[compute_fo
   }
 }
 
-TEST_CASE("AccFactor: on a sparse A (compressed columns) additions and removals match a "
-          "direct solve", "[compute_forces][acc]") {
+TEST_CASE(
+    "AccFactor: on a sparse A (compressed columns) additions and removals match a "
+    "direct solve",
+    "[compute_forces][acc]") {
   // J has 3 nonzeros a row, so A = J J^T + I is about a quarter full: the sparse paths
   // (residuals over A's nonzeros, Acc^-1 u over u's nonzeros, positions kept by swaps).
   RandomLCG rng(11);

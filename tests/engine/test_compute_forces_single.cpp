@@ -3,7 +3,6 @@
 // Hand cases, then random problems against solve() bit for bit: the serial impulse loop
 // relies on the two giving the same numbers.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -25,15 +24,17 @@ LcpResult fullSolve(double A00, double b) {
   return ComputeForces().solve(p);
 }
 
-bool sameBits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+bool sameBits(double x, double y) {
+  return std::memcmp(&x, &y, sizeof x) == 0;
+}
 
 }  // namespace
 
 TEST_CASE("solveSingleContact: f = max(0, -b / A00)", "[compute_forces][single]") {
   const ComputeForces cf;
-  CHECK(cf.solveSingleContact(2, -4) == 2.0);  // approaching: pushed to a = 0
-  CHECK(cf.solveSingleContact(2, 3) == 0.0);   // separating: no force
-  CHECK(cf.solveSingleContact(2, 0) == 0.0);   // at rest: no force needed
+  CHECK(cf.solveSingleContact(2, -4) == 2.0);          // approaching: pushed to a = 0
+  CHECK(cf.solveSingleContact(2, 3) == 0.0);           // separating: no force
+  CHECK(cf.solveSingleContact(2, 0) == 0.0);           // at rest: no force needed
   CHECK(cf.solveSingleContact(4, -1e-12) == 2.5e-13);  // tolerance is relative to |b|
   // No force can stop an approach along a direction the contact cannot push: no solution.
   CHECK_FALSE(cf.solveSingleContact(0, -1).has_value());

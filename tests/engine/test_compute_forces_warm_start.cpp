@@ -2,9 +2,8 @@
 // a guess with a negative force that shrinks until it is a valid start, a guess the pivots
 // finish, dependent contacts, guesses that must be ignored, and random contact LCPs whose
 // warm and cold answers must agree (a = A f + b is unique for a symmetric PSD A).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/contact_lcp_builder.h"
@@ -122,8 +121,8 @@ TEST_CASE("Warm start: invalid guesses and problems with joints are solved cold"
           "[compute_forces][warm]") {
   const LcpProblem p = threeByThree();
   const LcpResult cold = solve(p, {});
-  for (const std::vector<int>& bad : {std::vector<int>{3}, std::vector<int>{-1},
-                                      std::vector<int>{0, 0}}) {
+  for (const std::vector<int>& bad :
+       {std::vector<int>{3}, std::vector<int>{-1}, std::vector<int>{0, 0}}) {
     const LcpResult r = solve(p, bad);
     CHECK_FALSE((r.warmStarted || r.warmPartial || r.warmRejected));
     CHECK(r.f == cold.f);  // the same bits: the cold path untouched

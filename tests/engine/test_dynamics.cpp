@@ -94,8 +94,8 @@ TEST_CASE("Halving h divides the error by 2^order", "[dynamics]") {
                     oscillatorError(IntegratorKind::RungeKutta, 0.025);
   const double r2 = oscillatorError(IntegratorKind::ModifiedEuler, 0.05) /
                     oscillatorError(IntegratorKind::ModifiedEuler, 0.025);
-  const double r1 = oscillatorError(IntegratorKind::Euler, 0.01) /
-                    oscillatorError(IntegratorKind::Euler, 0.005);
+  const double r1 =
+      oscillatorError(IntegratorKind::Euler, 0.01) / oscillatorError(IntegratorKind::Euler, 0.005);
   INFO("RK4 " << r4 << ", modified Euler " << r2 << ", Euler " << r1);
   CHECK(r4 > 14.0);
   CHECK(r4 < 18.0);
@@ -173,8 +173,8 @@ TEST_CASE("Without damping, energy and momentum are conserved", "[dynamics]") {
 TEST_CASE("Thrusters push only while on; an offset thrust also turns the body", "[dynamics]") {
   RigidBodySim sim;
   sim.addBody(shapes::block(1, 1, "b"));  // m = 1, I = 1/6
-  sim.addForceLaw(std::make_unique<ThrusterSet>(
-      0, 2.0, std::vector<Thruster>{{{0.5, 0}, {0, 1}, false}}));
+  sim.addForceLaw(
+      std::make_unique<ThrusterSet>(0, 2.0, std::vector<Thruster>{{{0.5, 0}, {0, 1}, false}}));
   std::vector<double> change(6);
   sim.evaluate(sim.vars(), 0, change);
   CHECK(change[kVY] == 0.0);

@@ -63,9 +63,9 @@ TEST_CASE("Energy and momentum of one body", "[polygon]") {
 TEST_CASE("Invalid paths throw GeometryError naming the body, path and edge", "[polygon]") {
   Path bowtie{{StraightEdge{{0, 0}, {1, 1}}, StraightEdge{{1, 1}, {1, 0}},
                StraightEdge{{1, 0}, {0, 1}}, StraightEdge{{0, 1}, {0, 0}}}};
-  CHECK_THROWS_WITH(Polygon("tie", {bowtie}),
-                    Catch::Contains("'tie'") && Catch::Contains("path 0, edge") &&
-                        Catch::Contains("intersects"));
+  CHECK_THROWS_WITH(Polygon("tie", {bowtie}), Catch::Contains("'tie'") &&
+                                                  Catch::Contains("path 0, edge") &&
+                                                  Catch::Contains("intersects"));
 }
 
 TEST_CASE("minHeight: nearest edge to the centre of mass", "[polygon]") {

@@ -4,8 +4,8 @@
 // search (engine2D's tests assert zero collision searches). The expected values below are
 // copied from the reference files' "expected" sections (what myPhysicsLab asserts), not
 // from this engine.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 

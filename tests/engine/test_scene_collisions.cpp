@@ -41,10 +41,10 @@ std::string withSettings(const std::string& settings, int version = 3) {
 
 TEST_CASE("Scene collisions: the settings are read, applied and written back",
           "[scene][collisions]") {
-  const cl::Scene s = cl::loadScene(
-      withSettings(R"("collision_handling": "simultaneous", "collision_accuracy": 0.3,
+  const cl::Scene s =
+      cl::loadScene(withSettings(R"("collision_handling": "simultaneous", "collision_accuracy": 0.3,
                       "joint_small_impacts": true)"),
-      "inline.json");
+                    "inline.json");
   CHECK(s.contactSim()->collisionHandling() == cl::CollisionHandling::SIMULTANEOUS);
   CHECK(s.contactSim()->collisionAccuracy() == 0.3);
   CHECK(s.contactSim()->jointSmallImpacts());
@@ -53,8 +53,8 @@ TEST_CASE("Scene collisions: the settings are read, applied and written back",
   const cl::Scene again = cl::loadScene(cl::saveScene(s), "saved.json");
   CHECK((again.doc == s.doc));
 
-  const auto bad = loadProblems(withSettings(
-      R"("collision_handling": "serial", "collision_accuracy": 1.5)"));
+  const auto bad =
+      loadProblems(withSettings(R"("collision_handling": "serial", "collision_accuracy": 1.5)"));
   CHECK_SCENE_PROBLEM(bad, "/settings/collision_handling", "unknown collision handling 'serial'");
   CHECK_SCENE_PROBLEM(bad, "/settings/collision_accuracy", "must be in (0, 1]");
   const auto old = loadProblems(withSettings(R"("joint_small_impacts": true)", 2));
@@ -118,7 +118,9 @@ TEST_CASE("thin_walls: the fast ball stays in the box for 10 s", "[scene][collis
 TEST_CASE("newtons_cradle: the last ball swings out, the others stay near rest",
           "[scene][collisions]") {
   Running r = start("newtons_cradle.json");
-  auto omega = [&](int k) { return r.sim().bodyState(r.sim().findBody("ball" + std::to_string(k))).omega; };
+  auto omega = [&](int k) {
+    return r.sim().bodyState(r.sim().findBody("ball" + std::to_string(k))).omega;
+  };
   // Until the first impact.
   while (r.collisions().counters().collisions == 0 && r.sim().time() < 2) r.step();
   REQUIRE(r.collisions().counters().collisions == 1);

@@ -2,7 +2,6 @@
 // evaluates, and what it does to a whole run of the pile of 10 blocks against the same run
 // solved cold.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -62,10 +61,10 @@ TEST_CASE("WarmStart recognises a contact by body pair, mid-point and normal", "
       // 1: the same gap seen the other way round (body 1's corner on body 3's edge): the
       //    normal is out of body 3, i.e. down, and the mid-point is the same.
       contact(1, 3, {2, 1}, {2, 1.004}, {0, -1}),
-      contact(3, 1, {2.02, 1.002}, {2.02, 1}, {0, 1}),       // 2: 2 cm away: another contact
-      contact(3, 2, {2, 1.004}, {2, 1}, {0, 1}),             // 3: another pair
-      contact(3, 1, {2, 1.004}, {2, 1}, {1, 0}),             // 4: normal turned 90 degrees
-      contact(3, 1, {3, 1.004}, {3, 1}, {0, 1})};            // 5: carried no force before
+      contact(3, 1, {2.02, 1.002}, {2.02, 1}, {0, 1}),  // 2: 2 cm away: another contact
+      contact(3, 2, {2, 1.004}, {2, 1}, {0, 1}),        // 3: another pair
+      contact(3, 1, {2, 1.004}, {2, 1}, {1, 0}),        // 4: normal turned 90 degrees
+      contact(3, 1, {3, 1.004}, {3, 1}, {0, 1})};       // 5: carried no force before
   CHECK(memory.guess(now, tol) == std::vector<int>{0, 1});
 
   // begin() drops what an unfinished evaluate collected; commit() replaces the memory.
@@ -77,9 +76,10 @@ TEST_CASE("WarmStart recognises a contact by body pair, mid-point and normal", "
   CHECK(memory.guess(now, tol).empty());
 }
 
-TEST_CASE("pile_10 with the warm start: the same run as cold to rounding, a fraction of the "
-          "pivots",
-          "[warm][collisions]") {
+TEST_CASE(
+    "pile_10 with the warm start: the same run as cold to rounding, a fraction of the "
+    "pivots",
+    "[warm][collisions]") {
   Pile cold = pile(false), warm = pile(true);
   cold.runTo(10);
   warm.runTo(10);
@@ -110,8 +110,7 @@ TEST_CASE("pile_10 with the warm start: the same run as cold to rounding, a frac
   CHECK(std::abs(warm.sim().energy().total() - cold.sim().energy().total()) < 1e-9);
 }
 
-TEST_CASE("The warm-start memory is part of the state: a copy with it repeats the run",
-          "[warm]") {
+TEST_CASE("The warm-start memory is part of the state: a copy with it repeats the run", "[warm]") {
   Pile a = pile(true);
   a.runTo(3);
   // A copy of the simulation carries the memory; stepping both (each with a fresh

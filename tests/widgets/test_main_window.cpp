@@ -1,12 +1,12 @@
 #include <QAction>
-#include <QDockWidget>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
-#include <QSlider>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -15,11 +15,11 @@
 
 #include "app/workbench/main_window.h"
 #include "tests/widgets/qt_string_makers.h"
-#include "widgets/time_series_dock.h"
-#include "widgets/waypoints_dock.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
+#include "widgets/time_series_dock.h"
+#include "widgets/waypoints_dock.h"
 
 using cl::workbench::MainWindow;
 
@@ -214,8 +214,7 @@ TEST_CASE("MainWindow docks and tool bars have object names so the layout persis
   CHECK_FALSE(other.timeSeriesDock()->isFloating());
 }
 
-TEST_CASE("MainWindow scrubs the history with the timeline and exports it all",
-          "[main_window]") {
+TEST_CASE("MainWindow scrubs the history with the timeline and exports it all", "[main_window]") {
   MainWindow window(quietOptions());
   REQUIRE(window.session()->loadScene(cl::widgets::scenesDirectory() +
                                       QStringLiteral("/stack_of_three.json")));
@@ -228,9 +227,9 @@ TEST_CASE("MainWindow scrubs the history with the timeline and exports it all",
   QTemporaryDir dir;
   const QString out = dir.filePath(QStringLiteral("export"));
   REQUIRE(window.exportAllTo(out));
-  for (const char* f : {"body_states.csv", "time_series.csv", "solve_matrix.csv",
-                        "solve_vectors.csv", "pivots.csv", "waypoints.csv", "scene.json",
-                        "scene.png"}) {
+  for (const char* f :
+       {"body_states.csv", "time_series.csv", "solve_matrix.csv", "solve_vectors.csv", "pivots.csv",
+        "waypoints.csv", "scene.json", "scene.png"}) {
     INFO(f);
     CHECK(QFileInfo(QDir(out).filePath(QString::fromLatin1(f))).size() > 0);
   }

@@ -84,8 +84,7 @@ TEST_CASE("History: a scrub shows an earlier step exactly and a re-run from it r
   CHECK(sameBits(session.history().back().state.vars, end));
 }
 
-TEST_CASE("History: a dropped trace is re-derived by re-running the step, identical",
-          "[history]") {
+TEST_CASE("History: a dropped trace is re-derived by re-running the step, identical", "[history]") {
   Session traced;
   REQUIRE(traced.loadScene(scene("stack_of_three.json")));
   REQUIRE(traced.stepNow(6));
@@ -112,8 +111,7 @@ TEST_CASE("History: a dropped trace is re-derived by re-running the step, identi
   CHECK(again->waypoints.size() == original.waypoints.size());
 }
 
-TEST_CASE("History: the memory budget drops traces first, then the oldest records",
-          "[history]") {
+TEST_CASE("History: the memory budget drops traces first, then the oldest records", "[history]") {
   Session session;
   REQUIRE(session.loadScene(scene("stack_of_three.json")));
   REQUIRE(session.stepNow(5));
@@ -138,8 +136,7 @@ TEST_CASE("History: the memory budget drops traces first, then the oldest record
   CHECK(session.current() == &session.history().at(session.currentIndex()));
 }
 
-TEST_CASE("History: stepping pivots walks every decision of every solve in order",
-          "[history]") {
+TEST_CASE("History: stepping pivots walks every decision of every solve in order", "[history]") {
   Session session;
   REQUIRE(session.loadScene(scene("stack_of_three.json")));
   session.stepPivot();  // takes step 1, selects its first solve before any decision
