@@ -39,32 +39,6 @@ namespace {
 // DampingLaw), for a law the dock adds to a scene that had none.
 constexpr double kAddedDampingRotateRatio = 1.0;
 
-// Tolerances span many decades: shown as 1e-10, stepped by factors of ten.
-class ToleranceSpinBox : public QDoubleSpinBox {
- public:
-  ToleranceSpinBox(double low, double high) {
-    setDecimals(30);  // QDoubleSpinBox rounds to its decimals: keep tiny values exact
-    setRange(low, high);
-    setKeyboardTracking(false);
-  }
-  QString textFromValue(double value) const override { return QString::number(value, 'g', 6); }
-  double valueFromText(const QString& text) const override { return text.trimmed().toDouble(); }
-  QValidator::State validate(QString& text, int&) const override {
-    const QString t = text.trimmed();
-    if (t.isEmpty()) return QValidator::Intermediate;
-    bool ok = false;
-    const double v = t.toDouble(&ok);
-    if (!ok) {
-      // "1e", "1e-" and the like on the way to a number.
-      static const QRegularExpression partial(QStringLiteral("^[0-9.]*(e[-+]?)?[0-9]*$"),
-                                              QRegularExpression::CaseInsensitiveOption);
-      return partial.match(t).hasMatch() ? QValidator::Intermediate : QValidator::Invalid;
-    }
-    return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-  }
-  void stepBy(int steps) override { setValue(value() * std::pow(10.0, steps)); }
-};
-
 QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
   auto* box = new QDoubleSpinBox;
   box->setRange(low, high);
@@ -73,10 +47,6 @@ QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
   // Applied when typing is done (Enter, focus out, arrows), not at every key.
   box->setKeyboardTracking(false);
   return box;
-}
-
-QString readableName(const char* engineName) {
-  return QString::fromLatin1(engineName).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
 QLabel* noteLabel(const QString& text) {
@@ -102,11 +72,6 @@ int countLaws(const RigidBodySim& sim) {
   for (const auto& law : sim.forceLaws())
     if (dynamic_cast<const Law*>(law.get())) ++n;
   return n;
-}
-
-void selectData(QComboBox* combo, int value) {
-  const int i = combo->findData(value);
-  if (i >= 0) combo->setCurrentIndex(i);
 }
 
 }  // namespace
@@ -269,100 +234,19 @@ QWidget* ControlsDock::buildSettingsGroup() {
       noteLabel(tr("Changes apply at once, except where marked \"applies on "
                    "restart\".")));
 
-  const auto combo = [](const char* name) {
-    auto* box = new QComboBox;
-    box->setObjectName(QString::fromLatin1(name));
-    // Long engine names must not make the dock wide: the box elides, the tooltip tells.
-    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    box->setMinimumContentsLength(8);
-    return box;
-  };
-
-  mTimeStep = numberBox(1e-5, 1.0, 0.005, 5);
-  mTimeStep->setObjectName(QStringLiteral("timeStep"));
-  mTimeStep->setToolTip(tr("Time step of the advance (s); applied now."));
-  form->addRow(tr("Time step"), mTimeStep);
-
-  mIntegrator = combo("integrator");
-  mIntegrator->addItem(tr("Euler"), static_cast<int>(IntegratorKind::Euler));
-  mIntegrator->addItem(tr("Modified Euler"), static_cast<int>(IntegratorKind::ModifiedEuler));
-  mIntegrator->addItem(tr("Runge-Kutta 4"), static_cast<int>(IntegratorKind::RungeKutta));
-  mIntegrator->setToolTip(tr("ODE integrator; applied now."));
-  form->addRow(tr("Integrator"), mIntegrator);
-
-  mExtraAccel = combo("extraAccel");
-  for (ExtraAccel e : {ExtraAccel::NONE, ExtraAccel::VELOCITY, ExtraAccel::VELOCITY_AND_DISTANCE,
-                       ExtraAccel::VELOCITY_JOINTS, ExtraAccel::VELOCITY_AND_DISTANCE_JOINTS})
-    mExtraAccel->addItem(readableName(extraAccelName(e)), static_cast<int>(e));
-  mExtraAccel->setToolTip(
-      tr("ExtraAccel: the extra acceleration that settles resting "
-         "contacts at the target gap; applied now."));
-  form->addRow(tr("ExtraAccel"), mExtraAccel);
-
-  mExtraAccelTimeStep = numberBox(0.001, 1.0, 0.005, 4);
-  mExtraAccelTimeStep->setObjectName(QStringLiteral("extraAccelTimeStep"));
-  mExtraAccelTimeStep->setToolTip(tr("The h of the ExtraAccel formulas; applied now."));
-  form->addRow(tr("ExtraAccel h"), mExtraAccelTimeStep);
-
-  mCollisionHandling = combo("collisionHandling");
-  for (CollisionHandling h : kCollisionHandlings)
-    mCollisionHandling->addItem(readableName(collisionHandlingName(h)), static_cast<int>(h));
-  mCollisionHandling->setToolTip(tr("How simultaneous collisions are resolved; applied now."));
-  form->addRow(tr("Collisions"), mCollisionHandling);
-
-  mContactPolicy = combo("contactPolicy");
-  for (NextContactPolicy p : {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL,
-                              NextContactPolicy::RANDOM, NextContactPolicy::PRE_ORDERED})
-    mContactPolicy->addItem(readableName(policyName(p)), static_cast<int>(p));
-  mContactPolicy->setToolTip(
-      tr("NextContactPolicy: the order in which ComputeForces treats "
-         "contacts; applied now."));
-  form->addRow(tr("Contact order"), mContactPolicy);
-
-  mDistanceTol = new ToleranceSpinBox(1e-6, 1.0);
-  mDistanceTol->setObjectName(QStringLiteral("distanceTol"));
-  mDistanceTol->setToolTip(tr("Contact distance tolerance; the arrows step by 10x; applied now."));
-  form->addRow(tr("Distance tol"), mDistanceTol);
-  mVelocityTol = new ToleranceSpinBox(1e-6, 100.0);
-  mVelocityTol->setObjectName(QStringLiteral("velocityTol"));
-  mVelocityTol->setToolTip(tr("Contact velocity tolerance; applied now."));
-  form->addRow(tr("Velocity tol"), mVelocityTol);
-  mSolverTol = new ToleranceSpinBox(1e-16, 1e-2);
-  mSolverTol->setObjectName(QStringLiteral("solverTolerance"));
-  mSolverTol->setToolTip(tr("ComputeForces' tolerance on unwanted accelerations; applied now."));
-  form->addRow(tr("Solver tol"), mSolverTol);
-  mWarmStart = new QCheckBox(tr("Warm start"));
-  mWarmStart->setObjectName(QStringLiteral("warmStart"));
-  mWarmStart->setToolTip(
-      tr("Each contact-force solve first tries the contacts that carried force in the "
-         "previous evaluation as ComputeForces' set C; the same forces to rounding, in "
-         "fewer pivots. Off, every solve pivots from C = {} (the cold sequence), so the "
-         "Solver steps dock shows every pivot. Applied now."));
-  form->addRow(mWarmStart);
-  mCollisionAccuracy = numberBox(0.01, 1.0, 0.05, 3);
-  mCollisionAccuracy->setObjectName(QStringLiteral("collisionAccuracy"));
-  mCollisionAccuracy->setToolTip(
-      tr("Collision accuracy in (0, 1]: how close to the target gap "
-         "CollisionAdvance backs up; applied now."));
-  form->addRow(tr("Coll. accuracy"), mCollisionAccuracy);
-  mJointSmallImpacts = new QCheckBox(tr("Joint small impacts"));
-  mJointSmallImpacts->setObjectName(QStringLiteral("jointSmallImpacts"));
-  mJointSmallImpacts->setToolTip(
-      tr("Resolve small velocity errors at joints with impulses "
-         "after a step without collisions; applied now."));
-  form->addRow(mJointSmallImpacts);
-
-  mSeed = new QSpinBox;
-  mSeed->setObjectName(QStringLiteral("seed"));
-  mSeed->setRange(0, std::numeric_limits<int>::max());
-  mSeed->setKeyboardTracking(false);
-  mSeed->setToolTip(
-      tr("Seed of the simulation's random generator (contact order, serial "
-         "collisions, random polygons): applies on restart."));
-  form->addRow(tr("Seed"), mSeed);
-  mSeedNote = noteLabel(tr("applies on restart"));
-  mSeedNote->setObjectName(QStringLiteral("seedNote"));
-  form->addRow(mSeedNote);
+  mSettingEditors = makeSettingEditors([this](int index) { settingChanged(index); });
+  for (SettingEditor& e : mSettingEditors) {
+    // A check box carries its own label.
+    if (qobject_cast<QCheckBox*>(e.control))
+      form->addRow(e.control);
+    else
+      form->addRow(toQString(e.info->label), e.control);
+    if (e.info->apply == SettingApply::Restart) {
+      e.note = noteLabel(tr("applies on restart"));
+      e.note->setObjectName(e.control->objectName() + QStringLiteral("Note"));
+      form->addRow(e.note);
+    }
+  }
 
   mRestartButton = new QPushButton(tr("Restart with these settings"));
   mRestartButton->setObjectName(QStringLiteral("restartWithSettings"));
@@ -370,68 +254,6 @@ QWidget* ControlsDock::buildSettingsGroup() {
       tr("Rebuilds the scene with every setting and parameter shown "
          "here and starts it again."));
   form->addRow(mRestartButton);
-
-  connect(mTimeStep, &QDoubleSpinBox::valueChanged, this, &ControlsDock::applyTimeStep);
-  connect(mIntegrator, &QComboBox::activated, this, &ControlsDock::applyIntegrator);
-  connect(mExtraAccel, &QComboBox::activated, this, [this] {
-    const auto e = static_cast<ExtraAccel>(mExtraAccel->currentData().toInt());
-    applyNow(tr("ExtraAccel %1").arg(mExtraAccel->currentText()), [e](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setExtraAccel(e);
-    });
-  });
-  connect(mExtraAccelTimeStep, &QDoubleSpinBox::valueChanged, this, [this](double h) {
-    applyNow(tr("ExtraAccel h = %1").arg(h), [h](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setExtraAccelTimeStep(h);
-    });
-  });
-  connect(mCollisionHandling, &QComboBox::activated, this, [this] {
-    const auto h = static_cast<CollisionHandling>(mCollisionHandling->currentData().toInt());
-    applyNow(tr("Collision handling %1").arg(mCollisionHandling->currentText()),
-             [h](RigidBodySim& sim) {
-               if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setCollisionHandling(h);
-             });
-  });
-  connect(mContactPolicy, &QComboBox::activated, this, [this] {
-    const auto p = static_cast<NextContactPolicy>(mContactPolicy->currentData().toInt());
-    applyNow(tr("Contact order %1").arg(mContactPolicy->currentText()), [p](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setContactPolicy(p);
-    });
-  });
-  connect(mDistanceTol, &QDoubleSpinBox::valueChanged, this, [this](double d) {
-    applyNow(tr("Distance tolerance %1").arg(d), [d](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setDistanceTol(d);
-    });
-  });
-  connect(mVelocityTol, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-    applyNow(tr("Velocity tolerance %1").arg(v), [v](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setVelocityTol(v);
-    });
-  });
-  connect(mSolverTol, &QDoubleSpinBox::valueChanged, this, [this](double tol) {
-    applyNow(tr("Solver tolerance %1").arg(tol), [tol](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setSolverTolerance(tol);
-    });
-  });
-  connect(mWarmStart, &QCheckBox::toggled, this, [this](bool on) {
-    applyNow(on ? tr("Warm start on") : tr("Warm start off"), [on](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setWarmStart(on);
-    });
-  });
-  connect(mCollisionAccuracy, &QDoubleSpinBox::valueChanged, this, [this](double a) {
-    applyNow(tr("Collision accuracy %1").arg(a), [a](RigidBodySim& sim) {
-      if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setCollisionAccuracy(a);
-    });
-  });
-  connect(mJointSmallImpacts, &QCheckBox::toggled, this, [this](bool on) {
-    applyNow(on ? tr("Joint small impacts on") : tr("Joint small impacts off"),
-             [on](RigidBodySim& sim) {
-               if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setJointSmallImpacts(on);
-             });
-  });
-  connect(mSeed, &QSpinBox::valueChanged, this, [this](int seed) {
-    updateRestartNote();
-    setStatus(tr("Seed %1: applies on restart (Restart with these settings).").arg(seed));
-  });
   connect(mRestartButton, &QPushButton::clicked, this, &ControlsDock::restartWithSettings);
   return group;
 }
@@ -480,11 +302,10 @@ QWidget* ControlsDock::buildRecordingGroup() {
 void ControlsDock::refreshFromSession() {
   const RunHistory& history = mSession->history();
   const bool has = mSession->hasScene() && !history.empty() && history.back().state.structure;
-  for (QWidget* w : std::initializer_list<QWidget*>{
-           mBlocks, mGravity, mElasticity, mDamping, mThrust, mTimeStep, mIntegrator, mExtraAccel,
-           mExtraAccelTimeStep, mCollisionHandling, mContactPolicy, mDistanceTol, mVelocityTol,
-           mSolverTol, mWarmStart, mCollisionAccuracy, mJointSmallImpacts, mSeed, mRestartButton})
+  for (QWidget* w : std::initializer_list<QWidget*>{mBlocks, mGravity, mElasticity, mDamping,
+                                                    mThrust, mRestartButton})
     w->setEnabled(has);
+  for (const SettingEditor& e : mSettingEditors) e.control->setEnabled(has);
   mBlocks->setEnabled(true);  // loads a ContactApp scene even when none is loaded
 
   {
@@ -505,23 +326,8 @@ void ControlsDock::refreshFromSession() {
   const SimState& state = history.back().state;
   const RigidBodySim& sim = *state.structure;
   const auto* cs = dynamic_cast<const ContactSim*>(&sim);
-  const QSignalBlocker blockers[] = {QSignalBlocker(mGravity),
-                                     QSignalBlocker(mElasticity),
-                                     QSignalBlocker(mDamping),
-                                     QSignalBlocker(mThrust),
-                                     QSignalBlocker(mTimeStep),
-                                     QSignalBlocker(mIntegrator),
-                                     QSignalBlocker(mExtraAccel),
-                                     QSignalBlocker(mExtraAccelTimeStep),
-                                     QSignalBlocker(mCollisionHandling),
-                                     QSignalBlocker(mContactPolicy),
-                                     QSignalBlocker(mDistanceTol),
-                                     QSignalBlocker(mVelocityTol),
-                                     QSignalBlocker(mSolverTol),
-                                     QSignalBlocker(mWarmStart),
-                                     QSignalBlocker(mCollisionAccuracy),
-                                     QSignalBlocker(mJointSmallImpacts),
-                                     QSignalBlocker(mSeed)};
+  const QSignalBlocker blockers[] = {QSignalBlocker(mGravity), QSignalBlocker(mElasticity),
+                                     QSignalBlocker(mDamping), QSignalBlocker(mThrust)};
 
   const GravityLaw* gravity = firstLaw<GravityLaw>(sim);
   mGravity->setValue(gravity ? gravity->gravity() : 0.0);
@@ -541,27 +347,11 @@ void ControlsDock::refreshFromSession() {
     }
   mElasticity->setValue(elasticity);
 
-  mTimeStep->setValue(state.timeStep > 0.0 ? state.timeStep : mSession->timeStep());
-  selectData(mIntegrator, static_cast<int>(state.integrator));
-  mSeed->setValue(static_cast<int>(std::min<std::uint32_t>(
-      mSession->settings().seed, static_cast<std::uint32_t>(std::numeric_limits<int>::max()))));
-
-  // The contact settings belong to a ContactSim; a plain RigidBodySim has none.
-  for (QWidget* w : std::initializer_list<QWidget*>{
-           mExtraAccel, mExtraAccelTimeStep, mCollisionHandling, mContactPolicy, mDistanceTol,
-           mVelocityTol, mSolverTol, mWarmStart, mCollisionAccuracy, mJointSmallImpacts})
-    w->setEnabled(cs != nullptr);
-  if (cs) {
-    selectData(mExtraAccel, static_cast<int>(cs->extraAccel()));
-    mExtraAccelTimeStep->setValue(cs->extraAccelTimeStep());
-    selectData(mCollisionHandling, static_cast<int>(cs->collisionHandling()));
-    selectData(mContactPolicy, static_cast<int>(cs->contactPolicy()));
-    mDistanceTol->setValue(cs->distanceTol());
-    mVelocityTol->setValue(cs->velocityTol());
-    mSolverTol->setValue(cs->solverTolerance());
-    mWarmStart->setChecked(cs->warmStart());
-    mCollisionAccuracy->setValue(cs->collisionAccuracy());
-    mJointSmallImpacts->setChecked(cs->jointSmallImpacts());
+  const SimSettings live = mSession->liveSettings();
+  for (const SettingEditor& e : mSettingEditors) {
+    e.show(live);
+    // The contact settings belong to a ContactSim; a plain RigidBodySim has none.
+    if (e.info->holder == SettingHolder::Contact) e.control->setEnabled(cs != nullptr);
   }
   updateRestartNote();
 }
@@ -635,22 +425,9 @@ void ControlsDock::loadBlocks(int blocks) {
 }
 
 SimSettings ControlsDock::settingsShown() const {
-  SimSettings s = mSession->settings();
-  s.timeStep = mTimeStep->value();
-  s.integrator = static_cast<IntegratorKind>(mIntegrator->currentData().toInt());
-  s.seed = static_cast<std::uint32_t>(mSeed->value());
-  if (mExtraAccel->isEnabled()) {
-    s.extraAccel = static_cast<ExtraAccel>(mExtraAccel->currentData().toInt());
-    s.extraAccelTimeStep = mExtraAccelTimeStep->value();
-    s.collisionHandling = static_cast<CollisionHandling>(mCollisionHandling->currentData().toInt());
-    s.contactPolicy = static_cast<NextContactPolicy>(mContactPolicy->currentData().toInt());
-    s.distanceTol = mDistanceTol->value();
-    s.velocityTol = mVelocityTol->value();
-    s.solverTolerance = mSolverTol->value();
-    s.warmStart = mWarmStart->isChecked();
-    s.collisionAccuracy = mCollisionAccuracy->value();
-    s.jointSmallImpacts = mJointSmallImpacts->isChecked();
-  }
+  SimSettings s = mSession->liveSettings();
+  for (const SettingEditor& e : mSettingEditors)
+    if (e.control->isEnabled()) e.read(s);
   return s;
 }
 
@@ -785,43 +562,59 @@ void ControlsDock::applyThrust(double magnitude) {
   });
 }
 
-void ControlsDock::applyTimeStep(double dt) {
-  if (!mSession->hasScene()) return;
+void ControlsDock::settingChanged(int index) {
+  const SettingEditor& e = mSettingEditors[static_cast<std::size_t>(index)];
+  const QString what = toQString(e.info->label) + QLatin1Char(' ') + e.shownText();
+  if (e.info->apply == SettingApply::Restart) {
+    updateRestartNote();
+    setStatus(tr("%1: applies on restart (Restart with these settings).").arg(what));
+    return;
+  }
+  if (!mSession->hasScene()) {
+    setStatus(tr("%1: no scene to apply it to.").arg(what), true);
+    return;
+  }
+  SimSettings settings = mSession->liveSettings();
+  e.read(settings);
   const bool dropsFuture = !mSession->atLatest();
+  // The edit goes on from the record shown, dropping the ones after it: the controls keep
+  // the value just chosen instead of re-reading that older record.
   mApplying = true;
-  mSession->setTimeStep(dt);
+  mSession->applyLiveSettings(settings);
   mApplying = false;
-  setStatus(
-      tr("Time step %1 s: applied now, from the next step%2.")
-          .arg(dt)
-          .arg(dropsFuture ? tr(" (the steps after the one shown were dropped)") : QString()));
-}
-
-void ControlsDock::applyIntegrator(int index) {
-  if (!mSession->hasScene()) return;
-  const auto kind = static_cast<IntegratorKind>(mIntegrator->itemData(index).toInt());
-  mApplying = true;
-  mSession->editAdvance([kind](AdvanceStrategy& a) { a.setIntegrator(kind); });
-  mApplying = false;
-  setStatus(
-      tr("Integrator %1: applied now, from the next step.").arg(mIntegrator->itemText(index)));
+  const double t = mSession->history().back().stats.time;
+  setStatus(dropsFuture ? tr("%1: applied now, from t = %2 s (the steps after it were dropped).")
+                              .arg(what)
+                              .arg(t, 0, 'g', 6)
+                        : tr("%1: applied now, from t = %2 s.").arg(what).arg(t, 0, 'g', 6));
 }
 
 // ---- Notes
 
 bool ControlsDock::restartPending() const {
-  return mSession->hasScene() &&
-         static_cast<std::uint32_t>(mSeed->value()) != mSession->settings().seed;
+  if (!mSession->hasScene()) return false;
+  for (const SettingEditor& e : mSettingEditors)
+    if (e.note) {
+      SimSettings shown = mSession->settings();
+      e.read(shown);
+      if (!(shown == mSession->settings())) return true;
+    }
+  return false;
 }
 
 void ControlsDock::updateRestartNote() {
-  if (restartPending()) {
-    mSeedNote->setText(tr("applies on restart: pending, the run still uses seed %1")
-                           .arg(mSession->settings().seed));
-    mSeedNote->setStyleSheet(QStringLiteral("color: #b35900; font-weight: bold"));
-  } else {
-    mSeedNote->setText(tr("applies on restart"));
-    mSeedNote->setStyleSheet(QStringLiteral("color: #606060"));
+  for (const SettingEditor& e : mSettingEditors) {
+    if (!e.note) continue;
+    SimSettings shown = mSession->settings();
+    e.read(shown);
+    if (mSession->hasScene() && !(shown == mSession->settings())) {
+      e.note->setText(tr("applies on restart: pending, the run still uses %1 %2")
+                          .arg(toQString(e.info->key), e.textOf(mSession->settings())));
+      e.note->setStyleSheet(QStringLiteral("color: #b35900; font-weight: bold"));
+    } else {
+      e.note->setText(tr("applies on restart"));
+      e.note->setStyleSheet(QStringLiteral("color: #606060"));
+    }
   }
 }
 

@@ -1,16 +1,18 @@
 #pragma once
 // ControlsDock: the scene chooser, ContactApp's parameters (blocks, gravity, elasticity,
-// damping, thrust) and the simulation's settings (time step, integrator, ExtraAccel,
-// collision handling, contact policy, tolerances, warm start, seed), plus what the run
-// records.
+// damping, thrust) and the simulation's settings, one control per entry of the engine's
+// settings table (engine/settings/sim_settings.h, made by setting_editor.h), plus what the
+// run records.
 // Settings the engine can change between two steps are applied to the running
 // simulation at once; the others (the seed) wait for "Restart with these settings", and
 // every control says which it is.
 #include <QDockWidget>
 #include <QVector>
 #include <functional>
+#include <vector>
 
 #include "widgets/scene_catalog.h"
+#include "widgets/setting_editor.h"
 
 class QCheckBox;
 class QComboBox;
@@ -72,8 +74,9 @@ class ControlsDock : public QDockWidget {
   void applyElasticity(double e);
   void applyDamping(double k);
   void applyThrust(double magnitude);
-  void applyTimeStep(double dt);
-  void applyIntegrator(int index);
+  // Editor `index` of mSettingEditors changed: a live setting is applied now, a restart
+  // setting waits for "Restart with these settings".
+  void settingChanged(int index);
   void loadBlocks(int blocks);
   void restartWithSettings();
   // The settings the controls show.
@@ -96,20 +99,7 @@ class ControlsDock : public QDockWidget {
   QDoubleSpinBox* mDamping = nullptr;
   QDoubleSpinBox* mThrust = nullptr;
 
-  QDoubleSpinBox* mTimeStep = nullptr;
-  QComboBox* mIntegrator = nullptr;
-  QComboBox* mExtraAccel = nullptr;
-  QDoubleSpinBox* mExtraAccelTimeStep = nullptr;
-  QComboBox* mCollisionHandling = nullptr;
-  QComboBox* mContactPolicy = nullptr;
-  QDoubleSpinBox* mDistanceTol = nullptr;
-  QDoubleSpinBox* mVelocityTol = nullptr;
-  QDoubleSpinBox* mSolverTol = nullptr;
-  QCheckBox* mWarmStart = nullptr;
-  QDoubleSpinBox* mCollisionAccuracy = nullptr;
-  QCheckBox* mJointSmallImpacts = nullptr;
-  QSpinBox* mSeed = nullptr;
-  QLabel* mSeedNote = nullptr;
+  std::vector<SettingEditor> mSettingEditors;  // one per setting of the engine's table
   QPushButton* mRestartButton = nullptr;
 
   QCheckBox* mTracing = nullptr;

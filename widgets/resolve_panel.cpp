@@ -20,10 +20,6 @@ namespace cl::widgets {
 
 namespace {
 
-constexpr NextContactPolicy kPolicies[] = {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL,
-                                           NextContactPolicy::RANDOM,
-                                           NextContactPolicy::PRE_ORDERED};
-
 QString number(double x) {
   return QString::number(x, 'g', 6);
 }
@@ -102,8 +98,8 @@ ResolveResult resolveProblem(const SolverSolve& recorded, const ResolveOptions& 
 
 ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
   mPolicy = new QComboBox;
-  for (NextContactPolicy p : kPolicies)
-    mPolicy->addItem(QString::fromLatin1(policyName(p)), static_cast<int>(p));
+  for (const auto& [p, name] : kNextContactPolicyNames)
+    mPolicy->addItem(QString::fromLatin1(name), static_cast<int>(p));
   mPolicy->setToolTip(tr("NextContactPolicy: the order in which contacts are treated"));
   mReference = new QCheckBox(tr("reference"));
   mReference->setToolTip(
@@ -262,7 +258,7 @@ ResolveResult ResolvePanel::resolve(const ResolveOptions& options) {
   const LcpResult& r = mResult.result;
   QString status =
       tr("%1%2, tol %3, seed %4: %5")
-          .arg(QString::fromLatin1(policyName(options.policy)),
+          .arg(QString::fromLatin1(nameOf(options.policy)),
                options.reference ? tr(" (reference)") : QString(),
                QString::number(options.tolerance, 'g', 3))
           .arg(options.seed)

@@ -77,7 +77,7 @@ bool Session::restart() {
   return true;
 }
 
-bool Session::applySettings(const SimSettings& settings) {
+bool Session::restartWithSettings(const SimSettings& settings) {
   if (!mHasScene) return false;
   try {
     Scene scene;
@@ -417,10 +417,6 @@ void Session::editSim(std::function<void(RigidBodySim&)> change) {
   postEdit([change = std::move(change)](SimWorker& worker) { return worker.edit(change); });
 }
 
-void Session::editAdvance(std::function<void(AdvanceStrategy&)> change) {
-  postEdit([change = std::move(change)](SimWorker& worker) { return worker.editAdvance(change); });
-}
-
 void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
   if (!mHasScene) return;
   if (!atLatest()) discardFuture();
@@ -438,10 +434,23 @@ void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
       Qt::QueuedConnection);
 }
 
-void Session::setTimeStep(double dt) {
-  if (!(dt > 0.0)) return;
-  mTimeStep = dt;
-  editAdvance([dt](AdvanceStrategy& a) { a.setTimeStep(dt); });
+SimSettings Session::liveSettings() const {
+  SimSettings s = mSettings;
+  if (!mHasScene || mHistory.empty() || !mHistory.back().state.structure) return s;
+  const SimState& state = mHistory.back().state;
+  readSettings(*state.structure, s);
+  if (state.timeStep > 0.0) s.timeStep = state.timeStep;
+  s.integrator = state.integrator;
+  return s;
+}
+
+void Session::applyLiveSettings(const SimSettings& settings) {
+  if (!mHasScene) return;
+  if (settings.timeStep > 0.0) mTimeStep = settings.timeStep;
+  postEdit([settings](SimWorker& worker) {
+    worker.edit([&settings](RigidBodySim& sim) { cl::applySettings(sim, settings); });
+    return worker.editAdvance([&settings](AdvanceStrategy& a) { cl::applySettings(a, settings); });
+  });
 }
 
 void Session::updateEditedState(const SimState& state, long long step) {

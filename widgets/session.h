@@ -52,7 +52,7 @@ class Session : public QObject {
   // Rebuilds the scene from its document with other settings (rebuildScene) and starts
   // it again: for the settings that cannot change while it runs. False with
   // errorOccurred when the rebuild fails; the scene running stays.
-  bool applySettings(const SimSettings& settings);
+  bool restartWithSettings(const SimSettings& settings);
   // Writes the scene as loaded (its document) to `path`, whole or not at all; false
   // with errorOccurred on failure.
   bool saveScene(const QString& path);
@@ -68,6 +68,10 @@ class Session : public QObject {
   const std::vector<Polygon>& bodies() const { return mBodies; }
   // The time step of the live simulation.
   double timeStep() const { return mTimeStep; }
+  // The settings the newest record runs with: the live ones as its simulation and advance
+  // strategy have them (with every edit so far), the others as loaded. settings() without
+  // a scene.
+  SimSettings liveSettings() const;
 
   // ---- History
   const RunHistory& history() const { return mHistory; }
@@ -135,10 +139,10 @@ class Session : public QObject {
   // switch thrusters, move a body or change a setting without a data race. The steps
   // after it are recorded with the changed simulation.
   void editSim(std::function<void(RigidBodySim&)> change);
-  // The same for the advance strategy (time step, integrator).
-  void editAdvance(std::function<void(AdvanceStrategy&)> change);
-  // Sets the time step of the live simulation.
-  void setTimeStep(double dt);
+  // Applies the live settings of `settings` that differ from the simulation's
+  // (applySettings, engine/settings/sim_settings.h) between two steps; those that apply
+  // on restart are left for restartWithSettings above.
+  void applyLiveSettings(const SimSettings& settings);
 
   // Wall-clock period of the run timer.
   static constexpr int kFrameIntervalMs = 16;

@@ -435,7 +435,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
             .arg(s.deferrals)
             .arg(s.maxComplementarityViolation, 0, 'g', 3)
             .arg(wallText(s.wallSeconds))
-            .arg(QString::fromLatin1(policyName(static_cast<NextContactPolicy>(s.policy))))
+            .arg(QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))))
             .arg(s.reference ? tr(", reference solver") : QString()));
     mSummary->setToolTip(
         tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "

@@ -2,6 +2,7 @@
 // The subcommands of contactlab-cli; each returns the process exit code.
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cl::cli {
 
@@ -10,9 +11,10 @@ struct RunOptions {
   double until = 0.0;
   std::optional<double> dt;
   std::optional<unsigned> seed;
-  bool noWarmStart = false;  // every contact-force solve pivots from C = {}, whatever the scene
-  std::string finalState;    // path of the final-state JSON, empty for none
-  std::string csvDir;        // directory for per-step CSV, empty for none
+  bool noWarmStart = false;      // every contact-force solve pivots from C = {}, whatever the scene
+  std::vector<std::string> set;  // "key=value" overrides of the scene's settings, in order
+  std::string finalState;        // path of the final-state JSON, empty for none
+  std::string csvDir;            // directory for per-step CSV, empty for none
   bool progress = false;
   std::string lcpDir;     // directory for the LCP of every contact-force solve, empty for none
   std::string lcpSteps;   // "A:B", the 1-based steps whose solves go to lcpDir

@@ -4,7 +4,24 @@
 #include <iostream>
 
 #include "commands.h"
+#include "engine/settings/sim_settings.h"
 #include "exit_codes.h"
+
+namespace {
+
+// --set's help lists every setting of the table with what it takes.
+std::string settingsHelp() {
+  std::string help =
+      "Override a scene setting (repeatable; applied after --dt, --seed, --no-warm-start):";
+  for (const cl::SettingInfo& info : cl::kSettingInfos) {
+    help += "\n  " + std::string(info.key);
+    if (info.apply == cl::SettingApply::Restart) help += " (rebuilds the scene)";
+    help += ": " + std::string(info.help);
+  }
+  return help;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace cl::cli;
@@ -33,6 +50,9 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--no-warm-start", run.noWarmStart,
                    "Solve every contact force from C = {} (the cold pivoting sequence), "
                    "overriding the scene's warm_start");
+  runCmd->add_option("--set", run.set, settingsHelp())
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
   runCmd->add_option("--final-state", run.finalState,
                      "Write the final state (time, energies, every body's variables) as JSON");
   runCmd->add_option("--csv", run.csvDir,

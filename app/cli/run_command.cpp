@@ -179,13 +179,24 @@ int runCommand(const RunOptions& opt) {
   std::optional<Scene> scene;
   try {
     scene = loadSceneFile(opt.scene);
-    if (opt.dt || opt.seed || opt.noWarmStart) {
-      SimSettings settings = scene->settings;
-      if (opt.dt) settings.timeStep = *opt.dt;
-      if (opt.seed) settings.seed = *opt.seed;
-      if (opt.noWarmStart) settings.warmStart = false;
-      scene = rebuildScene(*scene, settings);  // a new seed redraws random shapes
+    SimSettings settings = scene->settings;
+    if (opt.dt) settings.timeStep = *opt.dt;
+    if (opt.seed) settings.seed = *opt.seed;
+    if (opt.noWarmStart) settings.warmStart = false;
+    for (const std::string& assignment : opt.set) {
+      const std::size_t eq = assignment.find('=');
+      const std::string problem =
+          eq == std::string::npos
+              ? fmt::format("expected KEY=VALUE, got '{}'", assignment)
+              : setSettingFromText(settings, std::string_view(assignment).substr(0, eq),
+                                   std::string_view(assignment).substr(eq + 1));
+      if (!problem.empty()) {
+        std::cerr << fmt::format("error: --set {}: {}\n", assignment, problem);
+        return kExitBadInput;
+      }
     }
+    if (settings != scene->settings)
+      scene = rebuildScene(*scene, settings);  // a new seed redraws random shapes
   } catch (const SceneError& e) {
     std::cerr << e.what() << '\n';
     return kExitBadInput;

@@ -24,7 +24,7 @@ std::string vectorText(const Eigen::VectorXd& v) {
 }  // namespace
 
 int solveLcpCommand(const SolveLcpOptions& options) {
-  const std::optional<NextContactPolicy> policy = parsePolicy(options.policy);
+  const std::optional<NextContactPolicy> policy = fromLooseName<NextContactPolicy>(options.policy);
   if (!policy) {
     std::cerr << fmt::format(
         "error: unknown policy \"{}\" (hybrid, min_accel, random, pre_ordered)\n", options.policy);
@@ -51,7 +51,7 @@ int solveLcpCommand(const SolveLcpOptions& options) {
   int joints = 0;
   for (bool j : p.joint) joints += j;
   fmt::print("{}: n = {} ({} joints), policy {}, {}\n", options.file, p.size(), joints,
-             policyName(*policy), options.reference ? "reference" : "incremental");
+             nameOf(*policy), options.reference ? "reference" : "incremental");
   fmt::print("error: {} ({})\n", errorName(r.error), static_cast<int>(r.error));
   fmt::print("pivots: {}, deferrals: {}\n", r.pivots, r.deferrals);
   fmt::print("f: {}\n", vectorText(r.f));

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "engine/collision/rigid_body_collision.h"
+#include "engine/math/named_enum.h"
 
 namespace cl {
 
@@ -30,11 +31,15 @@ enum class ExtraAccel {
 inline constexpr ExtraAccel kDefaultExtraAccel = ExtraAccel::VELOCITY_AND_DISTANCE_JOINTS;
 inline constexpr double kDefaultExtraAccelTimeStep = 0.025;
 
-// "none", "velocity", "velocity_and_distance", "velocity_joints",
-// "velocity_and_distance_joints".
-const char* extraAccelName(ExtraAccel e);
-// Parses the names above (case-insensitive, '-' or '_').
-std::optional<ExtraAccel> parseExtraAccel(const std::string& s);
+inline constexpr NamedValue<ExtraAccel> kExtraAccelNames[] = {
+    {ExtraAccel::NONE, "none"},
+    {ExtraAccel::VELOCITY, "velocity"},
+    {ExtraAccel::VELOCITY_AND_DISTANCE, "velocity_and_distance"},
+    {ExtraAccel::VELOCITY_JOINTS, "velocity_joints"},
+    {ExtraAccel::VELOCITY_AND_DISTANCE_JOINTS, "velocity_and_distance_joints"}};
+constexpr std::span<const NamedValue<ExtraAccel>> namesOf(ExtraAccel) {
+  return kExtraAccelNames;
+}
 
 // The term added to b_i for contact c (see the header comment); h > 0.
 double extraAccelTerm(ExtraAccel mode, const RigidBodyCollision& c, double h);

@@ -27,6 +27,7 @@ class AdvanceStrategy {
   double timeStep() const { return mTimeStep; }
   void setTimeStep(double dt) { mTimeStep = dt; }
   Integrator& integrator() { return *mIntegrator; }
+  IntegratorKind integratorKind() const { return mIntegrator->kind(); }
   void setIntegrator(IntegratorKind kind) { mIntegrator = makeIntegrator(kind); }
   long long steps() const { return mSteps; }
 

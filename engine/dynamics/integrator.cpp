@@ -5,11 +5,6 @@
 namespace cl {
 namespace {
 
-constexpr std::array kNames = {
-    std::pair{IntegratorKind::Euler, std::string_view("euler")},
-    std::pair{IntegratorKind::ModifiedEuler, std::string_view("modified-euler")},
-    std::pair{IntegratorKind::RungeKutta, std::string_view("runge-kutta")}};
-
 // x(t + h) = x + h f(x, t)
 class Euler : public Integrator {
  public:
@@ -66,18 +61,6 @@ class RungeKutta : public Integrator {
 };
 
 }  // namespace
-
-std::string_view toString(IntegratorKind k) {
-  for (const auto& [kind, name] : kNames)
-    if (kind == k) return name;
-  return "unknown";
-}
-
-std::optional<IntegratorKind> integratorFromString(std::string_view s) {
-  for (const auto& [kind, name] : kNames)
-    if (name == s) return kind;
-  return std::nullopt;
-}
 
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind) {
   switch (kind) {

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/math/named_enum.h"
+
 namespace cl {
 
 class OdeSystem {
@@ -18,9 +20,13 @@ class OdeSystem {
 };
 
 enum class IntegratorKind { Euler, ModifiedEuler, RungeKutta };
-
-std::string_view toString(IntegratorKind k);
-std::optional<IntegratorKind> integratorFromString(std::string_view s);
+inline constexpr NamedValue<IntegratorKind> kIntegratorKindNames[] = {
+    {IntegratorKind::Euler, "euler"},
+    {IntegratorKind::ModifiedEuler, "modified-euler"},
+    {IntegratorKind::RungeKutta, "runge-kutta"}};
+constexpr std::span<const NamedValue<IntegratorKind>> namesOf(IntegratorKind) {
+  return kIntegratorKindNames;
+}
 
 class Integrator {
  public:

@@ -15,6 +15,8 @@
 #include <optional>
 #include <string>
 
+#include "engine/math/named_enum.h"
+
 namespace cl {
 
 enum class CollisionHandling {
@@ -27,13 +29,15 @@ enum class CollisionHandling {
 };
 inline constexpr CollisionHandling kDefaultCollisionHandling =
     CollisionHandling::SERIAL_GROUPED_LASTPASS;
-inline constexpr CollisionHandling kCollisionHandlings[] = {
-    CollisionHandling::SIMULTANEOUS,    CollisionHandling::HYBRID,
-    CollisionHandling::SERIAL_GROUPED,  CollisionHandling::SERIAL_GROUPED_LASTPASS,
-    CollisionHandling::SERIAL_SEPARATE, CollisionHandling::SERIAL_SEPARATE_LASTPASS};
-
-// "simultaneous", "hybrid", "serial_grouped", "serial_grouped_lastpass", ...
-const char* collisionHandlingName(CollisionHandling h);
-std::optional<CollisionHandling> parseCollisionHandling(const std::string& name);
+inline constexpr NamedValue<CollisionHandling> kCollisionHandlingNames[] = {
+    {CollisionHandling::SIMULTANEOUS, "simultaneous"},
+    {CollisionHandling::HYBRID, "hybrid"},
+    {CollisionHandling::SERIAL_GROUPED, "serial_grouped"},
+    {CollisionHandling::SERIAL_GROUPED_LASTPASS, "serial_grouped_lastpass"},
+    {CollisionHandling::SERIAL_SEPARATE, "serial_separate"},
+    {CollisionHandling::SERIAL_SEPARATE_LASTPASS, "serial_separate_lastpass"}};
+constexpr std::span<const NamedValue<CollisionHandling>> namesOf(CollisionHandling) {
+  return kCollisionHandlingNames;
+}
 
 }  // namespace cl

@@ -88,23 +88,7 @@ std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
 }
 
 SimSettings settingsOf(const SceneDoc& doc) {
-  SimSettings s;
-  if (doc.settings) {
-    s.timeStep = doc.settings->timeStep.value_or(s.timeStep);
-    s.integrator = doc.settings->integrator.value_or(s.integrator);
-    s.seed = doc.settings->seed.value_or(s.seed);
-    s.distanceTol = doc.settings->distanceTol.value_or(s.distanceTol);
-    s.velocityTol = doc.settings->velocityTol.value_or(s.velocityTol);
-    s.extraAccel = doc.settings->extraAccel.value_or(s.extraAccel);
-    s.extraAccelTimeStep = doc.settings->extraAccelTimeStep.value_or(s.extraAccelTimeStep);
-    s.contactPolicy = doc.settings->contactPolicy.value_or(s.contactPolicy);
-    s.solverTolerance = doc.settings->solverTolerance.value_or(s.solverTolerance);
-    s.warmStart = doc.settings->warmStart.value_or(s.warmStart);
-    s.collisionHandling = doc.settings->collisionHandling.value_or(s.collisionHandling);
-    s.collisionAccuracy = doc.settings->collisionAccuracy.value_or(s.collisionAccuracy);
-    s.jointSmallImpacts = doc.settings->jointSmallImpacts.value_or(s.jointSmallImpacts);
-  }
-  return s;
+  return doc.settings ? settingsOf(*doc.settings) : SimSettings{};
 }
 
 std::unique_ptr<RigidBodySim> cloneSimulation(const RigidBodySim& sim) {
@@ -160,34 +144,14 @@ Scene makeScene(SceneDoc doc) {
 Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
   SceneDoc doc = scene.doc;
   const SimSettings old = settingsOf(doc);
-  // Only what changed is recorded, so an unchanged default stays left out.
-  const auto record = [&](auto SettingsDoc::*field, const auto& now, const auto& before) {
-    if (now == before) return;
+  // Only what changed is recorded, so an unchanged default stays left out; a file that
+  // records a setting declares at least the version that introduced it.
+  forEachSetting([&](const SettingInfo& info, auto value, auto given) {
+    if (settings.*value == old.*value) return;
     SettingsDoc& s = doc.settings ? *doc.settings : doc.settings.emplace();
-    s.*field = now;
-  };
-  record(&SettingsDoc::timeStep, settings.timeStep, old.timeStep);
-  record(&SettingsDoc::integrator, settings.integrator, old.integrator);
-  record(&SettingsDoc::seed, settings.seed, old.seed);
-  const SettingsDoc before = doc.settings.value_or(SettingsDoc{});
-  record(&SettingsDoc::distanceTol, settings.distanceTol, old.distanceTol);
-  record(&SettingsDoc::velocityTol, settings.velocityTol, old.velocityTol);
-  record(&SettingsDoc::extraAccel, settings.extraAccel, old.extraAccel);
-  record(&SettingsDoc::extraAccelTimeStep, settings.extraAccelTimeStep, old.extraAccelTimeStep);
-  record(&SettingsDoc::contactPolicy, settings.contactPolicy, old.contactPolicy);
-  record(&SettingsDoc::solverTolerance, settings.solverTolerance, old.solverTolerance);
-  record(&SettingsDoc::warmStart, settings.warmStart, old.warmStart);
-  // The contact settings exist from version 2 on: a file that records one says so.
-  if (doc.settings && !(*doc.settings == before) && doc.version < kContactSettingsVersion)
-    doc.version = kContactSettingsVersion;
-  const SettingsDoc beforeCollisions = doc.settings.value_or(SettingsDoc{});
-  record(&SettingsDoc::collisionHandling, settings.collisionHandling, old.collisionHandling);
-  record(&SettingsDoc::collisionAccuracy, settings.collisionAccuracy, old.collisionAccuracy);
-  record(&SettingsDoc::jointSmallImpacts, settings.jointSmallImpacts, old.jointSmallImpacts);
-  // ... and the collision settings from version 3 on.
-  if (doc.settings && !(*doc.settings == beforeCollisions) &&
-      doc.version < kCollisionSettingsVersion)
-    doc.version = kCollisionSettingsVersion;
+    s.*given = settings.*value;
+    doc.version = std::max(doc.version, info.since);
+  });
   return makeScene(std::move(doc));
 }
 

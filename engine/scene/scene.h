@@ -16,29 +16,9 @@
 #include "engine/scene/scene_build.h"
 #include "engine/scene/scene_doc.h"
 #include "engine/scene/scene_error.h"
+#include "engine/settings/sim_settings.h"
 
 namespace cl {
-
-// Simulation settings a scene carries.
-struct SimSettings {
-  double timeStep = kDefaultTimeStep;
-  IntegratorKind integrator = IntegratorKind::RungeKutta;
-  std::uint32_t seed = 0;
-  // Resting contact: applied to the ContactSim the scene builds.
-  double distanceTol = ContactTolerances{}.distanceTol;
-  double velocityTol = ContactTolerances{}.velocityTol;
-  ExtraAccel extraAccel = kDefaultExtraAccel;
-  double extraAccelTimeStep = kDefaultExtraAccelTimeStep;
-  NextContactPolicy contactPolicy = ComputeForcesOptions{}.policy;
-  double solverTolerance = ComputeForcesOptions{}.tolerance;
-  // ContactSim's warm start (on by default there too): each contact-force solve first
-  // tries the contacts that carried force in the previous evaluate as its set C.
-  bool warmStart = true;
-  // Collisions: applied to the ContactSim; CollisionAdvance reads them from it.
-  CollisionHandling collisionHandling = kDefaultCollisionHandling;
-  double collisionAccuracy = kDefaultCollisionAccuracy;
-  bool jointSmallImpacts = false;
-};
 
 struct Scene {
   std::string title;

@@ -306,41 +306,18 @@ void addConnectors(const SceneDoc& doc, const DocOrigin& origin, const BodyIndex
   if (problems.empty()) sim.alignConnectors();
 }
 
-// A document made in code (say with the command line's --dt) skips the parser's
+// A document made in code (say with the command line's --set) skips the parser's
 // checks of the settings; parsed documents never fail here.
 void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
   if (!doc.settings) return;
-  const SettingsDoc& s = *doc.settings;
-  const auto positive = [&](const std::optional<double>& v, const char* key) {
-    if (v && !(*v > 0 && std::isfinite(*v)))
-      problems.push_back({fmt::format("/settings/{}", key),
-                          fmt::format("'{}' must be positive and finite, got {}", key, *v)});
-  };
-  positive(s.timeStep, "time_step");
-  positive(s.distanceTol, "distance_tol");
-  positive(s.velocityTol, "velocity_tol");
-  positive(s.extraAccelTimeStep, "extra_accel_time_step");
-  positive(s.solverTolerance, "solver_tolerance");
-  if (s.collisionAccuracy && !(*s.collisionAccuracy > 0 && *s.collisionAccuracy <= 1))
-    problems.push_back(
-        {"/settings/collision_accuracy",
-         fmt::format("'collision_accuracy' must be in (0, 1], got {}", *s.collisionAccuracy)});
-}
-
-// The resting-contact settings, defaults where the document leaves them out.
-void applyContactSettings(const SceneDoc& doc, ContactSim& sim) {
-  if (!doc.settings) return;
-  const SettingsDoc& s = *doc.settings;
-  if (s.distanceTol) sim.setDistanceTol(*s.distanceTol);
-  if (s.velocityTol) sim.setVelocityTol(*s.velocityTol);
-  if (s.extraAccel) sim.setExtraAccel(*s.extraAccel);
-  if (s.extraAccelTimeStep) sim.setExtraAccelTimeStep(*s.extraAccelTimeStep);
-  if (s.contactPolicy) sim.setContactPolicy(*s.contactPolicy);
-  if (s.solverTolerance) sim.setSolverTolerance(*s.solverTolerance);
-  if (s.warmStart) sim.setWarmStart(*s.warmStart);
-  if (s.collisionHandling) sim.setCollisionHandling(*s.collisionHandling);
-  if (s.collisionAccuracy) sim.setCollisionAccuracy(*s.collisionAccuracy);
-  if (s.jointSmallImpacts) sim.setJointSmallImpacts(*s.jointSmallImpacts);
+  forEachSetting([&](const SettingInfo& info, auto, auto given) {
+    const auto& v = (*doc.settings).*given;
+    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::optional<double>>) {
+      if (!v) return;
+      if (std::string problem = settingValueProblem(info, *v); !problem.empty())
+        problems.push_back({fmt::format("/settings/{}", info.key), std::move(problem)});
+    }
+  });
 }
 
 }  // namespace
@@ -351,8 +328,8 @@ std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin
   checkSceneNames(doc, origin, problems);
   auto sim = std::make_unique<ContactSim>();
   // Seeded before the first random polygon is drawn: a seed fixes the shapes.
-  const std::uint32_t seed = doc.settings ? doc.settings->seed.value_or(0) : 0;
-  sim->random().setSeed(seed);
+  const SimSettings settings = doc.settings ? settingsOf(*doc.settings) : SimSettings{};
+  sim->random().setSeed(settings.seed);
 
   // Every body is made, even after a problem, so that all geometry problems are
   // found at once; bodies whose JSON had problems already are skipped.
@@ -374,7 +351,7 @@ std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin
   }
   if (!problems.empty()) return nullptr;
 
-  applyContactSettings(doc, *sim);
+  applySettings(*sim, settings);
   for (auto& [body, state] : bodies) sim->addBody(std::move(body), state);
   double defaultZeroEnergyLevel = 0.0;
   if (walls) {

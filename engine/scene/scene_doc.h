@@ -20,18 +20,15 @@
 #include "engine/dynamics/integrator.h"
 #include "engine/impulse/collision_handling.h"
 #include "engine/math/vec2.h"
+#include "engine/settings/sim_settings.h"
 #include "engine/solver/lcp_problem.h"
 
 namespace cl {
 
 inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
-// The newest version this build reads and the one it writes for new documents.
+// The newest version this build reads and the one it writes for new documents (the
+// versions that introduced settings are in engine/settings/sim_settings.h).
 inline constexpr int kSceneFormatVersion = 3;
-// The version that introduced the resting-contact settings (distance_tol, ...).
-inline constexpr int kContactSettingsVersion = 2;
-// The version that introduced connectors and the collision settings (collision_handling,
-// collision_accuracy, joint_small_impacts).
-inline constexpr int kCollisionSettingsVersion = 3;
 // The name that stands for the fixed background where a spring takes a body.
 inline constexpr std::string_view kScrimName = "scrim";
 
@@ -304,26 +301,6 @@ struct RopeDoc : RodDoc {
 using ConnectorDoc = std::variant<JointDoc, DoubleJointDoc, RodDoc, RopeDoc>;
 
 // ---- The scene
-
-struct SettingsDoc {
-  std::optional<double> timeStep;
-  std::optional<IntegratorKind> integrator;
-  std::optional<std::uint32_t> seed;
-  // Resting contact (version 2): ContactSim's tolerances, ExtraAccel and ComputeForces
-  // (contact order, tolerance, warm start).
-  std::optional<double> distanceTol;
-  std::optional<double> velocityTol;
-  std::optional<ExtraAccel> extraAccel;
-  std::optional<double> extraAccelTimeStep;
-  std::optional<NextContactPolicy> contactPolicy;
-  std::optional<double> solverTolerance;
-  std::optional<bool> warmStart;
-  // Collisions (version 3): ImpulseSim's handling mode and CollisionAdvance's settings.
-  std::optional<CollisionHandling> collisionHandling;
-  std::optional<double> collisionAccuracy;
-  std::optional<bool> jointSmallImpacts;
-  bool operator==(const SettingsDoc&) const = default;
-};
 
 struct SceneDoc {
   int version = kSceneFormatVersion;

@@ -3,8 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <climits>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/scene/doc_kinds.h"
 #include "engine/scene/json_read.h"
@@ -14,108 +16,59 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string integratorNames() {
-  std::string out;
-  for (const IntegratorKind k :
-       {IntegratorKind::Euler, IntegratorKind::ModifiedEuler, IntegratorKind::RungeKutta})
-    out += fmt::format("{}'{}'", out.empty() ? "" : ", ", toString(k));
+// The lower-case label names an enum setting in messages ("unknown contact policy").
+std::string lowerLabel(std::string_view label) {
+  std::string out(label);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
-constexpr ExtraAccel kExtraAccels[] = {
-    ExtraAccel::NONE, ExtraAccel::VELOCITY, ExtraAccel::VELOCITY_JOINTS,
-    ExtraAccel::VELOCITY_AND_DISTANCE, ExtraAccel::VELOCITY_AND_DISTANCE_JOINTS};
-constexpr NextContactPolicy kPolicies[] = {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL,
-                                           NextContactPolicy::RANDOM,
-                                           NextContactPolicy::PRE_ORDERED};
-
-// The value whose name is exactly `name` (scene files take only the canonical
-// spelling, so that saving writes back what was read).
-template <typename E, std::size_t N, typename NameOf>
-std::optional<E> exactName(const std::string& name, const E (&values)[N], NameOf nameOf) {
-  for (const E e : values)
-    if (name == nameOf(e)) return e;
-  return std::nullopt;
-}
-
-template <typename E, std::size_t N, typename NameOf>
-std::string nameList(const E (&values)[N], NameOf nameOf) {
-  std::string out;
-  for (const E e : values) out += fmt::format("{}'{}'", out.empty() ? "" : ", ", nameOf(e));
-  return out;
-}
-
-// A named setting: reported at its path when the name is not one of `values`.
-template <typename E, std::size_t N, typename NameOf>
-std::optional<E> readNamed(FieldReader& r, std::string_view key, std::string_view what,
-                           const E (&values)[N], NameOf nameOf) {
-  const auto name = r.string(key, Need::Optional);
-  if (!name) return std::nullopt;
-  const auto value = exactName(*name, values, nameOf);
-  if (!value) {
-    std::vector<std::string> names;
-    for (const E e : values) names.emplace_back(nameOf(e));
-    r.report(r.fieldPath(key), fmt::format("unknown {} '{}'; expected {}{}", what, *name,
-                                           nameList(values, nameOf), nearMissHint(*name, names)));
+// One setting of the table (engine/settings/sim_settings.h), checked as its info says.
+template <typename T>
+std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return r.boolean(info.key, Need::Optional);
+  } else if constexpr (std::is_same_v<T, double>) {
+    const auto v = r.number(info.key, Need::Optional);
+    if (!v) return v;
+    if (std::string problem = settingValueProblem(info, *v); !problem.empty()) {
+      r.report(r.fieldPath(info.key), std::move(problem));
+      return std::nullopt;
+    }
+    return v;
+  } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+    const auto v = r.integer(info.key, Need::Optional, 0, UINT32_MAX);
+    return v ? std::optional<T>(static_cast<T>(*v)) : std::nullopt;
+  } else {
+    static_assert(std::is_enum_v<T>, "a setting is a bool, a double, a uint32 or a named enum");
+    const auto name = r.string(info.key, Need::Optional);
+    if (!name) return std::nullopt;
+    const std::optional<T> value = fromName<T>(*name);
+    if (!value) {
+      std::vector<std::string> names;
+      for (const auto& named : valuesOf<T>()) names.emplace_back(named.name);
+      r.report(r.fieldPath(info.key),
+               fmt::format("unknown {} '{}'; expected {}{}", lowerLabel(info.label), *name,
+                           nameList<T>(), nearMissHint(*name, names)));
+    }
+    return value;
   }
-  return value;
 }
 
-// Reports each of `keys` present in a file older than `since`.
-void requireVersion(FieldReader& r, int version, int since,
-                    std::initializer_list<const char*> keys) {
-  if (version >= since) return;
-  for (const char* key : keys)
-    if (r.has(key))
-      r.report(r.fieldPath(key),
-               fmt::format("'{}' needs scene format version {} or later; this file declares "
-                           "version {}",
-                           key, since, version));
-}
-
-void readContactSettings(FieldReader& r, SettingsDoc& s, int version) {
-  s.distanceTol = r.number("distance_tol", Need::Optional, Range::Positive);
-  s.velocityTol = r.number("velocity_tol", Need::Optional, Range::Positive);
-  s.extraAccel = readNamed(r, "extra_accel", "extra acceleration", kExtraAccels,
-                           [](ExtraAccel e) { return extraAccelName(e); });
-  s.extraAccelTimeStep = r.number("extra_accel_time_step", Need::Optional, Range::Positive);
-  s.contactPolicy = readNamed(r, "contact_policy", "contact policy", kPolicies,
-                              [](NextContactPolicy p) { return policyName(p); });
-  s.solverTolerance = r.number("solver_tolerance", Need::Optional, Range::Positive);
-  s.warmStart = r.boolean("warm_start", Need::Optional);
-  requireVersion(r, version, kContactSettingsVersion,
-                 {"distance_tol", "velocity_tol", "extra_accel", "extra_accel_time_step",
-                  "contact_policy", "solver_tolerance", "warm_start"});
-}
-
-void readCollisionSettings(FieldReader& r, SettingsDoc& s, int version) {
-  s.collisionHandling =
-      readNamed(r, "collision_handling", "collision handling", kCollisionHandlings,
-                [](CollisionHandling h) { return collisionHandlingName(h); });
-  s.collisionAccuracy = r.number("collision_accuracy", Need::Optional, Range::Positive);
-  if (s.collisionAccuracy && *s.collisionAccuracy > 1)
-    r.report(r.fieldPath("collision_accuracy"),
-             fmt::format("'collision_accuracy' must be in (0, 1], got {}", *s.collisionAccuracy));
-  s.jointSmallImpacts = r.boolean("joint_small_impacts", Need::Optional);
-  requireVersion(r, version, kCollisionSettingsVersion,
-                 {"collision_handling", "collision_accuracy", "joint_small_impacts"});
-}
-
-SettingsDoc readSettings(const Json& v, const std::string& path, int version,
-                         std::vector<SceneProblem>& problems) {
+SettingsDoc readSettingsDoc(const Json& v, const std::string& path, int version,
+                            std::vector<SceneProblem>& problems) {
   FieldReader r(v, path, problems, "'settings'");
   SettingsDoc s;
-  s.timeStep = r.number("time_step", Need::Optional, Range::Positive);
-  if (const auto name = r.string("integrator", Need::Optional)) {
-    s.integrator = integratorFromString(*name);
-    if (!s.integrator)
-      r.report(r.fieldPath("integrator"),
-               fmt::format("unknown integrator '{}'; expected {}", *name, integratorNames()));
-  }
-  if (const auto seed = r.integer("seed", Need::Optional, 0, UINT32_MAX))
-    s.seed = static_cast<std::uint32_t>(*seed);
-  readContactSettings(r, s, version);
-  readCollisionSettings(r, s, version);
+  forEachSetting([&](const SettingInfo& info, auto, auto given) {
+    using T = typename std::remove_reference_t<decltype(s.*given)>::value_type;
+    s.*given = readSetting<T>(r, info);
+    // A setting newer than the file's declared version is an error in that file.
+    if (version < info.since && r.has(info.key))
+      r.report(r.fieldPath(info.key),
+               fmt::format("'{}' needs scene format version {} or later; this file declares "
+                           "version {}",
+                           info.key, info.since, version));
+  });
   r.rejectUnknown(" in 'settings'");
   return s;
 }
@@ -218,7 +171,7 @@ ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems
   doc.title = r.string("title", Need::Optional);
   doc.description = r.string("description", Need::Optional);
   if (const Json* s = r.object("settings", Need::Optional))
-    doc.settings = readSettings(*s, r.fieldPath("settings"), doc.version, problems);
+    doc.settings = readSettingsDoc(*s, r.fieldPath("settings"), doc.version, problems);
   if (const Json* w = r.object("walls", Need::Optional))
     doc.walls = readWalls(*w, r.fieldPath("walls"), problems);
   if (const Json* bodies = r.array("bodies", Need::Required)) {

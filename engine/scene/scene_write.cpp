@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <type_traits>
 
 namespace cl {
 namespace {
@@ -219,20 +221,18 @@ OJson sceneDocToJson(const SceneDoc& doc) {
   put(j, "description", doc.description);
   if (doc.settings) {
     OJson s = OJson::object();
-    put(s, "time_step", doc.settings->timeStep);
-    if (doc.settings->integrator) s["integrator"] = toString(*doc.settings->integrator);
-    if (doc.settings->seed) s["seed"] = *doc.settings->seed;
-    put(s, "distance_tol", doc.settings->distanceTol);
-    put(s, "velocity_tol", doc.settings->velocityTol);
-    if (doc.settings->extraAccel) s["extra_accel"] = extraAccelName(*doc.settings->extraAccel);
-    put(s, "extra_accel_time_step", doc.settings->extraAccelTimeStep);
-    if (doc.settings->contactPolicy) s["contact_policy"] = policyName(*doc.settings->contactPolicy);
-    put(s, "solver_tolerance", doc.settings->solverTolerance);
-    put(s, "warm_start", doc.settings->warmStart);
-    if (doc.settings->collisionHandling)
-      s["collision_handling"] = collisionHandlingName(*doc.settings->collisionHandling);
-    put(s, "collision_accuracy", doc.settings->collisionAccuracy);
-    put(s, "joint_small_impacts", doc.settings->jointSmallImpacts);
+    forEachSetting([&](const SettingInfo& info, auto, auto given) {
+      const auto& value = (*doc.settings).*given;
+      if (!value) return;
+      const std::string key(info.key);
+      using T = std::decay_t<decltype(*value)>;
+      if constexpr (std::is_enum_v<T>)
+        s[key] = nameOf(*value);
+      else if constexpr (std::is_same_v<T, std::uint32_t>)
+        s[key] = *value;
+      else
+        put(s, key.c_str(), *value);
+    });
     j["settings"] = std::move(s);
   }
   if (doc.walls) {

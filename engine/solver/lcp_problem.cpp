@@ -8,29 +8,6 @@
 
 namespace cl {
 
-const char* policyName(NextContactPolicy p) {
-  switch (p) {
-    case NextContactPolicy::HYBRID:
-      return "hybrid";
-    case NextContactPolicy::MIN_ACCEL:
-      return "min_accel";
-    case NextContactPolicy::RANDOM:
-      return "random";
-    case NextContactPolicy::PRE_ORDERED:
-      return "pre_ordered";
-  }
-  return "?";
-}
-
-std::optional<NextContactPolicy> parsePolicy(const std::string& s) {
-  std::string k;
-  for (char c : s) k += c == '-' ? '_' : static_cast<char>(std::tolower(c));
-  for (auto p : {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL, NextContactPolicy::RANDOM,
-                 NextContactPolicy::PRE_ORDERED})
-    if (k == policyName(p)) return p;
-  return std::nullopt;
-}
-
 const char* errorName(LcpError e) {
   switch (e) {
     case LcpError::kOk:

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/math/named_enum.h"
+
 namespace cl {
 
 // Order in which ComputeForces treats contacts (Baraff 94 leaves the order open).
@@ -16,9 +18,14 @@ enum class NextContactPolicy {
   PRE_ORDERED  // the problem's preOrder, then any remaining contacts by index
 };
 
-const char* policyName(NextContactPolicy p);
-// Parses "hybrid", "min_accel", "random", "pre_ordered" (case-insensitive, '-' or '_').
-std::optional<NextContactPolicy> parsePolicy(const std::string& s);
+inline constexpr NamedValue<NextContactPolicy> kNextContactPolicyNames[] = {
+    {NextContactPolicy::HYBRID, "hybrid"},
+    {NextContactPolicy::MIN_ACCEL, "min_accel"},
+    {NextContactPolicy::RANDOM, "random"},
+    {NextContactPolicy::PRE_ORDERED, "pre_ordered"}};
+constexpr std::span<const NamedValue<NextContactPolicy>> namesOf(NextContactPolicy) {
+  return kNextContactPolicyNames;
+}
 
 // Error codes of a solve; kOk is -1 as in myPhysicsLab (anything else is a failure).
 enum class LcpError : int {

@@ -53,7 +53,7 @@ TEST_CASE("Collisions: equal balls head-on exchange velocities", "[collisions]")
 TEST_CASE("Collisions: a flat block bounces without spin under SIMULTANEOUS", "[collisions]") {
   for (const CollisionHandling mode :
        {CollisionHandling::SIMULTANEOUS, CollisionHandling::SERIAL_SEPARATE}) {
-    INFO(collisionHandlingName(mode));
+    INFO(nameOf(mode));
     ContactSim sim;
     sim.setCollisionHandling(mode);
     const int floor = sim.addBody(shapes::wall(10, 1, "floor"), {0, 0, -0.5, 0, 0, 0});

@@ -24,8 +24,12 @@ LcpResult solveWith(const LcpProblem& p, NextContactPolicy policy, bool referenc
   return cf.solve(p);
 }
 
-const NextContactPolicy kPolicies[] = {NextContactPolicy::HYBRID, NextContactPolicy::MIN_ACCEL,
-                                       NextContactPolicy::RANDOM, NextContactPolicy::PRE_ORDERED};
+// Every policy ComputeForces knows.
+const std::vector<NextContactPolicy> kPolicies = [] {
+  std::vector<NextContactPolicy> all;
+  for (const auto& named : cl::kNextContactPolicyNames) all.push_back(named.value);
+  return all;
+}();
 
 // Baraff's figure 26: B (mass 2, 2 x 1 box centred at x = 0) on the ground at its corners
 // p1 (x = -1) and p2 (x = 1); a plank A (mass 1) from x = 0.5 to x = 4, centre 2.25, whose
@@ -107,7 +111,7 @@ TEST_CASE("ComputeForces: Baraff's figure 26, three bodies and five contacts", "
   for (auto policy : kPolicies)
     for (bool ref : {false, true}) {
       const LcpResult r = solveWith(p, policy, ref, &rng);
-      INFO(policyName(policy) << (ref ? " reference" : " incremental"));
+      INFO(nameOf(policy) << (ref ? " reference" : " incremental"));
       CHECK(r.ok());
       for (int i = 0; i < 5; ++i) CHECK(r.f[i] == Approx(expected[i]).epsilon(1e-12));
       CHECK(r.a.cwiseAbs().maxCoeff() < 1e-12);
@@ -152,7 +156,7 @@ TEST_CASE("ComputeForces: redundant contacts, a block flat on two corners and a 
     for (bool ref : {false, true}) {
       RecordingTraceSink sink;
       const LcpResult r = solveWith(p, policy, ref, &rng, &sink);
-      INFO(policyName(policy) << (ref ? " reference" : " incremental"));
+      INFO(nameOf(policy) << (ref ? " reference" : " incremental"));
       CHECK(r.ok());
       CHECK(r.f[0] == Approx(0).margin(1e-12));
       CHECK(r.f[1] == Approx(f1).epsilon(1e-12));
@@ -283,7 +287,7 @@ TEST_CASE("ComputeForces: random contact-like LCPs, every policy, incremental an
         const LcpResult inc = solveWith(p, policy, false, &r1);
         const LcpResult ref = solveWith(p, policy, true, &r2);
         INFO(familyName(family) << " n " << p.size() << " trial " << trial << " "
-                                << policyName(policy));
+                                << nameOf(policy));
         CHECK(inc.ok());
         CHECK(ref.ok());
         CHECK(checkForceAccel(1e-8 * scale, inc.f, inc.a, p.joint));

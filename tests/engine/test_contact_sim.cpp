@@ -218,9 +218,9 @@ TEST_CASE("ContactSim: ExtraAccel terms", "[contact_sim]") {
     CHECK(extraAccelTerm(ExtraAccel::NONE, j, h) == 0.0);
   }
   SECTION("names") {
-    CHECK(parseExtraAccel("Velocity-And-Distance") == ExtraAccel::VELOCITY_AND_DISTANCE);
-    CHECK(std::string(extraAccelName(kDefaultExtraAccel)) == "velocity_and_distance_joints");
-    CHECK_FALSE(parseExtraAccel("fast").has_value());
+    CHECK(fromLooseName<ExtraAccel>("Velocity-And-Distance") == ExtraAccel::VELOCITY_AND_DISTANCE);
+    CHECK(std::string(nameOf(kDefaultExtraAccel)) == "velocity_and_distance_joints");
+    CHECK_FALSE(fromLooseName<ExtraAccel>("fast").has_value());
   }
 }
 

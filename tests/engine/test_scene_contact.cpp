@@ -107,13 +107,13 @@ TEST_CASE("the contact settings reach the ContactSim and round-trip", "[scene][c
     INFO(name);
     const cl::Scene e =
         cl::loadScene(withSettings(std::string(R"("extra_accel": ")") + name + "\""), "t");
-    CHECK(cl::extraAccelName(e.contactSim()->extraAccel()) == std::string(name));
+    CHECK(cl::nameOf(e.contactSim()->extraAccel()) == std::string(name));
   }
   for (const char* name : {"hybrid", "min_accel", "random", "pre_ordered"}) {
     INFO(name);
     const cl::Scene e =
         cl::loadScene(withSettings(std::string(R"("contact_policy": ")") + name + "\""), "t");
-    CHECK(cl::policyName(e.contactSim()->contactPolicy()) == std::string(name));
+    CHECK(cl::nameOf(e.contactSim()->contactPolicy()) == std::string(name));
   }
 }
 

@@ -69,7 +69,7 @@ struct StackFixture {
     REQUIRE(session.loadScene(scene("stack_of_three.json")));
     cl::SimSettings cold = session.settings();
     cold.warmStart = false;
-    REQUIRE(session.applySettings(cold));
+    REQUIRE(session.restartWithSettings(cold));
     REQUIRE(session.stepNow(1));
     dock.show();
   }
@@ -121,7 +121,7 @@ TEST_CASE("SolverStepsDock lists the pivots of the selected solve", "[solver_ste
   CHECK(summary.contains(QStringLiteral("n = 6")));
   CHECK(summary.contains(QStringLiteral("ok")));
   CHECK(summary.contains(
-      QString::fromLatin1(cl::policyName(static_cast<NextContactPolicy>(trace->solve.policy)))));
+      QString::fromLatin1(cl::nameOf(static_cast<NextContactPolicy>(trace->solve.policy)))));
 }
 
 TEST_CASE("SolverStepsDock slider, table row and session selection stay in step",
@@ -230,7 +230,7 @@ TEST_CASE("Re-solve gives the known solutions of hand-made problems with every p
     panel.setRecorded(&t);
     for (NextContactPolicy policy : kAllPolicies)
       for (bool reference : {false, true}) {
-        INFO(cl::policyName(policy) << (reference ? " reference" : ""));
+        INFO(cl::nameOf(policy) << (reference ? " reference" : ""));
         ResolveOptions o;
         o.policy = policy;
         o.reference = reference;
@@ -253,7 +253,7 @@ TEST_CASE("Re-solve gives the known solutions of hand-made problems with every p
     panel.setRecorded(&t);
     for (NextContactPolicy policy : kAllPolicies)
       for (bool reference : {false, true}) {
-        INFO(cl::policyName(policy) << (reference ? " reference" : ""));
+        INFO(cl::nameOf(policy) << (reference ? " reference" : ""));
         ResolveOptions o;
         o.policy = policy;
         o.reference = reference;
@@ -275,7 +275,7 @@ TEST_CASE("Re-solve gives the known solutions of hand-made problems with every p
     panel.setRecorded(&t);
     for (NextContactPolicy policy : kAllPolicies)
       for (bool reference : {false, true}) {
-        INFO(cl::policyName(policy) << (reference ? " reference" : ""));
+        INFO(cl::nameOf(policy) << (reference ? " reference" : ""));
         ResolveOptions o;
         o.policy = policy;
         o.reference = reference;
@@ -296,7 +296,7 @@ TEST_CASE("Re-solve with the reference solver reproduces the stack's recorded fo
   const Eigen::VectorXd recorded = trace->solve.f;
   REQUIRE(recorded.size() == 6);
   for (NextContactPolicy policy : kAllPolicies) {
-    INFO(cl::policyName(policy));
+    INFO(cl::nameOf(policy));
     ResolveOptions o;
     o.policy = policy;
     o.reference = true;

@@ -156,7 +156,7 @@ TEST_CASE("TimeSeriesDock shows contacts, solves and distances of a resting stac
   // Cold solves (no warm start): each takes at least one pivot.
   cl::SimSettings cold = session.settings();
   cold.warmStart = false;
-  REQUIRE(session.applySettings(cold));
+  REQUIRE(session.restartWithSettings(cold));
   REQUIRE(session.stepNow(20));
   REQUIRE(dock.pointCount(Series::kContacts) == 21);
   const QVector<double> contacts = dock.values(Series::kContacts);
