@@ -1,7 +1,10 @@
 // contactlab-cli: run scenes headless, export their results, validate scene files.
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <iostream>
+#include <type_traits>
 
 #include "commands.h"
 #include "engine/settings/sim_settings.h"
@@ -13,11 +16,19 @@ namespace {
 std::string settingsHelp() {
   std::string help =
       "Override a scene setting (repeatable; applied after --dt, --seed, --no-warm-start):";
-  for (const cl::SettingInfo& info : cl::kSettingInfos) {
-    help += "\n  " + std::string(info.key);
-    if (info.apply == cl::SettingApply::Restart) help += " (rebuilds the scene)";
-    help += ": " + std::string(info.help);
-  }
+  const cl::SimSettings defaults;
+  cl::forEachSetting([&](const cl::SettingInfo& info, auto value, auto) {
+    using T = std::decay_t<decltype(defaults.*value)>;
+    std::string shown;
+    if constexpr (std::is_enum_v<T>)
+      shown = cl::nameOf(defaults.*value);
+    else if constexpr (std::is_same_v<T, bool>)
+      shown = defaults.*value ? "true" : "false";
+    else
+      shown = fmt::format("{}", defaults.*value);
+    help += fmt::format("\n  {} (default {}): {}", info.key, shown, info.help);
+    if constexpr (std::is_enum_v<T>) help += " One of " + cl::nameList<T>() + ".";
+  });
   return help;
 }
 

@@ -16,6 +16,7 @@
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/scene/scene_doc.h"
+#include "engine/settings/sim_settings.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/controls_dock.h"
@@ -252,6 +253,50 @@ TEST_CASE("ControlsDock's warm start reaches the ContactSim on the fly", "[contr
     REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
     CHECK(warmStart->isChecked());
   }
+}
+
+TEST_CASE("ControlsDock has a control for every setting of the engine's table", "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("pile_10.json")));
+  // pile_10 gives these (engine2D's PileTest): the controls show the scene's values.
+  const cl::SimSettings live = session.liveSettings();
+  CHECK(live.integrator == cl::IntegratorKind::ModifiedEuler);
+  CHECK(live.collisionHandling == cl::CollisionHandling::SERIAL_GROUPED_LASTPASS);
+  CHECK(live.seed == 13);
+  for (const cl::SettingInfo& info : cl::kSettingInfos) {
+    const QString name = QString::fromLatin1(info.name.data(), info.name.size());
+    INFO(name.toStdString());
+    auto* control = dock.findChild<QWidget*>(name);
+    REQUIRE(control);
+    CHECK(control->isEnabled());
+    CHECK(control->toolTip().contains(info.apply == cl::SettingApply::Live
+                                          ? QStringLiteral("Applied now")
+                                          : QStringLiteral("Applies on restart")));
+    // A restart-only setting says whether a change is pending.
+    CHECK((dock.findChild<QLabel*>(name + QStringLiteral("Note")) != nullptr) ==
+          (info.apply == cl::SettingApply::Restart));
+  }
+  CHECK(child<QComboBox>(dock, "integrator")->currentData().toInt() ==
+        static_cast<int>(cl::IntegratorKind::ModifiedEuler));
+  CHECK(child<QComboBox>(dock, "collisionHandling")->currentText() ==
+        QStringLiteral("serial grouped lastpass"));
+  CHECK(child<QSpinBox>(dock, "seed")->value() == 13);
+
+  // A combo box applies what is chosen: the integrator reaches the advance strategy.
+  auto* integrator = child<QComboBox>(dock, "integrator");
+  const int euler = integrator->findData(static_cast<int>(cl::IntegratorKind::Euler));
+  REQUIRE(euler >= 0);
+  integrator->setCurrentIndex(euler);
+  emit integrator->activated(euler);
+  REQUIRE(waitFor(
+      [&] { return session.history().back().state.integrator == cl::IntegratorKind::Euler; }));
+  CHECK(dock.status().contains(QStringLiteral("Integrator euler: applied now")));
+  CHECK(session.liveSettings().integrator == cl::IntegratorKind::Euler);
+  // ... and the other settings stay as they were.
+  cl::SimSettings expected = live;
+  expected.integrator = cl::IntegratorKind::Euler;
+  CHECK(session.liveSettings() == expected);
 }
 
 TEST_CASE("ControlsDock's seed applies on restart and says so", "[controls_dock]") {

@@ -1,0 +1,86 @@
+// contactlab-cli run --set KEY=VALUE: any setting of the engine's table, checked as a scene
+// file's value is.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_test_support.h"
+
+using namespace cl::test;
+
+namespace {
+
+std::string scene(const std::string& name) {
+  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
+}
+
+}  // namespace
+
+TEST_CASE("run --set changes the time step and the integrator", "[cli][settings]") {
+  const fs::path dir = scratch("set_integrator");
+  const fs::path state = dir / "final.json";
+  const CliResult r = runCli("run " + scene("free_fall.json") +
+                                 " --until 1.5 --set time_step=0.05 --set integrator=euler "
+                                 "--final-state '" +
+                                 state.string() + "'",
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("steps 30"));
+  // Euler under constant gravity after n steps of h: v = v0 - g n h and
+  // y = y0 + v0 n h - g h^2 n (n - 1) / 2 (RK4 would give the exact parabola, 1.975).
+  const double h = 0.05, g = 9.8;
+  const int n = 30;
+  const auto ball = nlohmann::json::parse(readAll(state))["bodies"][0];
+  CHECK(ball["y"].get<double>() == Approx(10 + 2 * n * h - g * h * h * n * (n - 1) / 2.0));
+  CHECK(ball["vy"].get<double>() == Approx(2 - g * n * h));
+}
+
+TEST_CASE("run --set warm_start=false is --no-warm-start", "[cli][settings]") {
+  const fs::path dir = scratch("set_warm_start");
+  const fs::path a = dir / "set.json", b = dir / "flag.json";
+  const CliResult set =
+      runCli("run " + scene("stack_of_three.json") +
+                 " --until 0.5 --set warm_start=false --final-state '" + a.string() + "'",
+             dir);
+  const CliResult flag =
+      runCli("run " + scene("stack_of_three.json") +
+                 " --until 0.5 --no-warm-start --final-state '" + b.string() + "'",
+             dir);
+  REQUIRE(set.exitCode == 0);
+  REQUIRE(flag.exitCode == 0);
+  CHECK_THAT(set.out, Catch::Contains("(warm start off)"));
+  CHECK(readAll(a) == readAll(b));  // the same run, bit for bit
+}
+
+TEST_CASE("run --set refuses an unknown setting or a bad value and writes nothing",
+          "[cli][settings]") {
+  const fs::path dir = scratch("set_bad");
+  const fs::path state = dir / "final.json";
+  struct Case {
+    const char* arg;
+    const char* message;
+  };
+  for (const Case& c :
+       {Case{"time_stpe=0.01", "unknown setting 'time_stpe'"},
+        Case{"collision_accuracy=2", "'collision_accuracy' must be in (0, 1]"},
+        Case{"extra_accel=fast", "unknown extra_accel 'fast'; expected 'none'"},
+        Case{"warm_start", "expected KEY=VALUE"}, Case{"seed=-3", "whole number"}}) {
+    INFO(c.arg);
+    const CliResult r = runCli("run " + scene("stack_of_three.json") + " --until 0.5 --set " +
+                                   c.arg + " --final-state '" + state.string() + "'",
+                               dir);
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains(c.message));
+    CHECK_FALSE(fs::exists(state));
+  }
+}
+
+TEST_CASE("run --help lists every setting --set takes", "[cli][settings]") {
+  const fs::path dir = scratch("set_help");
+  const CliResult r = runCli("run --help", dir);
+  CHECK(r.exitCode == 0);
+  for (const char* key : {"time_step", "integrator", "seed", "distance_tol", "warm_start",
+                          "collision_handling", "joint_small_impacts"})
+    CHECK_THAT(r.out, Catch::Contains(key));
+}
