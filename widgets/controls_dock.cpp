@@ -35,10 +35,6 @@ namespace cl::widgets {
 
 namespace {
 
-// The rotate ratio the scene builder gives a damping law that names none (myPhysicsLab's
-// DampingLaw), for a law the dock adds to a scene that had none.
-constexpr double kAddedDampingRotateRatio = 1.0;
-
 QDoubleSpinBox* numberBox(double low, double high, double step, int decimals) {
   auto* box = new QDoubleSpinBox;
   box->setRange(low, high);
@@ -64,14 +60,6 @@ const Law* firstLaw(const RigidBodySim& sim) {
   for (const auto& law : sim.forceLaws())
     if (const auto* l = dynamic_cast<const Law*>(law.get())) return l;
   return nullptr;
-}
-
-template <typename Law>
-int countLaws(const RigidBodySim& sim) {
-  int n = 0;
-  for (const auto& law : sim.forceLaws())
-    if (dynamic_cast<const Law*>(law.get())) ++n;
-  return n;
 }
 
 }  // namespace
@@ -109,8 +97,6 @@ ControlsDock::ControlsDock(Session* session, QWidget* parent)
   setWidget(outer);
 
   connect(mSession, &Session::sceneLoaded, this, [this] {
-    if (!mKeepEdits) mEdited = 0;
-    mKeepEdits = false;
     refreshFromSession();
     selectCurrentScene();
     setStatus(tr("Loaded \"%1\".").arg(mSession->title()));
@@ -193,7 +179,16 @@ QWidget* ControlsDock::buildContactAppGroup() {
   blocksRow->addWidget(mBlocks, 1);
   blocksRow->addWidget(loadBlocksButton);
   form->addRow(tr("Blocks"), blocksRow);
-  connect(loadBlocksButton, &QPushButton::clicked, this, [this] { loadBlocks(mBlocks->value()); });
+  const auto loadBlocks = [this] {
+    // ContactApp keeps its parameters when the number of blocks changes.
+    const QString path = contactAppScenePath(scenesDirectory(), mBlocks->value());
+    if (!mSession->loadScene(path, /*keepEdits=*/true))
+      setStatus(tr("Could not load the ContactApp scene with %1 blocks (%2).")
+                    .arg(mBlocks->value())
+                    .arg(path),
+                true);
+  };
+  connect(loadBlocksButton, &QPushButton::clicked, this, loadBlocks);
   mBlocksNote = noteLabel(tr("loads that ContactApp scene now"));
   mBlocksNote->setObjectName(QStringLiteral("blocksNote"));
   form->addRow(mBlocksNote);
@@ -217,11 +212,15 @@ QWidget* ControlsDock::buildContactAppGroup() {
   mThrust->setToolTip(tr("Magnitude of every thruster set; applied now."));
   form->addRow(tr("Thrust"), mThrust);
 
-  connect(mBlocks, &QSpinBox::valueChanged, this, &ControlsDock::loadBlocks);
-  connect(mGravity, &QDoubleSpinBox::valueChanged, this, &ControlsDock::applyGravity);
-  connect(mElasticity, &QDoubleSpinBox::valueChanged, this, &ControlsDock::applyElasticity);
-  connect(mDamping, &QDoubleSpinBox::valueChanged, this, &ControlsDock::applyDamping);
-  connect(mThrust, &QDoubleSpinBox::valueChanged, this, &ControlsDock::applyThrust);
+  connect(mBlocks, &QSpinBox::valueChanged, this, loadBlocks);
+  connect(mGravity, &QDoubleSpinBox::valueChanged, this,
+          [this](double g) { send(SetGravity{g}, tr("Gravity %1").arg(g)); });
+  connect(mElasticity, &QDoubleSpinBox::valueChanged, this,
+          [this](double e) { send(SetElasticity{e}, tr("Elasticity %1").arg(e)); });
+  connect(mDamping, &QDoubleSpinBox::valueChanged, this,
+          [this](double k) { send(SetDamping{k}, tr("Damping %1").arg(k)); });
+  connect(mThrust, &QDoubleSpinBox::valueChanged, this,
+          [this](double m) { send(SetThrust{m}, tr("Thrust %1").arg(m)); });
   return group;
 }
 
@@ -254,7 +253,21 @@ QWidget* ControlsDock::buildSettingsGroup() {
       tr("Rebuilds the scene with every setting and parameter shown "
          "here and starts it again."));
   form->addRow(mRestartButton);
-  connect(mRestartButton, &QPushButton::clicked, this, &ControlsDock::restartWithSettings);
+  connect(mRestartButton, &QPushButton::clicked, this, [this] {
+    if (!mSession->hasScene()) return;
+    if (!mSession->canRebuild()) {
+      setStatus(tr("This scene was built in code and has no document to rebuild it from: "
+                   "settings that apply on restart cannot be applied."),
+                true);
+      return;
+    }
+    if (mSession->restartWithSettings(settingsShown()))
+      setStatus(tr("Restarted \"%1\" with the settings shown (seed %2).")
+                    .arg(mSession->title())
+                    .arg(mSession->settings().seed));
+    else
+      setStatus(tr("Settings not applied: see the message."), true);
+  });
   return group;
 }
 
@@ -401,29 +414,6 @@ bool ControlsDock::loadSceneAt(int row) {
   return true;
 }
 
-void ControlsDock::loadBlocks(int blocks) {
-  const QString path = contactAppScenePath(scenesDirectory(), blocks);
-  QFile in(path);
-  if (!in.open(QIODevice::ReadOnly)) {
-    setStatus(tr("No ContactApp scene with %1 blocks: %2").arg(blocks).arg(in.errorString()), true);
-    return;
-  }
-  const QByteArray text = in.readAll();
-  try {
-    SceneDoc doc =
-        parseScene(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-                   path.toStdString());
-    // ContactApp keeps its parameters when the number of blocks changes.
-    writeEditedParameters(doc);
-    Scene scene = makeScene(std::move(doc));
-    mKeepEdits = true;
-    mSession->setScene(std::move(scene), QFileInfo(path).absoluteFilePath());
-  } catch (const std::exception& e) {
-    mKeepEdits = false;
-    setStatus(tr("Could not load %1: %2").arg(path, QString::fromStdString(e.what())), true);
-  }
-}
-
 SimSettings ControlsDock::settingsShown() const {
   SimSettings s = mSession->liveSettings();
   for (const SettingEditor& e : mSettingEditors)
@@ -431,135 +421,22 @@ SimSettings ControlsDock::settingsShown() const {
   return s;
 }
 
-void ControlsDock::writeEditedParameters(SceneDoc& doc) const {
-  const auto forEachForce = [&doc](auto&& visit) {
-    if (!doc.forces) return;
-    for (ForceDoc& f : *doc.forces) visit(f);
-  };
-  if (mEdited & kGravityEdited) {
-    bool found = false;
-    forEachForce([&](ForceDoc& f) {
-      if (auto* g = std::get_if<GravityDoc>(&f)) g->g = mGravity->value(), found = true;
-    });
-    if (!found && mGravity->value() != 0.0) {
-      if (!doc.forces) doc.forces.emplace();
-      GravityDoc gravity;
-      gravity.g = mGravity->value();
-      doc.forces->push_back(gravity);
-    }
-  }
-  if (mEdited & kDampingEdited) {
-    bool found = false;
-    forEachForce([&](ForceDoc& f) {
-      if (auto* d = std::get_if<DampingDoc>(&f)) d->k = mDamping->value(), found = true;
-    });
-    if (!found && mDamping->value() != 0.0) {
-      if (!doc.forces) doc.forces.emplace();
-      DampingDoc damping;
-      damping.k = mDamping->value();
-      damping.rotateRatio = kAddedDampingRotateRatio;
-      doc.forces->push_back(damping);
-    }
-  }
-  if (mEdited & kThrustEdited) {
-    forEachForce([&](ForceDoc& f) {
-      if (auto* t = std::get_if<ThrustersDoc>(&f)) t->magnitude = mThrust->value();
-    });
-  }
-  if (mEdited & kElasticityEdited) {
-    for (BodyDoc& b : doc.bodies) b.elasticity = mElasticity->value();
-    if (doc.walls) doc.walls->elasticity = mElasticity->value();
-  }
-}
-
-void ControlsDock::restartWithSettings() {
-  if (!mSession->hasScene()) return;
-  const SceneDoc& current = mSession->sceneDoc();
-  if (current.bodies.empty() && !mSession->bodies().empty()) {
-    setStatus(tr("This scene was built in code and has no document to rebuild it from: "
-                 "settings that apply on restart cannot be applied."),
-              true);
-    return;
-  }
-  try {
-    Scene base;
-    base.doc = current;
-    writeEditedParameters(base.doc);
-    // rebuildScene builds from the document alone and records the settings in it.
-    Scene scene = rebuildScene(base, settingsShown());
-    mKeepEdits = true;
-    mSession->setScene(std::move(scene), mSession->scenePath());
-    setStatus(tr("Restarted \"%1\" with the settings shown (seed %2).")
-                  .arg(mSession->title())
-                  .arg(mSession->settings().seed));
-  } catch (const std::exception& e) {
-    mKeepEdits = false;
-    setStatus(tr("Settings not applied: %1").arg(QString::fromStdString(e.what())), true);
-  }
-}
-
-// ---- Changes applied now
-
-void ControlsDock::applyNow(const QString& what, std::function<void(RigidBodySim&)> change) {
+void ControlsDock::send(SimEdit edit, const QString& what) {
   if (!mSession->hasScene()) {
     setStatus(tr("%1: no scene to apply it to.").arg(what), true);
     return;
   }
   const bool dropsFuture = !mSession->atLatest();
-  // editSim goes on from the record shown, dropping the ones after it: the controls keep
+  // The edit goes on from the record shown, dropping the ones after it: the controls keep
   // the value just chosen instead of re-reading that older record.
   mApplying = true;
-  mSession->editSim(std::move(change));
+  mSession->apply(std::move(edit));
   mApplying = false;
   const double t = mSession->history().back().stats.time;
   setStatus(dropsFuture ? tr("%1: applied now, from t = %2 s (the steps after it were dropped).")
                               .arg(what)
                               .arg(t, 0, 'g', 6)
                         : tr("%1: applied now, from t = %2 s.").arg(what).arg(t, 0, 'g', 6));
-}
-
-void ControlsDock::applyGravity(double g) {
-  mEdited |= kGravityEdited;
-  applyNow(tr("Gravity %1").arg(g), [g](RigidBodySim& sim) {
-    bool found = false;
-    for (const auto& law : sim.forceLaws())
-      if (auto* gravity = dynamic_cast<GravityLaw*>(law.get())) {
-        gravity->setGravity(g);
-        found = true;
-      }
-    // A scene without gravity gets a law for every movable body.
-    if (!found && g != 0.0) sim.addForceLaw(std::make_unique<GravityLaw>(g));
-  });
-}
-
-void ControlsDock::applyElasticity(double e) {
-  mEdited |= kElasticityEdited;
-  applyNow(tr("Elasticity %1").arg(e), [e](RigidBodySim& sim) {
-    for (int i = 0; i < sim.bodyCount(); ++i) sim.body(i).setElasticity(e);
-  });
-}
-
-void ControlsDock::applyDamping(double k) {
-  mEdited |= kDampingEdited;
-  applyNow(tr("Damping %1").arg(k), [k](RigidBodySim& sim) {
-    bool found = false;
-    for (const auto& law : sim.forceLaws())
-      if (auto* damping = dynamic_cast<DampingLaw*>(law.get())) {
-        damping->setDamping(k);
-        found = true;
-      }
-    if (!found && k != 0.0)
-      sim.addForceLaw(std::make_unique<DampingLaw>(k, kAddedDampingRotateRatio));
-  });
-}
-
-void ControlsDock::applyThrust(double magnitude) {
-  mEdited |= kThrustEdited;
-  applyNow(tr("Thrust %1").arg(magnitude), [magnitude](RigidBodySim& sim) {
-    for (const auto& law : sim.forceLaws())
-      if (auto* thrusters = dynamic_cast<ThrusterSet*>(law.get()))
-        thrusters->setMagnitude(magnitude);
-  });
 }
 
 void ControlsDock::settingChanged(int index) {
@@ -570,23 +447,10 @@ void ControlsDock::settingChanged(int index) {
     setStatus(tr("%1: applies on restart (Restart with these settings).").arg(what));
     return;
   }
-  if (!mSession->hasScene()) {
-    setStatus(tr("%1: no scene to apply it to.").arg(what), true);
-    return;
-  }
-  SimSettings settings = mSession->liveSettings();
-  e.read(settings);
-  const bool dropsFuture = !mSession->atLatest();
-  // The edit goes on from the record shown, dropping the ones after it: the controls keep
-  // the value just chosen instead of re-reading that older record.
-  mApplying = true;
-  mSession->applyLiveSettings(settings);
-  mApplying = false;
-  const double t = mSession->history().back().stats.time;
-  setStatus(dropsFuture ? tr("%1: applied now, from t = %2 s (the steps after it were dropped).")
-                              .arg(what)
-                              .arg(t, 0, 'g', 6)
-                        : tr("%1: applied now, from t = %2 s.").arg(what).arg(t, 0, 'g', 6));
+  const SimSettings live = mSession->liveSettings();
+  SimSettings shown = live;
+  e.read(shown);
+  send(SetSettings{settingsChanged(live, shown)}, what);
 }
 
 // ---- Notes

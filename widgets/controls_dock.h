@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/edit/sim_edit.h"
 #include "widgets/scene_catalog.h"
 #include "widgets/setting_editor.h"
 
@@ -49,15 +50,6 @@ class ControlsDock : public QDockWidget {
   bool restartPending() const;
 
  private:
-  // Physical parameters that the controls may have changed: on a restart (or a new
-  // block count) they are written into the scene's document so they are kept.
-  enum Edited : unsigned {
-    kGravityEdited = 1u << 0,
-    kElasticityEdited = 1u << 1,
-    kDampingEdited = 1u << 2,
-    kThrustEdited = 1u << 3,
-  };
-
   QWidget* buildSceneGroup();
   QWidget* buildContactAppGroup();
   QWidget* buildSettingsGroup();
@@ -68,21 +60,13 @@ class ControlsDock : public QDockWidget {
   void selectCurrentScene();
   void showSceneDescription(int row);
 
-  // Applies a change to the running simulation between two steps.
-  void applyNow(const QString& what, std::function<void(RigidBodySim&)> change);
-  void applyGravity(double g);
-  void applyElasticity(double e);
-  void applyDamping(double k);
-  void applyThrust(double magnitude);
+  // Hands an edit to the Session (applied between two steps) and says so; `what` names it.
+  void send(SimEdit edit, const QString& what);
   // Editor `index` of mSettingEditors changed: a live setting is applied now, a restart
   // setting waits for "Restart with these settings".
   void settingChanged(int index);
-  void loadBlocks(int blocks);
-  void restartWithSettings();
   // The settings the controls show.
   SimSettings settingsShown() const;
-  // `doc` with the physical parameters changed here written in.
-  void writeEditedParameters(SceneDoc& doc) const;
   void updateRestartNote();
   void setStatus(const QString& text, bool error = false);
 
@@ -106,9 +90,7 @@ class ControlsDock : public QDockWidget {
   QSpinBox* mBudget = nullptr;
   QLabel* mStatus = nullptr;
 
-  unsigned mEdited = 0;     // Edited flags since the scene was loaded
-  bool mKeepEdits = false;  // the next sceneLoaded is our own reload: keep mEdited
-  bool mApplying = false;   // our own edit is under way: ignore historyTruncated
+  bool mApplying = false;  // our own edit is under way: ignore historyTruncated
 };
 
 }  // namespace cl::widgets

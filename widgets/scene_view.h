@@ -142,7 +142,7 @@ class SceneView : public QWidget {
   void drawLayers(QPainter& painter) const;
   void drawClockAndLegend(QPainter& painter) const;
   double captionBottom() const;
-  // Mouse spring: press, move, release (through Session::editSim).
+  // Mouse spring: press, move, release (SimEdits through Session::apply).
   void grabBody(int body, QPointF screen);
   void sendSpringTarget();
   void letGo();

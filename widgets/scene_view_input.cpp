@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "engine/trace/step_trace.h"
-#include "widgets/mouse_spring.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
 #include "widgets/thruster_keys.h"
@@ -118,22 +117,20 @@ void SceneView::grabBody(int body, QPointF screen) {
   mSpringSent = mSpringTarget;
   mSpringAttach = bodies[static_cast<std::size_t>(body)].worldToBody(
       states[static_cast<std::size_t>(body)], mSpringTarget);
-  mSession->editSim([body, attach = mSpringAttach, target = mSpringTarget](RigidBodySim& sim) {
-    attachMouseSpring(sim, body, attach, target);
-  });
+  mSession->apply(AttachMouseSpring{body, mSpringAttach, mSpringTarget});
   setCursor(Qt::CrossCursor);
   update();
 }
 
 void SceneView::sendSpringTarget() {
   mSpringSent = mSpringTarget;
-  mSession->editSim([target = mSpringTarget](RigidBodySim& sim) { moveMouseSpring(sim, target); });
+  mSession->apply(MoveMouseSpring{mSpringTarget});
 }
 
 void SceneView::letGo() {
   mSpringThrottle->stop();
   mSpringBody = -1;
-  mSession->editSim([](RigidBodySim& sim) { releaseMouseSpring(sim); });
+  mSession->apply(ReleaseMouseSpring{});
   unsetCursor();
   update();
 }
@@ -141,7 +138,7 @@ void SceneView::letGo() {
 // ---- Thruster keys
 
 bool SceneView::fireThrusters(int key, bool on) {
-  const std::optional<ThrusterKey> thrust = thrusterKeyFor(key);
+  const std::optional<FireThrusters> thrust = thrusterKeyFor(key, on);
   if (!thrust || !mSession->hasScene() || mSession->history().empty()) return false;
   // Whether the simulation has that set: the newest record's structure says, without
   // asking the worker thread.
@@ -150,7 +147,7 @@ bool SceneView::fireThrusters(int key, bool on) {
   // Switching on from a past record would drop the records after it; switching off
   // always goes through, so a thruster never stays on.
   if (on && !mSession->atLatest()) return false;
-  mSession->editSim([k = *thrust, on](RigidBodySim& sim) { setThrusters(sim, k, on); });
+  mSession->apply(*thrust);
   return true;
 }
 

@@ -47,10 +47,18 @@ Session::~Session() {
 
 // ---- Scene
 
-bool Session::loadScene(const QString& path) {
+bool Session::loadScene(const QString& path, bool keepEdits) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   try {
-    install(loadSceneFile(absolute.toStdString()), absolute);
+    if (!keepEdits) {
+      install(loadSceneFile(absolute.toStdString()), absolute);
+      mLastingEdits.clear();
+      return true;
+    }
+    const Scene loaded = loadSceneFile(absolute.toStdString());
+    SceneDoc doc = loaded.doc;
+    for (const SimEdit& e : mLastingEdits) recordEdit(e, doc);
+    install(makeScene(std::move(doc)), absolute);
     return true;
   } catch (const std::exception& e) {
     // SceneError carries the whole list of problems; GeometryError and the
@@ -62,6 +70,7 @@ bool Session::loadScene(const QString& path) {
 
 void Session::setScene(Scene scene, const QString& sourcePath) {
   install(std::move(scene), sourcePath);
+  mLastingEdits.clear();
 }
 
 bool Session::restart() {
@@ -77,16 +86,26 @@ bool Session::restart() {
   return true;
 }
 
+bool Session::canRebuild() const {
+  return mHasScene && !(mDoc.bodies.empty() && !mBodies.empty());
+}
+
 bool Session::restartWithSettings(const SimSettings& settings) {
   if (!mHasScene) return false;
+  if (!canRebuild()) {
+    emit errorOccurred(
+        tr("This scene was built in code and has no document to rebuild it from: settings "
+           "that apply on restart cannot be applied."));
+    return false;
+  }
   try {
-    Scene scene;
-    scene.title = mTitle.toStdString();
-    scene.description = mDescription.toStdString();
-    scene.settings = mSettings;
-    scene.doc = mDoc;
-    scene.sim = mPristine->clone();
-    install(rebuildScene(scene, settings), mScenePath);
+    SceneDoc doc = mDoc;
+    for (const SimEdit& e : mLastingEdits) recordEdit(e, doc);
+    recordSettings(doc, settings);
+    // The edits are in the document now; they stay listed for a scene loaded next.
+    std::vector<SimEdit> edits = std::move(mLastingEdits);
+    install(makeScene(std::move(doc)), mScenePath);
+    mLastingEdits = std::move(edits);
     return true;
   } catch (const std::exception& e) {
     emit errorOccurred(tr("Settings not applied: %1").arg(QString::fromStdString(e.what())));
@@ -413,8 +432,12 @@ void Session::stepWaypoint() {
   if (trace && !trace->waypoints.empty()) selectWaypoint(0);
 }
 
-void Session::editSim(std::function<void(RigidBodySim&)> change) {
-  postEdit([change = std::move(change)](SimWorker& worker) { return worker.edit(change); });
+void Session::apply(SimEdit edit) {
+  if (!mHasScene) return;
+  if (const auto* s = std::get_if<SetSettings>(&edit); s && s->changes.timeStep)
+    mTimeStep = *s->changes.timeStep;
+  if (isLasting(edit)) mLastingEdits.push_back(edit);
+  postEdit([edit = std::move(edit)](SimWorker& worker) { return worker.apply(edit); });
 }
 
 void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
@@ -442,15 +465,6 @@ SimSettings Session::liveSettings() const {
   if (state.timeStep > 0.0) s.timeStep = state.timeStep;
   s.integrator = state.integrator;
   return s;
-}
-
-void Session::applyLiveSettings(const SimSettings& settings) {
-  if (!mHasScene) return;
-  if (settings.timeStep > 0.0) mTimeStep = settings.timeStep;
-  postEdit([settings](SimWorker& worker) {
-    worker.edit([&settings](RigidBodySim& sim) { cl::applySettings(sim, settings); });
-    return worker.editAdvance([&settings](AdvanceStrategy& a) { cl::applySettings(a, settings); });
-  });
 }
 
 void Session::updateEditedState(const SimState& state, long long step) {

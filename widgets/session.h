@@ -20,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/edit/sim_edit.h"
 #include "engine/scene/scene.h"
 #include "widgets/run_history.h"
 #include "widgets/sim_snapshot.h"
@@ -42,17 +43,22 @@ class Session : public QObject {
   // ---- Scene
   // Loads a scene file and makes it current (emits sceneLoaded). On a bad file it emits
   // errorOccurred with the loader's message (file, JSON path, problem), keeps the scene
-  // it had and returns false.
-  bool loadScene(const QString& path);
+  // it had and returns false. With keepEdits the lasting edits made so far (gravity,
+  // elasticity, damping, thrust, settings) are written into the new scene's document, as
+  // ContactApp keeps its parameters when the number of blocks changes.
+  bool loadScene(const QString& path, bool keepEdits = false);
   // Makes a scene built in code current; `sourcePath` may be empty.
   void setScene(Scene scene, const QString& sourcePath = {});
   // Back to the start: reloads the file (so edits to it show), or a copy of the scene
   // as it was set when it did not come from a file.
   bool restart();
-  // Rebuilds the scene from its document with other settings (rebuildScene) and starts
-  // it again: for the settings that cannot change while it runs. False with
-  // errorOccurred when the rebuild fails; the scene running stays.
+  // Rebuilds the scene from its document, with the lasting edits made so far and
+  // `settings` written in (recordEdit, rebuildScene), and starts it again: for the settings
+  // that cannot change while it runs. False with errorOccurred when there is no document
+  // to rebuild from (canRebuild) or the rebuild fails; the scene running stays.
   bool restartWithSettings(const SimSettings& settings);
+  // Whether the scene has a document to rebuild from (a scene built in code may not).
+  bool canRebuild() const;
   // Writes the scene as loaded (its document) to `path`, whole or not at all; false
   // with errorOccurred on failure.
   bool saveScene(const QString& path);
@@ -72,6 +78,8 @@ class Session : public QObject {
   // strategy have them (with every edit so far), the others as loaded. settings() without
   // a scene.
   SimSettings liveSettings() const;
+  // The lasting edits made since the scene was loaded (those a restart keeps).
+  const std::vector<SimEdit>& lastingEdits() const { return mLastingEdits; }
 
   // ---- History
   const RunHistory& history() const { return mHistory; }
@@ -135,14 +143,13 @@ class Session : public QObject {
   // waypoints. Pause first.
   void stepPivot();
   void stepWaypoint();
-  // Runs `change` on the simulation between two steps, on the worker thread: the way to
-  // switch thrusters, move a body or change a setting without a data race. The steps
-  // after it are recorded with the changed simulation.
-  void editSim(std::function<void(RigidBodySim&)> change);
-  // Applies the live settings of `settings` that differ from the simulation's
-  // (applySettings, engine/settings/sim_settings.h) between two steps; those that apply
-  // on restart are left for restartWithSettings above.
-  void applyLiveSettings(const SimSettings& settings);
+  // Applies `edit` (engine/edit/sim_edit.h) to the simulation between two steps, on the
+  // worker thread: the one way the workbench changes a running simulation (a parameter, a
+  // setting, the mouse spring, thrusters, a body's state), without a data race. The
+  // steps after it are recorded with the changed simulation; from a past record, the
+  // records after it are dropped first. Settings that apply on restart are left for
+  // restartWithSettings.
+  void apply(SimEdit edit);
 
   // Wall-clock period of the run timer.
   static constexpr int kFrameIntervalMs = 16;
@@ -193,6 +200,7 @@ class Session : public QObject {
   QString mDescription;
   SceneDoc mDoc;
   SimSettings mSettings;
+  std::vector<SimEdit> mLastingEdits;
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file

@@ -207,19 +207,12 @@ void SimWorker::restore(const SimState& state, long long step) {
   }
 }
 
-SimState SimWorker::edit(const std::function<void(RigidBodySim&)>& change) {
+SimState SimWorker::apply(const SimEdit& edit) {
   if (!mAdvance) return mState;
-  change(*mSim);
+  applyEdit(edit, *mSim, *mAdvance);
   std::shared_ptr<RigidBodySim> structure = mSim->clone();
   if (auto* cs = dynamic_cast<ContactSim*>(structure.get())) cs->setTraceSink(nullptr);
   mState = captureState(*mAdvance, std::move(structure), mState.counters);
-  return mState;
-}
-
-SimState SimWorker::editAdvance(const std::function<void(AdvanceStrategy&)>& change) {
-  if (!mAdvance) return mState;
-  change(*mAdvance);
-  mState = captureState(*mAdvance, mState.structure, mState.counters);
   return mState;
 }
 

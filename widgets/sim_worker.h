@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/edit/sim_edit.h"
 #include "widgets/run_history.h"
 #include "widgets/sim_snapshot.h"
 
@@ -42,11 +43,9 @@ class SimWorker : public QObject {
   StepBatch advanceNow(int steps, std::optional<QString>& error);
   // Goes on from a recorded state (a past step) as step number `step`.
   void restore(const SimState& state, long long step);
-  // Changes the simulation between steps (switch a thruster, nudge a body, change a
-  // setting); what follows is recorded with a new structure. Returns the state after.
-  SimState edit(const std::function<void(RigidBodySim&)>& change);
-  // Changes the advance (time step, integrator) between steps.
-  SimState editAdvance(const std::function<void(AdvanceStrategy&)>& change);
+  // Applies an edit between steps (engine/edit/sim_edit.h); what follows is recorded with
+  // a new structure. Returns the state after.
+  SimState apply(const SimEdit& edit);
 
   // The snapshot of a simulation as it is now, with no energy samples.
   static SimSnapshot snapshotOf(const RigidBodySim& sim, long long steps, quint64 generation);

@@ -38,6 +38,15 @@ void RigidBodySim::addForceLaw(std::unique_ptr<ForceLaw> law) {
   mLaws.push_back(std::move(law));
 }
 
+bool RigidBodySim::removeForceLaw(const ForceLaw* law) {
+  const auto it =
+      std::find_if(mLaws.begin(), mLaws.end(),
+                   [law](const std::unique_ptr<ForceLaw>& l) { return l.get() == law; });
+  if (it == mLaws.end()) return false;
+  mLaws.erase(it);
+  return true;
+}
+
 std::vector<Force> RigidBodySim::forces(std::span<const double> vars, double t) const {
   std::vector<Force> out;
   const ForceContext ctx = context(vars, t);

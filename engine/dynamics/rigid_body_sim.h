@@ -51,6 +51,8 @@ class RigidBodySim : public OdeSystem {
   int findBody(std::string_view name) const;
 
   void addForceLaw(std::unique_ptr<ForceLaw> law);
+  // Removes (and destroys) `law`; false when it is not one of this simulation's laws.
+  bool removeForceLaw(const ForceLaw* law);
   const std::vector<std::unique_ptr<ForceLaw>>& forceLaws() const { return mLaws; }
   ForceLaw& forceLaw(int i) { return *mLaws[i]; }
 

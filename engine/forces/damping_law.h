@@ -4,6 +4,9 @@
 
 namespace cl {
 
+// The rotate ratio of a damping law that names none (myPhysicsLab's DampingLaw).
+inline constexpr double kDefaultRotateRatio = 1.0;
+
 class DampingLaw : public ForceLaw {
  public:
   DampingLaw(double damping, double rotateRatio, std::vector<int> bodies = {})

@@ -141,8 +141,7 @@ Scene makeScene(SceneDoc doc) {
   return assemble(std::move(doc), std::move(sim));
 }
 
-Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
-  SceneDoc doc = scene.doc;
+void recordSettings(SceneDoc& doc, const SimSettings& settings) {
   const SimSettings old = settingsOf(doc);
   // Only what changed is recorded, so an unchanged default stays left out; a file that
   // records a setting declares at least the version that introduced it.
@@ -152,6 +151,11 @@ Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
     s.*given = settings.*value;
     doc.version = std::max(doc.version, info.since);
   });
+}
+
+Scene rebuildScene(const Scene& scene, const SimSettings& settings) {
+  SceneDoc doc = scene.doc;
+  recordSettings(doc, settings);
   return makeScene(std::move(doc));
 }
 

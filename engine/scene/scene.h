@@ -50,6 +50,9 @@ SceneDoc parseScene(std::string_view jsonText, const std::string& sourceName);
 Scene makeScene(SceneDoc doc);
 // The settings a document gives, with defaults for what it leaves out.
 SimSettings settingsOf(const SceneDoc& doc);
+// Writes into `doc` the settings that differ from what it gives (raising its version to
+// the one that introduced each), so that saving keeps them.
+void recordSettings(SceneDoc& doc, const SimSettings& settings);
 // The scene rebuilt from its document with other settings, which the new
 // document records (where they differ) so that saving keeps them. A new seed
 // redraws random polygons. Throws SceneError.

@@ -23,7 +23,6 @@ namespace {
 
 // Defaults of the format for what a document leaves out (docs/scene-format.md).
 constexpr double kDefaultWallThickness = 1.0;
-constexpr double kDefaultRotateRatio = 1.0;  // myPhysicsLab's DampingLaw
 
 Polygon factoryPolygon(const BlockShape& s, const std::string& name, RandomLCG&) {
   return shapes::block(s.width, s.height, name);

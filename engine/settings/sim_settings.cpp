@@ -91,10 +91,22 @@ std::string setSettingFromText(SimSettings& settings, std::string_view key, std:
 
 SimSettings settingsOf(const SettingsDoc& doc) {
   SimSettings s;
-  forEachSetting([&](const SettingInfo&, auto value, auto given) {
-    if (doc.*given) s.*value = *(doc.*given);
-  });
+  overlaySettings(s, doc);
   return s;
+}
+
+void overlaySettings(SimSettings& settings, const SettingsDoc& given) {
+  forEachSetting([&](const SettingInfo&, auto value, auto member) {
+    if (given.*member) settings.*value = *(given.*member);
+  });
+}
+
+SettingsDoc settingsChanged(const SimSettings& from, const SimSettings& to) {
+  SettingsDoc changed;
+  forEachSetting([&](const SettingInfo&, auto value, auto member) {
+    if (!(from.*value == to.*value)) changed.*member = to.*value;
+  });
+  return changed;
 }
 
 // Each line of the list expands to a statement for its holder; the other holders' lines

@@ -181,6 +181,10 @@ std::string setSettingFromText(SimSettings& settings, std::string_view key, std:
 
 // The settings a document gives, with defaults for what it leaves out.
 SimSettings settingsOf(const SettingsDoc& doc);
+// Replaces the settings that `given` gives.
+void overlaySettings(SimSettings& settings, const SettingsDoc& given);
+// The settings of `to` that differ from `from`, the others left out.
+SettingsDoc settingsChanged(const SimSettings& from, const SimSettings& to);
 
 // Applies the live settings that differ from what the simulation has now: those a
 // ContactSim holds (nothing for another RigidBodySim), and the advance strategy's.

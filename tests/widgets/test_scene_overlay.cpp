@@ -212,13 +212,8 @@ TEST_CASE("Snapshot carries the thrusters that fire", "[scene_overlay]") {
   Session session;
   REQUIRE(session.loadScene(scene("contact_app.json")));
   CHECK(session.snapshot().thrusters.empty());  // all off
-  session.editSim([](cl::RigidBodySim& sim) {
-    for (const auto& law : sim.forceLaws())
-      if (auto* set = dynamic_cast<cl::ThrusterSet*>(law.get())) {
-        set->setActive(2, true);  // block1's upward thruster, at (0, 0.8)
-        break;
-      }
-  });
+  // block1's upward thruster, at (0, 0.8): the only one of its set that pushes up.
+  session.apply(cl::FireThrusters{0, cl::ThrustDirection::kUp, true});
   REQUIRE(session.stepNow(1));
   const SimSnapshot& s = session.snapshot();
   REQUIRE(s.thrusters.size() == 1);

@@ -14,10 +14,10 @@
 #include <string>
 #include <thread>
 
+#include "engine/edit/mouse_spring.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"
-#include "widgets/mouse_spring.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
@@ -445,7 +445,7 @@ TEST_CASE("Dragging a body pulls it towards the mouse with a spring", "[scene_vi
     CHECK(distance(s.springs[0].point2, view.mouseSpringTarget()) < 1e-12);
     // y'' = -k/m (y - 2) - 3 with k/m = 3 from y = 0 at rest: y = 1 - cos(sqrt(3) t),
     // vy(0.25) = sqrt(3) sin(0.25 sqrt(3)) = 0.7268, against -0.75 falling freely.
-    const double w = std::sqrt(cl::widgets::kMouseSpringStiffnessPerMass);
+    const double w = std::sqrt(cl::kMouseSpringStiffnessPerMass);
     CHECK(s.states[block].vy == Approx(w * std::sin(0.25 * w)).epsilon(1e-3));
     CHECK(s.states[block].vy - freeVy > 1.4);
   }
@@ -461,19 +461,21 @@ TEST_CASE("Dragging a body pulls it towards the mouse with a spring", "[scene_vi
   REQUIRE(session.stepNow(4));
   // Let go, only gravity acts: 4 steps of 0.025 s at g = 3.
   CHECK(session.snapshot().states[block].vy == Approx(vyReleased - 3 * 0.1));
-  // The released spring is tied to itself: it would draw as nothing.
-  REQUIRE(session.snapshot().springs.size() == 1);
-  CHECK(session.snapshot().springs[0].point1 == session.snapshot().springs[0].point2);
+  // Letting go removes the spring from the simulation.
+  CHECK(session.snapshot().springs.empty());
+  const std::size_t laws = session.history().back().state.structure->forceLaws().size();
 
-  // A second grab re-attaches the same law rather than adding one.
-  sendMouse(view, QEvent::MouseButtonPress,
-            view.toScreen(session.snapshot().states[block].position()), Qt::LeftButton,
-            Qt::LeftButton);
-  sendMouse(view, QEvent::MouseButtonRelease,
-            view.toScreen(session.snapshot().states[block].position()), Qt::LeftButton,
-            Qt::NoButton);
+  // A second grab attaches one spring again, and a move while held moves it, not adds one.
+  const QPointF at = view.toScreen(session.snapshot().states[block].position());
+  sendMouse(view, QEvent::MouseButtonPress, at, Qt::LeftButton, Qt::LeftButton);
+  sendMouse(view, QEvent::MouseMove, at + QPointF(0, -20), Qt::NoButton, Qt::LeftButton);
   REQUIRE(session.stepNow(1));
   CHECK(session.snapshot().springs.size() == 1);
+  CHECK(session.history().back().state.structure->forceLaws().size() == laws + 1);
+  sendMouse(view, QEvent::MouseButtonRelease, at, Qt::LeftButton, Qt::NoButton);
+  REQUIRE(session.stepNow(1));
+  CHECK(session.snapshot().springs.empty());
+  CHECK(session.history().back().state.structure->forceLaws().size() == laws);
 }
 
 TEST_CASE("SceneView's force scale lengthens the arrows and its view actions", "[scene_view]") {

@@ -133,14 +133,12 @@ TEST_CASE("Session restart goes back to time 0", "[session]") {
   CHECK(session.snapshot().time == Approx(0.05));
 }
 
-TEST_CASE("Session editSim changes the simulation between steps", "[session]") {
+TEST_CASE("Session apply changes the simulation between steps", "[session]") {
   Session session;
   session.setScene(cl::testing::boxScene());
-  session.editSim([](cl::RigidBodySim& sim) {
-    cl::BodyState s = sim.bodyState(4);
-    s.vx = 2.0;
-    sim.setBodyState(4, s);
-  });
+  cl::BodyState s = session.snapshot().states[4];
+  s.vx = 2.0;
+  session.apply(cl::SetBodyState{4, s});
   REQUIRE(session.stepNow(4));
   CHECK(session.snapshot().states[4].x == Approx(-3.5 + 2.0 * 0.1));
 }
@@ -150,11 +148,9 @@ TEST_CASE("Session stops the run on a SimulationError and keeps the last good st
   session.setScene(cl::testing::boxScene());
   REQUIRE(session.stepNow(2));
   QSignalSpy errors(&session, &Session::errorOccurred);
-  session.editSim([](cl::RigidBodySim& sim) {
-    cl::BodyState s = sim.bodyState(5);
-    s.vx = std::numeric_limits<double>::quiet_NaN();
-    sim.setBodyState(5, s);
-  });
+  cl::BodyState bad = session.snapshot().states[5];
+  bad.vx = std::numeric_limits<double>::quiet_NaN();
+  session.apply(cl::SetBodyState{5, bad});
 
   SECTION("while running") {
     QSignalSpy running(&session, &Session::runningChanged);

@@ -1,4 +1,4 @@
-#include "widgets/mouse_spring.h"
+#include "engine/edit/mouse_spring.h"
 
 #include <cmath>
 
@@ -6,7 +6,7 @@
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/forces/spring.h"
 
-namespace cl::widgets {
+namespace cl {
 
 namespace {
 
@@ -48,7 +48,7 @@ bool attachMouseSpring(RigidBodySim& sim, int body, Vec2 attach, Vec2 mouse) {
 
 bool moveMouseSpring(RigidBodySim& sim, Vec2 mouse) {
   Spring* spring = mouseSpring(sim);
-  if (!spring || !isMouseSpringAttached(*spring)) return false;
+  if (!spring) return false;
   SpringParams p = spring->params();
   p.attach2 = mouse;
   replace(*spring, p);
@@ -56,24 +56,12 @@ bool moveMouseSpring(RigidBodySim& sim, Vec2 mouse) {
 }
 
 bool releaseMouseSpring(RigidBodySim& sim) {
-  Spring* spring = mouseSpring(sim);
-  if (!spring || !isMouseSpringAttached(*spring)) return false;
-  SpringParams p = spring->params();
-  // Both ends on the same body point: length 0, no direction, no force, no energy.
-  p.body2 = p.body1;
-  p.attach2 = p.attach1;
-  p.stiffness = 0.0;
-  p.damping = 0.0;
-  replace(*spring, p);
-  return true;
+  const Spring* spring = mouseSpring(sim);
+  return spring && sim.removeForceLaw(spring);
 }
 
 const Spring* findMouseSpring(const RigidBodySim& sim) {
   return mouseSpring(sim);
 }
 
-bool isMouseSpringAttached(const Spring& spring) {
-  return isScrim(spring.params().body2) && spring.params().stiffness > 0;
-}
-
-}  // namespace cl::widgets
+}  // namespace cl
