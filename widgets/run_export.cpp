@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "engine/io/atomic_file.h"
+#include "engine/io/number_text.h"
 #include "engine/io/state_csv.h"
 #include "engine/io/trace_csv.h"
 #include "engine/io/waypoint_csv.h"
@@ -18,9 +19,6 @@
 namespace cl::widgets {
 
 namespace {
-std::string num(double v) {
-  return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v);
-}
 
 class Cancelled : public std::exception {};
 }  // namespace
@@ -41,11 +39,11 @@ void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history) {
     const StepRecord& r = history.at(i);
     const StepStats& s = r.stats;
     const double perSolve = s.solves > 0 ? static_cast<double>(s.pivots) / s.solves : 0.0;
-    out << r.step << ',' << num(s.time) << ',' << num(s.energy.kinetic()) << ','
-        << num(s.energy.potential) << ',' << num(s.energy.total()) << ',' << s.contacts << ','
-        << s.solves << ',' << s.pivots << ',' << num(perSolve) << ',' << num(s.maxViolation) << ','
-        << num(s.minDistance) << ',' << s.backups << ',' << s.collisions << ','
-        << num(s.wallSeconds) << '\n';
+    out << r.step << ',' << numberText(s.time) << ',' << numberText(s.energy.kinetic()) << ','
+        << numberText(s.energy.potential) << ',' << numberText(s.energy.total()) << ','
+        << s.contacts << ',' << s.solves << ',' << s.pivots << ',' << numberText(perSolve) << ','
+        << numberText(s.maxViolation) << ',' << numberText(s.minDistance) << ',' << s.backups << ','
+        << s.collisions << ',' << numberText(s.wallSeconds) << '\n';
   }
 }
 

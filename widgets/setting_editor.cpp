@@ -125,7 +125,9 @@ SettingEditor makeEditor(const SettingInfo& info, T SimSettings::*member,
 }  // namespace
 
 QString readableName(const char* engineName) {
-  return QString::fromLatin1(engineName).replace(QLatin1Char('_'), QLatin1Char(' '));
+  return QString::fromLatin1(engineName)
+      .replace(QLatin1Char('_'), QLatin1Char(' '))
+      .replace(QLatin1Char('-'), QLatin1Char(' '));
 }
 
 QString toQString(std::string_view text) {

@@ -38,7 +38,7 @@ struct SettingEditor {
 // changes editor i (typing is done, a box ticked, an item chosen).
 std::vector<SettingEditor> makeSettingEditors(std::function<void(int)> changed);
 
-// "serial_grouped_lastpass" -> "serial grouped lastpass".
+// "serial_grouped_lastpass" -> "serial grouped lastpass", "modified-euler" -> "modified euler".
 QString readableName(const char* engineName);
 // The engine's UTF-8 text as a QString.
 QString toQString(std::string_view text);

@@ -4,22 +4,6 @@
 
 namespace cl::widgets {
 
-const char* contactSetName(ContactSet s) {
-  switch (s) {
-    case ContactSet::kUntreated:
-      return "untreated";
-    case ContactSet::kC:
-      return "C";
-    case ContactSet::kNC:
-      return "NC";
-    case ContactSet::kR:
-      return "R";
-    case ContactSet::kReReject:
-      return "reRejects";
-  }
-  return "?";
-}
-
 SolveState solveStateAt(const SolveTrace& trace, int pivot) {
   const Eigen::Index n = trace.solve.b.size();
   SolveState s;

@@ -6,12 +6,10 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "engine/solver/lcp_problem.h"
 #include "engine/trace/step_trace.h"
 
 namespace cl::widgets {
-
-enum class ContactSet { kUntreated, kC, kNC, kR, kReReject };
-const char* contactSetName(ContactSet s);
 
 struct SolveState {
   int pivot = -1;

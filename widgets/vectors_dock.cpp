@@ -461,8 +461,8 @@ QString VectorsDock::tooltipFor(int i) const {
   QString name = QString::number(i) + (mJoint[k] ? QStringLiteral("J") : QString());
   if (!mLabels[k].isEmpty()) name += QLatin1Char(' ') + mLabels[k];
   return tr("%1: %2\nb = %3\nf = %4\na = %5\nviolation = %6")
-      .arg(name, QString::fromUtf8(contactSetName(mSets[k])), number(mB[k]), number(mF[k]),
-           number(mA[k]), number(mViolation[k]));
+      .arg(name, QString::fromUtf8(nameOf(mSets[k])), number(mB[k]), number(mF[k]), number(mA[k]),
+           number(mViolation[k]));
 }
 
 int VectorsDock::contactAt(const QPoint& pos) const {

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/body/scrim.h"
+
 namespace cl::widgets {
 
 namespace {
@@ -232,7 +234,7 @@ int CollisionListModel::columnCount(const QModelIndex& parent) const {
 
 QString CollisionListModel::bodiesLabel(const WaypointCollision& c, const QStringList& names) {
   const auto name = [&](int body) {
-    if (body == -1) return QStringLiteral("scrim");
+    if (isScrim(body)) return QString::fromLatin1(kScrimName.data(), kScrimName.size());
     if (body >= 0 && body < names.size()) return names[body];
     return QStringLiteral("#%1").arg(body);
   };

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "engine/io/atomic_file.h"
+#include "engine/io/number_text.h"
 #include "engine/math/random_lcg.h"
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/lcp_file.h"
@@ -17,7 +18,7 @@ namespace {
 
 std::string vectorText(const Eigen::VectorXd& v) {
   std::string s = "[";
-  for (Eigen::Index i = 0; i < v.size(); ++i) s += fmt::format("{}{:.12g}", i ? ", " : "", v[i]);
+  for (Eigen::Index i = 0; i < v.size(); ++i) s += (i ? ", " : "") + numberText(v[i]);
   return s + "]";
 }
 

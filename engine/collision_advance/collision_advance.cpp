@@ -34,10 +34,6 @@ bool sameFeatures(const RigidBodyCollision& a, const RigidBodyCollision& b) {
          a.primaryEdge == b.primaryEdge && a.normalEdge == b.normalEdge;
 }
 
-std::string bodyName(const RigidBodySim& sim, int b) {
-  return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name();
-}
-
 }  // namespace
 
 bool CollisionAdvance::remeasure(RigidBodyCollision& c) const {
@@ -213,8 +209,8 @@ void CollisionAdvance::backup() {
         throw SimulationError(fmt::format(
             "a colliding {} record of '{}' on '{}' cannot be re-measured at time {} after "
             "backing up",
-            collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
-            bodyName(mSim, t.record.normalBody), mSim.time()));
+            collisionKindName(t.record.kind), mSim.bodyName(t.record.primaryBody),
+            mSim.bodyName(t.record.normalBody), mSim.time()));
       continue;
     }
     t.updateEstimate(mSim.time());
@@ -357,8 +353,8 @@ void CollisionAdvance::failStuck() {
     if (t.needsHandling || t.imminent())
       list += fmt::format(
           "\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",
-          collisionKindName(t.record.kind), bodyName(mSim, t.record.primaryBody),
-          bodyName(mSim, t.record.normalBody), t.record.impact1.x, t.record.impact1.y,
+          collisionKindName(t.record.kind), mSim.bodyName(t.record.primaryBody),
+          mSim.bodyName(t.record.normalBody), t.record.impact1.x, t.record.impact1.y,
           t.record.distance, t.record.normalVelocity);
   throw SimulationError(fmt::format(
       "stuck: the collision was not resolved after {} back-ups at time {} (step {:.3g}):{}", mStuck,

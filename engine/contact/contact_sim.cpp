@@ -21,15 +21,11 @@ namespace {
 // smaller than 1 so that a small-scale scene is not judged by a large absolute number.
 constexpr double kAcceptTolerance = 1e-4;
 
-std::string bodyName(const RigidBodySim& sim, int body) {
-  return isScrim(body) ? std::string("scrim") : sim.bodies()[body].name();
-}
-
 std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
   return fmt::format(
       "{} '{}' on '{}' at ({:.6g}, {:.6g}) normal ({:.6g}, {:.6g}) "
       "distance {:.6g} normal velocity {:.6g}{}",
-      collisionKindName(c.kind), bodyName(sim, c.primaryBody), bodyName(sim, c.normalBody),
+      collisionKindName(c.kind), sim.bodyName(c.primaryBody), sim.bodyName(c.normalBody),
       c.impact1.x, c.impact1.y, c.normal.x, c.normal.y, c.distance, c.normalVelocity,
       c.joint ? " (joint)" : "");
 }

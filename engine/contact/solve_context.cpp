@@ -4,12 +4,6 @@
 
 namespace cl {
 
-namespace {
-std::string bodyLabel(const RigidBodySim& sim, int body) {
-  return isScrim(body) ? std::string("scrim") : sim.bodies()[body].name();
-}
-}  // namespace
-
 SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBodyCollision>& rows,
                               SolvePurpose purpose, double time, int subset) {
   SolveContext context{.purpose = purpose, .time = time, .subset = subset, .contacts = {}};
@@ -18,7 +12,7 @@ SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBo
     context.contacts.push_back(
         {.primaryBody = c.primaryBody,
          .normalBody = c.normalBody,
-         .label = bodyLabel(sim, c.primaryBody) + "/" + bodyLabel(sim, c.normalBody),
+         .label = sim.bodyName(c.primaryBody) + "/" + sim.bodyName(c.normalBody),
          .kind = collisionKindName(c.kind),
          .point = c.impact1,
          .normal = c.normal,

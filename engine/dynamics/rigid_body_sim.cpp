@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+
+#include "engine/body/scrim.h"
 
 namespace cl {
 
@@ -36,6 +39,12 @@ int RigidBodySim::findBody(std::string_view name) const {
 
 void RigidBodySim::addForceLaw(std::unique_ptr<ForceLaw> law) {
   mLaws.push_back(std::move(law));
+}
+
+std::string RigidBodySim::bodyName(int body) const {
+  if (isScrim(body)) return std::string(kScrimName);
+  if (body < 0 || body >= bodyCount()) return "#" + std::to_string(body);
+  return mBodies[body].name();
 }
 
 bool RigidBodySim::removeForceLaw(const ForceLaw* law) {

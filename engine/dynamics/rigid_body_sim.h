@@ -49,6 +49,9 @@ class RigidBodySim : public OdeSystem {
   int bodyCount() const { return static_cast<int>(mBodies.size()); }
   // Index of the named body, or -1.
   int findBody(std::string_view name) const;
+  // Body `body`'s name, kScrimName for the Scrim, "#i" for an index out of range: for
+  // messages, traces and exports.
+  std::string bodyName(int body) const;
 
   void addForceLaw(std::unique_ptr<ForceLaw> law);
   // Removes (and destroys) `law`; false when it is not one of this simulation's laws.

@@ -27,9 +27,7 @@ constexpr int kPanicFactor = 20;
 
 std::string describeRecords(const ContactSim& sim, const std::vector<RigidBodyCollision>& rs) {
   std::string out;
-  const auto name = [&](int b) {
-    return isScrim(b) ? std::string("scrim") : sim.bodies()[b].name();
-  };
+  const auto name = [&](int b) { return sim.bodyName(b); };
   for (const RigidBodyCollision& c : rs)
     out += fmt::format(
         "\n  {} '{}' on '{}' at ({:.6g}, {:.6g}) distance {:.3g} normal velocity {:.6g}",

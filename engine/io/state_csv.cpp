@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/io/number_text.h"
+
 namespace cl {
 
 std::string csvField(const std::string& s) {
@@ -21,9 +23,9 @@ void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
 
 void writeStateCsvRow(std::ostream& out, long long step, double time, const EnergyInfo& e,
                       std::span<const double> vars) {
-  out << step << ','
-      << fmt::format("{:.17g},{:.17g},{:.17g},{:.17g}", time, e.kinetic(), e.potential, e.total());
-  for (double v : vars) out << fmt::format(",{:.17g}", v);
+  out << step << ',' << numberText(time) << ',' << numberText(e.kinetic()) << ','
+      << numberText(e.potential) << ',' << numberText(e.total());
+  for (double v : vars) out << ',' << numberText(v);
   out << '\n';
 }
 

@@ -6,15 +6,12 @@
 #include <cmath>
 #include <string>
 
+#include "engine/io/number_text.h"
 #include "engine/io/state_csv.h"
 
 namespace cl {
 
 namespace {
-
-std::string num(double v) {
-  return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v);
-}
 
 std::string label(const SolveTrace& s, int row) {
   if (row >= 0 && row < static_cast<int>(s.context.contacts.size()))
@@ -42,7 +39,7 @@ void writeSolveMatrixCsv(std::ostream& out, const SolveTrace& s) {
   out << '\n';
   for (Eigen::Index i = 0; i < A.rows(); ++i) {
     out << i << ',' << csvField(label(s, static_cast<int>(i))) << ',' << (isJoint(s, i) ? 1 : 0);
-    for (Eigen::Index k = 0; k < A.cols(); ++k) out << ',' << num(A(i, k));
+    for (Eigen::Index k = 0; k < A.cols(); ++k) out << ',' << numberText(A(i, k));
     out << '\n';
   }
 }
@@ -59,9 +56,10 @@ void writeSolveVectorsCsv(std::ostream& out, const SolveTrace& s) {
     const SolveContact* c = known ? &s.context.contacts[static_cast<std::size_t>(i)] : nullptr;
     out << i << ',' << csvField(label(s, static_cast<int>(i))) << ',' << (c ? c->kind : "") << ','
         << (c ? c->primaryBody : -1) << ',' << (c ? c->normalBody : -1) << ','
-        << (isJoint(s, i) ? 1 : 0) << ',' << num(s.solve.b(i)) << ','
-        << num(haveResult ? s.solve.f(i) : std::nan("")) << ','
-        << num(haveResult ? s.solve.a(i) : std::nan("")) << ',' << num(violation(i)) << '\n';
+        << (isJoint(s, i) ? 1 : 0) << ',' << numberText(s.solve.b(i)) << ','
+        << numberText(haveResult ? s.solve.f(i) : std::nan("")) << ','
+        << numberText(haveResult ? s.solve.a(i) : std::nan("")) << ',' << numberText(violation(i))
+        << '\n';
   }
 }
 
@@ -73,10 +71,10 @@ void writePivotsCsv(std::ostream& out, const SolveTrace& s) {
                              ? complementarityViolation(p.f, p.a, s.solve.joint).maxCoeff()
                              : std::nan("");
     out << p.index << ',' << p.d << ',' << csvField(label(s, p.d)) << ',' << p.j << ','
-        << csvField(label(s, p.j)) << ',' << num(p.step) << ',' << (p.stepTaken ? 1 : 0) << ','
-        << (p.zeroStep ? 1 : 0) << ',' << csvField(transitionName(p.transition)) << ','
+        << csvField(label(s, p.j)) << ',' << numberText(p.step) << ',' << (p.stepTaken ? 1 : 0)
+        << ',' << (p.zeroStep ? 1 : 0) << ',' << csvField(transitionName(p.transition)) << ','
         << members(p.C) << ',' << members(p.NC) << ',' << members(p.R) << ','
-        << members(p.reRejects) << ',' << num(worst) << '\n';
+        << members(p.reRejects) << ',' << numberText(worst) << '\n';
   }
 }
 

@@ -4,21 +4,12 @@
 
 #include <cmath>
 
+#include "engine/io/number_text.h"
 #include "engine/io/state_csv.h"
 
 namespace cl {
 
-namespace {
-
-std::string num(double v) {
-  return std::isnan(v) ? std::string("nan") : fmt::format("{:.17g}", v);
-}
-
-std::string bodyName(const RigidBodySim& sim, int b) {
-  return b >= 0 && b < sim.bodyCount() ? csvField(sim.bodies()[b].name()) : std::string("scrim");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void writeWaypointCsvHeader(std::ostream& out) {
   out << "step,waypoint,name,time,step_size,target_time,binary_search,stuck_count,"
@@ -31,8 +22,8 @@ void writeWaypointCsvRows(std::ostream& out, const RigidBodySim& sim, long long 
                           int waypointIndex, const Waypoint& w) {
   const std::string head =
       fmt::format("{},{},{},{},{},{},{},{},{}", step, waypointIndex, wayPointName(w.point),
-                  num(w.time), num(w.stepSize), num(w.targetTime), w.binarySearch ? 1 : 0,
-                  w.stuckCount, num(w.nextEstimate));
+                  numberText(w.time), numberText(w.stepSize), numberText(w.targetTime),
+                  w.binarySearch ? 1 : 0, w.stuckCount, numberText(w.nextEstimate));
   if (w.collisions.empty()) {
     out << head << std::string(15, ',') << '\n';
     return;
@@ -41,10 +32,11 @@ void writeWaypointCsvRows(std::ostream& out, const RigidBodySim& sim, long long 
     const WaypointCollision& c = w.collisions[k];
     out << head
         << fmt::format(",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", k + 1, c.kind,
-                       bodyName(sim, c.primaryBody), bodyName(sim, c.normalBody), num(c.impact.x),
-                       num(c.impact.y), num(c.normal.x), num(c.normal.y), num(c.distance),
-                       num(c.normalVelocity), num(c.estimatedTime), num(c.detectedTime),
-                       c.needsHandling ? 1 : 0, c.joint ? 1 : 0, num(c.impulse));
+                       csvField(sim.bodyName(c.primaryBody)), csvField(sim.bodyName(c.normalBody)),
+                       numberText(c.impact.x), numberText(c.impact.y), numberText(c.normal.x),
+                       numberText(c.normal.y), numberText(c.distance), numberText(c.normalVelocity),
+                       numberText(c.estimatedTime), numberText(c.detectedTime),
+                       c.needsHandling ? 1 : 0, c.joint ? 1 : 0, numberText(c.impulse));
   }
 }
 

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/body/scrim.h"
 #include "engine/connectors/joint.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/dynamics/integrator.h"
@@ -29,8 +30,6 @@ inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents (the
 // versions that introduced settings are in engine/settings/sim_settings.h).
 inline constexpr int kSceneFormatVersion = 3;
-// The name that stands for the fixed background where a spring takes a body.
-inline constexpr std::string_view kScrimName = "scrim";
 
 // ---- Shapes by factory (engine/body/shapes.h); lengths in body coordinates.
 

@@ -18,7 +18,7 @@ constexpr double kDeferredFactor = 100.0;  // deferred contacts: 100x the tolera
 constexpr double kDirEps = 1e-12;    // entries of delta_f, delta_a below this (relative) are 0
 constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * scale is zero
 
-enum class Set : unsigned char { kUntreated, kC, kNC, kR, kReReject };
+using Set = ContactSet;  // Baraff's sets (lcp_problem.h)
 enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
 
 class Run {

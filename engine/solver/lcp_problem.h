@@ -27,6 +27,18 @@ constexpr std::span<const NamedValue<NextContactPolicy>> namesOf(NextContactPoli
   return kNextContactPolicyNames;
 }
 
+// The set ComputeForces keeps a contact in (Baraff 94): untreated, C (force, a = 0), NC
+// (no force, a >= 0), R (rejected for now), or rejected again after a re-try.
+enum class ContactSet : unsigned char { kUntreated, kC, kNC, kR, kReReject };
+inline constexpr NamedValue<ContactSet> kContactSetNames[] = {{ContactSet::kUntreated, "untreated"},
+                                                              {ContactSet::kC, "C"},
+                                                              {ContactSet::kNC, "NC"},
+                                                              {ContactSet::kR, "R"},
+                                                              {ContactSet::kReReject, "reRejects"}};
+constexpr std::span<const NamedValue<ContactSet>> namesOf(ContactSet) {
+  return kContactSetNames;
+}
+
 // Error codes of a solve; kOk is -1 as in myPhysicsLab (anything else is a failure).
 enum class LcpError : int {
   kOk = -1,

@@ -146,7 +146,7 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
   const cl::SolveTrace* first = session.selectedSolveTrace();
   REQUIRE(first);
   const cl::widgets::SolveState start = cl::widgets::solveStateAt(*first, -1);
-  for (cl::widgets::ContactSet s : start.set) CHECK(s == cl::widgets::ContactSet::kUntreated);
+  for (cl::ContactSet s : start.set) CHECK(s == cl::ContactSet::kUntreated);
   CHECK(start.a == first->solve.b);
 
   const int pivots = static_cast<int>(first->pivots.size());
@@ -160,7 +160,7 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
   const cl::widgets::SolveState last = cl::widgets::solveStateAt(*first, pivots - 1);
   CHECK((first->solve.A * last.f + first->solve.b - last.a).cwiseAbs().maxCoeff() < 1e-9);
   bool anyInC = false;
-  for (cl::widgets::ContactSet s : last.set) anyInC = anyInC || s == cl::widgets::ContactSet::kC;
+  for (cl::ContactSet s : last.set) anyInC = anyInC || s == cl::ContactSet::kC;
   CHECK(anyInC);  // a resting stack carries its weight through contacts in C
 
   session.stepPivot();  // the next solve of the same step

@@ -12,7 +12,7 @@
 #include "widgets/session.h"
 #include "widgets/vectors_dock.h"
 
-using cl::widgets::ContactSet;
+using cl::ContactSet;
 using cl::widgets::Session;
 using cl::widgets::VectorsDock;
 using Kind = cl::widgets::VectorsDock::BarKind;
