@@ -101,9 +101,8 @@ bool applyEdit(const SimEdit& edit, RigidBodySim& sim, AdvanceStrategy& advance)
             return true;
           },
           [&](const SetThrust& e) {
-            return forEachLaw<ThrusterSet>(sim, [&](ThrusterSet& t) {
-                     t.setMagnitude(e.magnitude);
-                   }) > 0;
+            return forEachLaw<ThrusterSet>(
+                       sim, [&](ThrusterSet& t) { t.setMagnitude(e.magnitude); }) > 0;
           },
           [&](const SetSettings& e) {
             SimSettings s;

@@ -62,9 +62,9 @@ struct FireThrusters {
   bool on = false;
 };
 
-using SimEdit = std::variant<SetGravity, SetElasticity, SetDamping, SetThrust, SetSettings,
-                             SetBodyState, AttachMouseSpring, MoveMouseSpring, ReleaseMouseSpring,
-                             FireThrusters>;
+using SimEdit =
+    std::variant<SetGravity, SetElasticity, SetDamping, SetThrust, SetSettings, SetBodyState,
+                 AttachMouseSpring, MoveMouseSpring, ReleaseMouseSpring, FireThrusters>;
 
 // Applies `edit` to a simulation between two steps (and, for settings, to its advance
 // strategy). False when it changed nothing: a mouse spring on a fixed body, thrusters the
