@@ -13,7 +13,7 @@ fi
 bad=()
 while IFS= read -r f; do
   clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
-done < <(git ls-files '*.cpp' '*.h')
+done < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
 if [ ${#bad[@]} -gt 0 ]; then
   echo "check-format: ${#bad[@]} file(s) differ from .clang-format ($(clang-format --version)):" >&2
   printf '  %s\n' "${bad[@]}" >&2

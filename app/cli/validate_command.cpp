@@ -10,7 +10,7 @@
 namespace cl::cli {
 
 int validateCommand(const std::string& path) {
-  const std::vector<SceneProblem> problems = validateSceneFile(path);
+  const std::vector<JsonProblem> problems = validateSceneFile(path);
   if (problems.empty()) {
     try {
       const Scene scene = loadSceneFile(path);
@@ -25,7 +25,7 @@ int validateCommand(const std::string& path) {
   }
   std::cerr << fmt::format("{}: {} problem{}\n", path, problems.size(),
                            problems.size() == 1 ? "" : "s");
-  for (const SceneProblem& p : problems)
+  for (const JsonProblem& p : problems)
     std::cerr << fmt::format("  {}: {}\n", p.jsonPath.empty() ? "(file)" : p.jsonPath, p.message);
   return kExitBadInput;
 }

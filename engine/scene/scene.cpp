@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "engine/collision_advance/collision_advance.h"
-#include "engine/scene/json_read.h"
-#include "engine/scene/json_write.h"
+#include "engine/io/json_read.h"
+#include "engine/io/json_write.h"
 #include "engine/scene/scene_check.h"
 #include "engine/scene/scene_parse.h"
 #include "engine/scene/scene_write.h"
@@ -17,11 +17,11 @@
 namespace cl {
 namespace {
 
-std::string whatOf(const std::string& source, const std::vector<SceneProblem>& problems) {
+std::string whatOf(const std::string& source, const std::vector<JsonProblem>& problems) {
   std::string out =
       source.empty() ? std::string("invalid scene") : fmt::format("invalid scene '{}'", source);
   out += problems.size() == 1 ? " (1 problem):" : fmt::format(" ({} problems):", problems.size());
-  for (const SceneProblem& p : problems) out += "\n  " + describeProblem(p);
+  for (const JsonProblem& p : problems) out += "\n  " + describeProblem(p);
   return out;
 }
 
@@ -30,7 +30,7 @@ std::string whatOf(const std::string& source, const std::vector<SceneProblem>& p
 struct Loaded {
   std::optional<SceneDoc> doc;
   std::unique_ptr<RigidBodySim> sim;
-  std::vector<SceneProblem> problems;
+  std::vector<JsonProblem> problems;
 };
 
 Loaded load(std::string_view text, bool build) {
@@ -67,15 +67,10 @@ std::string readFile(const std::filesystem::path& path) {
 
 }  // namespace
 
-SceneError::SceneError(std::string source, std::vector<SceneProblem> problems)
+SceneError::SceneError(std::string source, std::vector<JsonProblem> problems)
     : std::runtime_error(whatOf(source, problems)),
       mSource(std::move(source)),
       mProblems(std::move(problems)) {}
-
-std::string describeProblem(const SceneProblem& problem) {
-  return fmt::format("{}: {}", problem.jsonPath.empty() ? "(document)" : problem.jsonPath,
-                     problem.message);
-}
 
 std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
   std::unique_ptr<AdvanceStrategy> advance;
@@ -119,7 +114,7 @@ Scene loadSceneFile(const std::filesystem::path& path) {
   return loadScene(readFile(path), path.string());
 }
 
-std::vector<SceneProblem> validateSceneFile(const std::filesystem::path& path) {
+std::vector<JsonProblem> validateSceneFile(const std::filesystem::path& path) {
   try {
     return load(readFile(path), /*build=*/true).problems;
   } catch (const SceneError& e) {

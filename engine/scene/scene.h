@@ -40,7 +40,7 @@ struct Scene {
 Scene loadScene(std::string_view jsonText, const std::string& sourceName);
 Scene loadSceneFile(const std::filesystem::path& path);
 // Every problem found (empty when the scene is valid); never throws.
-std::vector<SceneProblem> validateSceneFile(const std::filesystem::path& path);
+std::vector<JsonProblem> validateSceneFile(const std::filesystem::path& path);
 // The scene's JSON text; load then save gives back the same document.
 std::string saveScene(const Scene& scene);
 

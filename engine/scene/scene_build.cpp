@@ -15,7 +15,7 @@
 #include "engine/forces/spring.h"
 #include "engine/forces/thruster_set.h"
 #include "engine/geometry/path_check.h"
-#include "engine/scene/json_read.h"
+#include "engine/io/json_read.h"
 #include "engine/scene/scene_check.h"
 
 namespace cl {
@@ -93,7 +93,7 @@ std::string pathProblemPointer(const std::string& bodyPath, const PathProblem& p
 
 // A body given by explicit paths, with checkPaths' problems at their pointers.
 std::optional<Polygon> pathsPolygon(const PathsShape& s, const BodyDoc& b, const std::string& path,
-                                    std::vector<SceneProblem>& problems) {
+                                    std::vector<JsonProblem>& problems) {
   std::vector<Path> paths = enginePaths(s);
   const auto pathProblems = checkPaths(paths);
   for (const PathProblem& p : pathProblems)
@@ -115,7 +115,7 @@ Polygon withSpacing(Polygon made, const std::optional<double>& spacing) {
 
 // The shape of a body at uniform density and mass 1 (infinite for a wall).
 std::optional<Polygon> makeShape(const BodyDoc& b, const std::string& path, RandomLCG& random,
-                                 std::vector<SceneProblem>& problems) {
+                                 std::vector<JsonProblem>& problems) {
   return std::visit(
       [&](const auto& s) -> std::optional<Polygon> {
         if constexpr (std::is_same_v<std::decay_t<decltype(s)>, PathsShape>)
@@ -129,7 +129,7 @@ std::optional<Polygon> makeShape(const BodyDoc& b, const std::string& path, Rand
 // The body of /bodies/i with its mass properties and attributes, or nullopt with
 // the problems reported at the fields that cause them.
 std::optional<Polygon> makeBody(const BodyDoc& b, const std::string& path, RandomLCG& random,
-                                std::vector<SceneProblem>& problems) {
+                                std::vector<JsonProblem>& problems) {
   std::optional<Polygon> p;
   try {
     p = makeShape(b, path, random, problems);
@@ -291,7 +291,7 @@ std::vector<std::unique_ptr<Connector>> makeConnectors(const RopeDoc& c, const B
 // Adds the document's connectors, reporting each one the engine refuses at its entry,
 // then aligns them all (as engine2D does when a scene loads).
 void addConnectors(const SceneDoc& doc, const DocOrigin& origin, const BodyIndex& index,
-                   ContactSim& sim, std::vector<SceneProblem>& problems) {
+                   ContactSim& sim, std::vector<JsonProblem>& problems) {
   if (!doc.connectors) return;
   for (std::size_t i = 0; i < doc.connectors->size(); ++i) {
     try {
@@ -307,7 +307,7 @@ void addConnectors(const SceneDoc& doc, const DocOrigin& origin, const BodyIndex
 
 // A document made in code (say with the command line's --set) skips the parser's
 // checks of the settings; parsed documents never fail here.
-void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
+void checkSettings(const SceneDoc& doc, std::vector<JsonProblem>& problems) {
   if (!doc.settings) return;
   forEachSetting([&](const SettingInfo& info, auto, auto given) {
     const auto& v = (*doc.settings).*given;
@@ -322,7 +322,7 @@ void checkSettings(const SceneDoc& doc, std::vector<SceneProblem>& problems) {
 }  // namespace
 
 std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
-                                            std::vector<SceneProblem>& problems) {
+                                            std::vector<JsonProblem>& problems) {
   checkSettings(doc, problems);
   checkSceneNames(doc, origin, problems);
   auto sim = std::make_unique<ContactSim>();
@@ -373,7 +373,7 @@ std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin
 }
 
 std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc) {
-  std::vector<SceneProblem> problems;
+  std::vector<JsonProblem> problems;
   auto sim = buildSimulation(doc, DocOrigin{}, problems);
   if (!sim) throw SceneError("", std::move(problems));
   return sim;

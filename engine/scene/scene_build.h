@@ -40,6 +40,6 @@ struct DocOrigin {
 // For loading: checks names and builds, appending problems instead of throwing;
 // null when there are any problems, old or new.
 std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin& origin,
-                                            std::vector<SceneProblem>& problems);
+                                            std::vector<JsonProblem>& problems);
 
 }  // namespace cl

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "engine/body/shapes.h"
-#include "engine/scene/field_reader.h"
-#include "engine/scene/json_read.h"
+#include "engine/io/field_reader.h"
+#include "engine/io/json_read.h"
 
 namespace cl {
 namespace {
@@ -16,7 +16,7 @@ namespace {
 // Every body name with the JSON pointer where it is defined.
 class NameTable {
  public:
-  NameTable(const SceneDoc& doc, const DocOrigin& origin, std::vector<SceneProblem>& problems)
+  NameTable(const SceneDoc& doc, const DocOrigin& origin, std::vector<JsonProblem>& problems)
       : mProblems(problems) {
     if (doc.walls)
       for (const std::string& w : wallNames()) {
@@ -86,7 +86,7 @@ class NameTable {
   }
 
  private:
-  std::vector<SceneProblem>& mProblems;
+  std::vector<JsonProblem>& mProblems;
   std::map<std::string, std::string> mDefined;  // name -> where it is defined
   std::vector<std::string> mNames;              // in file order, for suggestions
 };
@@ -136,7 +136,7 @@ const std::vector<std::string>& wallNames() {
 }
 
 void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
-                     std::vector<SceneProblem>& problems) {
+                     std::vector<JsonProblem>& problems) {
   NameTable names(doc, origin, problems);
   for (std::size_t i = 0; i < doc.bodies.size(); ++i) {
     const auto& list = doc.bodies[i].nonCollide;

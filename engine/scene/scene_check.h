@@ -13,7 +13,7 @@
 namespace cl {
 
 void checkSceneNames(const SceneDoc& doc, const DocOrigin& origin,
-                     std::vector<SceneProblem>& problems);
+                     std::vector<JsonProblem>& problems);
 
 // Names of the bodies a "walls" entry adds, in the order they are added.
 const std::vector<std::string>& wallNames();

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "engine/io/json_read.h"
 #include "engine/scene/doc_kinds.h"
-#include "engine/scene/json_read.h"
 
 namespace cl {
 namespace {
@@ -56,7 +56,7 @@ std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
 }
 
 SettingsDoc readSettingsDoc(const Json& v, const std::string& path, int version,
-                            std::vector<SceneProblem>& problems) {
+                            std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "'settings'");
   SettingsDoc s;
   forEachSetting([&](const SettingInfo& info, auto, auto given) {
@@ -73,7 +73,7 @@ SettingsDoc readSettingsDoc(const Json& v, const std::string& path, int version,
   return s;
 }
 
-WallsDoc readWalls(const Json& v, const std::string& path, std::vector<SceneProblem>& problems) {
+WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "'walls'");
   WallsDoc w;
   if (const auto x = r.number("width", Need::Required, Range::Positive)) w.width = *x;
@@ -111,7 +111,7 @@ void checkBodyFields(FieldReader& r, const BodyDoc& b) {
              "give the centre of mass once: this ball has 'cm_offset' already");
 }
 
-BodyDoc readBody(const Json& v, const std::string& path, std::vector<SceneProblem>& problems) {
+BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "a body");
   BodyDoc b;
   b.name = r.string("name", Need::Required).value_or("");
@@ -148,7 +148,7 @@ BodyDoc readBody(const Json& v, const std::string& path, std::vector<SceneProble
 
 }  // namespace
 
-ParsedScene parseSceneJson(const Json& root, std::vector<SceneProblem>& problems) {
+ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems) {
   FieldReader r(root, "", problems, "a scene");
   if (!r.isObject()) return {};
   const auto format = r.string("format", Need::Required);

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/scene/field_reader.h"
+#include "engine/io/field_reader.h"
 #include "engine/scene/scene_build.h"
 #include "engine/scene/scene_doc.h"
 #include "engine/scene/scene_error.h"
@@ -22,7 +22,7 @@ struct ParsedScene {
   DocOrigin origin;
 };
 
-ParsedScene parseSceneJson(const nlohmann::json& root, std::vector<SceneProblem>& problems);
+ParsedScene parseSceneJson(const nlohmann::json& root, std::vector<JsonProblem>& problems);
 
 // The shape fields of a body whose "shape" is `kind`, read from the body's own
 // object; nullopt when no shape has that name (the caller reports it).
@@ -30,10 +30,10 @@ std::optional<ShapeDoc> readShape(std::string_view kind, FieldReader& body);
 
 // One entry of "forces"; nullopt when its kind is missing or unknown (reported).
 std::optional<ForceDoc> readForce(const nlohmann::json& value, const std::string& path,
-                                  std::vector<SceneProblem>& problems);
+                                  std::vector<JsonProblem>& problems);
 
 // One entry of "connectors"; nullopt when its kind is missing or unknown (reported).
 std::optional<ConnectorDoc> readConnector(const nlohmann::json& value, const std::string& path,
-                                          std::vector<SceneProblem>& problems);
+                                          std::vector<JsonProblem>& problems);
 
 }  // namespace cl

@@ -1,8 +1,8 @@
 // Reading the entries of "connectors": joints, double joints, rods and ropes.
 #include <fmt/format.h>
 
+#include "engine/io/json_read.h"
 #include "engine/scene/doc_kinds.h"
-#include "engine/scene/json_read.h"
 #include "engine/scene/scene_parse.h"
 
 namespace cl {
@@ -45,7 +45,7 @@ void readFields(FieldReader& r, RodDoc& c) {
 }  // namespace
 
 std::optional<ConnectorDoc> readConnector(const Json& value, const std::string& path,
-                                          std::vector<SceneProblem>& problems) {
+                                          std::vector<JsonProblem>& problems) {
   FieldReader r(value, path, problems, "a connector");
   const auto kind = r.string("kind", Need::Required);
   if (!kind) return std::nullopt;

@@ -1,8 +1,8 @@
 // Reading the entries of "forces": one read function per force law.
 #include <fmt/format.h>
 
+#include "engine/io/json_read.h"
 #include "engine/scene/doc_kinds.h"
-#include "engine/scene/json_read.h"
 #include "engine/scene/scene_parse.h"
 
 namespace cl {
@@ -45,7 +45,7 @@ void readFields(FieldReader& r, SpringDoc& f) {
 }
 
 ThrusterDoc readThruster(const Json& v, const std::string& path,
-                         std::vector<SceneProblem>& problems) {
+                         std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "a thruster");
   ThrusterDoc t;
   required(r.point("location", Need::Required), t.location);
@@ -78,7 +78,7 @@ void readFields(FieldReader& r, ConstantForceDoc& f) {
 }  // namespace
 
 std::optional<ForceDoc> readForce(const Json& value, const std::string& path,
-                                  std::vector<SceneProblem>& problems) {
+                                  std::vector<JsonProblem>& problems) {
   FieldReader r(value, path, problems, "a force law");
   const auto kind = r.string("kind", Need::Required);
   if (!kind) return std::nullopt;

@@ -2,8 +2,8 @@
 // own object next to "shape", or explicit paths of edges.
 #include <fmt/format.h>
 
+#include "engine/io/json_read.h"
 #include "engine/scene/doc_kinds.h"
-#include "engine/scene/json_read.h"
 #include "engine/scene/scene_parse.h"
 
 namespace cl {
@@ -94,7 +94,7 @@ void readFields(FieldReader& r, CircularEdgeDoc& e) {
 }
 
 std::optional<EdgeDoc> readEdge(const Json& v, const std::string& path,
-                                std::vector<SceneProblem>& problems) {
+                                std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "an edge");
   const auto kind = r.string("kind", Need::Required);
   if (!kind) return std::nullopt;

@@ -9,17 +9,15 @@
 #include <sstream>
 
 #include "engine/io/atomic_file.h"
+#include "engine/io/json_read.h"
+#include "engine/io/number_text.h"
 
 namespace cl {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-// Shortest text that reads back to the same double.
-std::string num(double v) {
-  return fmt::format("{}", v);
-}
+using Json = nlohmann::ordered_json;  // written: members in the order we put them
+using InJson = nlohmann::json;        // read (readJson)
 
 // One key per line; A one row per line and the trace one decision per line, the rest
 // compact, so that a file reads like the matrix it holds.
@@ -66,26 +64,26 @@ Json indices(const std::vector<int>& v) {
 
 // ---- JSON reading ----
 
-double number(const Json& j, const std::string& name, const std::string& where) {
+double number(const InJson& j, const std::string& name, const std::string& where) {
   if (!j.is_number()) fail(name, fmt::format("{} is not a number ({})", where, j.type_name()));
   const double v = j.get<double>();
   if (!std::isfinite(v)) fail(name, fmt::format("{} is not finite", where));
   return v;
 }
 
-const Json& array(const Json& parent, const char* key, const std::string& name,
-                  std::size_t expected) {
+const InJson& array(const InJson& parent, const char* key, const std::string& name,
+                    std::size_t expected) {
   if (!parent.contains(key)) fail(name, fmt::format("\"{}\" is missing", key));
-  const Json& j = parent[key];
+  const InJson& j = parent[key];
   if (!j.is_array()) fail(name, fmt::format("\"{}\" is not an array ({})", key, j.type_name()));
   if (expected != std::size_t(-1) && j.size() != expected)
     fail(name, fmt::format("\"{}\" has {} entries, expected {}", key, j.size(), expected));
   return j;
 }
 
-Eigen::VectorXd readVector(const Json& parent, const char* key, const std::string& name,
+Eigen::VectorXd readVector(const InJson& parent, const char* key, const std::string& name,
                            std::size_t n, const std::string& prefix = "") {
-  const Json& j = array(parent, key, name, n);
+  const InJson& j = array(parent, key, name, n);
   Eigen::VectorXd v(n);
   for (std::size_t i = 0; i < n; ++i)
     v[i] = number(j[i], name, fmt::format("{}{}[{}]", prefix, key, i));
@@ -152,14 +150,14 @@ std::string lcpToJson(const LcpProblem& p, const LcpResult* result,
 }
 
 LcpFile parseLcpJson(const std::string& text, const std::string& name) {
-  Json j;
-  try {
-    j = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    fail(name, fmt::format("not valid JSON at byte {}: {}", e.byte, e.what()));
-  } catch (const Json::exception& e) {  // e.g. a number too large for a double
-    fail(name, fmt::format("not readable JSON: {}", e.what()));
+  // The guarded reader of every JSON file: nesting depth bounded, a repeated key refused.
+  JsonReadResult read = readJson(text);
+  if (!read.problems.empty()) {
+    const JsonProblem& p = read.problems.front();
+    fail(name, fmt::format("{} JSON: {}", p.jsonPath.empty() ? "not valid" : "not readable",
+                           describeProblem(p)));
   }
+  const InJson j = std::move(*read.value);
   if (!j.is_object()) fail(name, "the top level is not an object");
   if (!j.contains("format") || j["format"] != "contactlab-lcp")
     fail(name, "\"format\" is not \"contactlab-lcp\"");
@@ -168,7 +166,7 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
   if (j["version"].get<int>() > kLcpFormatVersion || j["version"].get<int>() < 1)
     fail(name, fmt::format("version {} is not supported (this build reads {})",
                            j["version"].get<int>(), kLcpFormatVersion));
-  const Json& A = array(j, "A", name, std::size_t(-1));
+  const InJson& A = array(j, "A", name, std::size_t(-1));
   const std::size_t n = A.size();
   if (j.contains("n") && (!j["n"].is_number_unsigned() || j["n"].get<std::size_t>() != n))
     fail(name, fmt::format("\"n\" is {} but A has {} rows", j["n"].dump(), n));
@@ -184,13 +182,13 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
       p.A(r, c) = number(A[r][c], name, fmt::format("A[{}][{}]", r, c));
   }
   p.b = readVector(j, "b", name, n);
-  const Json& joint = array(j, "joint", name, n);
+  const InJson& joint = array(j, "joint", name, n);
   for (std::size_t i = 0; i < n; ++i) {
     if (!joint[i].is_boolean()) fail(name, fmt::format("joint[{}] is not true or false", i));
     p.joint.push_back(joint[i].get<bool>());
   }
   if (j.contains("preOrder")) {
-    const Json& po = array(j, "preOrder", name, std::size_t(-1));
+    const InJson& po = array(j, "preOrder", name, std::size_t(-1));
     for (std::size_t k = 0; k < po.size(); ++k) {
       if (!po[k].is_number_integer()) fail(name, fmt::format("preOrder[{}] is not an integer", k));
       p.preOrder.push_back(po[k].get<int>());
@@ -198,7 +196,7 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
   }
   if (const std::string why = p.validate(); !why.empty()) fail(name, why);
   if (j.contains("result")) {
-    const Json& r = j["result"];
+    const InJson& r = j["result"];
     if (!r.is_object()) fail(name, "\"result\" is not an object");
     LcpResult res;
     res.f = readVector(r, "f", name, n, "result.");
@@ -222,9 +220,9 @@ std::string lcpToCsv(const LcpProblem& p, const LcpResult* result) {
   if (result) s += ",f,a";
   s += '\n';
   for (int r = 0; r < n; ++r) {
-    s += fmt::format("{},{},{}", r, p.joint[r] ? 1 : 0, num(p.b[r]));
-    for (int c = 0; c < n; ++c) s += "," + num(p.A(r, c));
-    if (result) s += "," + num(result->f[r]) + "," + num(result->a[r]);
+    s += fmt::format("{},{},{}", r, p.joint[r] ? 1 : 0, numberText(p.b[r]));
+    for (int c = 0; c < n; ++c) s += "," + numberText(p.A(r, c));
+    if (result) s += "," + numberText(result->f[r]) + "," + numberText(result->a[r]);
     s += '\n';
   }
   return s;
@@ -322,11 +320,11 @@ std::string traceToCsv(const std::vector<SolverPivot>& trace) {
   s += '\n';
   for (const SolverPivot& p : trace) {
     s += fmt::format("{},{},{},{},{},{},{},{},{},{},{}", p.index, transitionName(p.transition), p.d,
-                     p.j, num(p.step), p.stepTaken ? 1 : 0, p.zeroStep ? 1 : 0, list(p.C),
+                     p.j, numberText(p.step), p.stepTaken ? 1 : 0, p.zeroStep ? 1 : 0, list(p.C),
                      list(p.NC), list(p.R), list(p.reRejects));
     for (const Eigen::VectorXd* v : {&p.f, &p.a, &p.deltaF, &p.deltaA})
       for (std::size_t i = 0; i < n; ++i)
-        s += "," + (static_cast<std::size_t>(v->size()) == n ? num((*v)[i]) : std::string());
+        s += "," + (static_cast<std::size_t>(v->size()) == n ? numberText((*v)[i]) : std::string());
     s += '\n';
   }
   return s;

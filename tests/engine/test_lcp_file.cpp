@@ -130,6 +130,13 @@ TEST_CASE("LCP file: bad JSON files are refused with what and where", "[lcp_file
              Catch::Contains("\"a\" is missing"));
   CHECK_THAT(errorOf(head + R"("n": 2, "A": [[1]], "b": [1], "joint": [false]})"),
              Catch::Contains("\"n\" is 2 but A has 1 rows"));
+  // The guarded JSON reader of every file: a repeated key is refused where it is, and a
+  // value nested 70 000 levels deep is refused without overflowing the stack.
+  CHECK_THAT(errorOf(head + R"("A": [[1]], "b": [1], "b": [2], "joint": [false]})"),
+             Catch::Contains("not readable JSON: /b: field 'b' appears more than once"));
+  const std::string deep = head + R"("x": )" + std::string(70000, '[') + std::string(70000, ']') +
+                           R"(, "A": [[1]], "b": [-1], "joint": [false]})";
+  CHECK_THAT(errorOf(deep), Catch::Contains("nested more than 64 levels deep"));
 }
 
 TEST_CASE("LCP file: bad CSV files are refused with line and column", "[lcp_file]") {

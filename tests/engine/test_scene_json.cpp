@@ -4,8 +4,8 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
-#include "engine/scene/json_read.h"
-#include "engine/scene/json_write.h"
+#include "engine/io/json_read.h"
+#include "engine/io/json_write.h"
 #include "engine/scene/scene.h"
 #include "engine/scene/scene_write.h"
 #include "test_scene_support.h"

@@ -17,7 +17,7 @@ inline std::string sceneText(std::string_view members) {
 }
 
 // The problems loading `text` reports; empty when it loads.
-inline std::vector<SceneProblem> loadProblems(std::string_view text) {
+inline std::vector<JsonProblem> loadProblems(std::string_view text) {
   try {
     (void)loadScene(text, "inline.json");
     return {};
@@ -26,16 +26,16 @@ inline std::vector<SceneProblem> loadProblems(std::string_view text) {
   }
 }
 
-inline std::string listProblems(const std::vector<SceneProblem>& problems) {
+inline std::string listProblems(const std::vector<JsonProblem>& problems) {
   std::string out;
-  for (const SceneProblem& p : problems) out += "\n  " + describeProblem(p);
+  for (const JsonProblem& p : problems) out += "\n  " + describeProblem(p);
   return out.empty() ? "(no problems)" : out;
 }
 
 // True when some problem is at exactly `path` and its message contains `fragment`.
-inline bool hasProblem(const std::vector<SceneProblem>& problems, std::string_view path,
+inline bool hasProblem(const std::vector<JsonProblem>& problems, std::string_view path,
                        std::string_view fragment) {
-  for (const SceneProblem& p : problems)
+  for (const JsonProblem& p : problems)
     if (p.jsonPath == path && p.message.find(fragment) != std::string::npos) return true;
   return false;
 }

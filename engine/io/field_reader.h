@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/io/json_problem.h"
 #include "engine/math/vec2.h"
-#include "engine/scene/scene_error.h"
 
 namespace cl {
 
@@ -24,7 +24,7 @@ class FieldReader {
  public:
   // Reports a problem at `path` if `value` is not an object; `what` names the
   // object in that message ("a body", "the scene").
-  FieldReader(const nlohmann::json& value, std::string path, std::vector<SceneProblem>& problems,
+  FieldReader(const nlohmann::json& value, std::string path, std::vector<JsonProblem>& problems,
               std::string_view what);
 
   bool isObject() const { return mObject != nullptr; }
@@ -32,7 +32,7 @@ class FieldReader {
   std::string fieldPath(std::string_view key) const;
   bool has(std::string_view key) const;
   void report(std::string path, std::string message);
-  std::vector<SceneProblem>& problems() { return mProblems; }
+  std::vector<JsonProblem>& problems() { return mProblems; }
 
   // Each read declares `key` known. Absent optional fields give nullopt; absent
   // required fields and invalid values are reported and give nullopt.
@@ -55,7 +55,7 @@ class FieldReader {
 
   const nlohmann::json* mObject = nullptr;
   std::string mPath;
-  std::vector<SceneProblem>& mProblems;
+  std::vector<JsonProblem>& mProblems;
   std::set<std::string, std::less<>> mKnown;
 };
 
@@ -63,9 +63,9 @@ class FieldReader {
 // names the value in messages.
 std::optional<double> readNumber(const nlohmann::json& v, const std::string& path,
                                  std::string_view name, Range range,
-                                 std::vector<SceneProblem>& problems);
+                                 std::vector<JsonProblem>& problems);
 std::optional<Vec2> readPoint(const nlohmann::json& v, const std::string& path,
-                              std::string_view name, std::vector<SceneProblem>& problems);
+                              std::string_view name, std::vector<JsonProblem>& problems);
 
 // "a string", "an array", ... for messages.
 std::string describeType(const nlohmann::json& v);

@@ -1,4 +1,4 @@
-#include "engine/scene/json_read.h"
+#include "engine/io/json_read.h"
 
 #include <fmt/format.h>
 
@@ -6,6 +6,12 @@
 #include <set>
 
 namespace cl {
+
+std::string describeProblem(const JsonProblem& problem) {
+  return fmt::format("{}: {}", problem.jsonPath.empty() ? "(document)" : problem.jsonPath,
+                     problem.message);
+}
+
 namespace {
 
 using Json = nlohmann::json;
@@ -78,7 +84,7 @@ class LocatingSax {
 
   bool failed() const { return mFailed; }
   Json takeRoot() { return std::move(mRoot); }
-  std::vector<SceneProblem> takeProblems() { return std::move(mProblems); }
+  std::vector<JsonProblem> takeProblems() { return std::move(mProblems); }
 
  private:
   // One open container. A frame holds only its own step from its parent (the
@@ -135,7 +141,7 @@ class LocatingSax {
     if (mStack.size() >= kMaxJsonDepth) {
       mProblems.push_back(
           {childPath(), fmt::format("JSON nested more than {} levels deep (arrays and objects "
-                                    "within each other); no scene nests that deep",
+                                    "within each other); no file we read nests that deep",
                                     kMaxJsonDepth)});
       mFailed = true;
       return false;  // stops the parser
@@ -153,7 +159,7 @@ class LocatingSax {
   std::string_view mText;
   Json mRoot;
   std::vector<Frame> mStack;
-  std::vector<SceneProblem> mProblems;
+  std::vector<JsonProblem> mProblems;
   bool mFailed = false;
 };
 

@@ -1,11 +1,11 @@
-#include "engine/scene/field_reader.h"
+#include "engine/io/field_reader.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/scene/json_read.h"
+#include "engine/io/json_read.h"
 
 namespace cl {
 namespace {
@@ -69,7 +69,7 @@ std::string describeType(const Json& v) {
 }
 
 std::optional<double> readNumber(const Json& v, const std::string& path, std::string_view name,
-                                 Range range, std::vector<SceneProblem>& problems) {
+                                 Range range, std::vector<JsonProblem>& problems) {
   if (!v.is_number()) {
     problems.push_back({path, fmt::format("'{}' must be a number, got {}", name, describeType(v))});
     return std::nullopt;
@@ -87,7 +87,7 @@ std::optional<double> readNumber(const Json& v, const std::string& path, std::st
 }
 
 std::optional<Vec2> readPoint(const Json& v, const std::string& path, std::string_view name,
-                              std::vector<SceneProblem>& problems) {
+                              std::vector<JsonProblem>& problems) {
   if (!v.is_array() || v.size() != 2) {
     problems.push_back(
         {path,
@@ -103,7 +103,7 @@ std::optional<Vec2> readPoint(const Json& v, const std::string& path, std::strin
   return Vec2{*x, *y};
 }
 
-FieldReader::FieldReader(const Json& value, std::string path, std::vector<SceneProblem>& problems,
+FieldReader::FieldReader(const Json& value, std::string path, std::vector<JsonProblem>& problems,
                          std::string_view what)
     : mPath(std::move(path)), mProblems(problems) {
   if (value.is_object())

@@ -1,6 +1,6 @@
 #pragma once
-// Reading JSON text for scene files: the document, or where the text stops being
-// JSON as a line and column. Stricter than nlohmann::json::parse in one way that
+// Reading JSON text for every file we read (scenes, LCP files): the document, or where the text
+// stops being JSON as a line and column. Stricter than nlohmann::json::parse in one way that
 // matters for hand-edited files: a key repeated in one object is reported (with
 // its JSON pointer) instead of silently keeping the last value. Nesting deeper
 // than kMaxJsonDepth is refused.
@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/scene/scene_error.h"
+#include "engine/io/json_problem.h"
 
 namespace cl {
 
 struct JsonReadResult {
   std::optional<nlohmann::json> value;  // empty when the text is not JSON
-  std::vector<SceneProblem> problems;   // syntax error, number overflow, repeated keys
+  std::vector<JsonProblem> problems;    // syntax error, number overflow, repeated keys
 };
 
 // Deepest nesting of arrays and objects readJson accepts; a scene nests about 8

@@ -1,5 +1,5 @@
 #pragma once
-// Canonical JSON text for scene files: two-space indentation, a container on one
+// Canonical JSON text for the files we write (scenes): two-space indentation, a container on one
 // line when that line fits in `width` columns (so points, edges and short objects
 // stay compact), members in the value's order, numbers in shortest round-trip
 // form, and a final newline. The same value always gives the same text.
