@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "bench/compute_forces_under_test.h"
-#include "engine/solver/contact_lcp_builder.h"
+#include "tests/support/contact_lcp_builder.h"
 #ifdef CONTACTLAB_HAVE_BULLET
 #include "bench/bullet_lcp.h"
 #include "bench/shuffled_rows.h"
@@ -38,7 +38,7 @@ using namespace cl::bench;
 namespace {
 
 constexpr double kJitter = 1e-6;         // jittered b: external accelerations +- 1e-6 g
-constexpr double kTarget = 1e-9;         // the target residual, relative to max |b|
+constexpr double kTarget = 1e-9;         // the target residual, relative to max |b|
 constexpr double kWrongResidual = 1e-6;  // a reported success above this is a wrong answer
 constexpr double kRepeatBudgetMs = 200;  // repeat a solve until this much time is spent...
 constexpr int kMaxRepeats = 15;          // ...or this many runs (the median is reported)

@@ -1,4 +1,4 @@
-// The pile benchmark of the collisions issue: pile_20 (and pile_10), engine2D's PileTest
+// The pile benchmark: pile_20 (and pile_10), engine2D's PileTest
 // scenes pile_20_random_blocks (pile_10_random_blocks): 20 (10) random blocks dropped into a
 // V-shaped pit, 12 simulated seconds at dt 0.025 with CollisionAdvance and modified Euler.
 // Prints, as medians of several runs, wall seconds per simulated second, collisions,

@@ -103,7 +103,7 @@ def pile(count, seed, rows):
                         "mass off centre, dropped at random tilts into a V-shaped pit. They collide, "
                         "ricochet and settle into a pile that comes fully to rest: the test of "
                         "CollisionAdvance's back-ups, the serial impulses and resting contact "
-                        "together, and the benchmark of the collisions issue."),
+                        "together, and the scene of bench_pile."),
         "settings": {"time_step": 0.025, "integrator": "modified-euler", "seed": seed,
                      "extra_accel": "velocity", "collision_handling": "serial_grouped_lastpass",
                      "collision_accuracy": 0.6, "joint_small_impacts": True},

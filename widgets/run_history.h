@@ -4,7 +4,7 @@
 // snapshot and the step's statistics), the state to restart from, and the step's trace
 // (solves, pivots, waypoints). Traces are large, so under the memory budget the oldest
 // are dropped first; a dropped trace is re-derived by re-running the step from the
-// state before it (step_replay.h), which determinism makes exact. Only when the records
+// state before it (step_runner.h), which determinism makes exact. Only when the records
 // alone exceed the budget are the oldest records dropped.
 #include <cstddef>
 #include <deque>

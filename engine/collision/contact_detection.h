@@ -40,7 +40,7 @@
 //                          distance is a depth only for an overlap that has just begun.
 //   circle/circle          the current state only (deep overlaps ignored, as above).
 // Candidate pairs come from the broad phase over boxes that cover both states
-// (swept_broad_phase.h).
+// (broadPhasePairs with the old state, broad_phase.h).
 //
 // Then per pair of bodies (record_pruning.h): a decorated-vertex collision gives way to
 // an edge/edge collision between the same two edges, end-point vertex collisions
@@ -74,7 +74,8 @@ void findPairCollisions(const Polygon& a, const BodyState& sa, int ia, const Pol
 // The same over every pair the broad phase passes (bounds grown by distanceTol).
 // `oldVars`, when not empty, is the state at the previous step (same layout as
 // `vars`, std::invalid_argument otherwise): it turns on the tests over the step, and
-// the broad phase then covers both states. Contact detection passes none.
+// the broad phase then covers both states. ContactSim passes the state at the start of
+// the integrator step while CollisionAdvance has set one.
 std::vector<RigidBodyCollision> findCloseCollisions(const RigidBodySim& sim,
                                                     std::span<const double> vars,
                                                     const ContactTolerances& tol,

@@ -18,9 +18,8 @@
 //   slack (distance >= distanceTol) it makes no record; when taut (distance below the
 //   distance tolerance) it makes one, which ContactSim always hands to the solver, so
 //   the rope can pull but never push. Over-stretched (distance < 0) the record is a
-//   penetration-type record (isPenetrating() is true) that the collisions issue will
-//   turn into a rope collision; until then ContactSim does NOT stop on it nor list it in
-//   lastPenetrations(): it is solved as an ordinary contact.
+//   penetration-type record (isPenetrating() is true), but ContactSim does NOT stop on it
+//   nor list it in lastPenetrations(): it is solved as an ordinary contact.
 //
 // align(): a rod moves body2 so its attach point is exactly `length` from body1's along
 // their current direction (straight down when the points nearly coincide); a rope does

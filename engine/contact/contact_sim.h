@@ -5,8 +5,8 @@
 //   1. the external forces (RigidBodySim::evaluate);
 //   2. contact detection on the state being evaluated (findContacts with this sim's
 //      tolerances); if any record penetrates, it is kept (lastPenetrations()) and
-//      evaluate returns with the external forces only: the collision handling of the
-//      collisions issue backs up in time on it (until then SimpleAdvance carries on);
+//      evaluate returns with the external forces only: CollisionAdvance backs up in
+//      time on it (a SimpleAdvance carries on);
 //   3. the contacts (close and slow; imminent collisions are left out) are split into
 //      independent subsets (contact_subsets.h), and for each subset A and b are built
 //      (contact_matrix.h, with ExtraAccel), the LCP is solved by ComputeForces with the
@@ -127,24 +127,6 @@ class ContactSim : public RigidBodySim {
   // `connector` index); false when the record is not a connector record.
   bool remeasureConnector(RigidBodyCollision& c, std::span<const double> vars) const;
 
-  // The first penetration evaluate met since clearPenetrationLog(), with the time of that
-  // evaluate: an integrator step that met one is not to be trusted (CollisionAdvance backs
-  // up from it), even when a later stage of the step saw none.
-  struct PenetrationLog {
-    double time = 0;
-    std::vector<RigidBodyCollision> records;
-  };
-  void clearPenetrationLog() { mPenetrationLog.reset(); }
-
-  // The state at the start of the integrator step being taken (engine2D's old copy of
-  // the bodies): while set, contact detection inside evaluate is swept from it, so a
-  // penetration met in a stage of the step carries the crossing point. CollisionAdvance
-  // sets it before each step and clears it when it backs up; empty means none.
-  void setOldState(std::span<const double> vars) { mOldVars.assign(vars.begin(), vars.end()); }
-  void clearOldState() { mOldVars.clear(); }
-  std::span<const double> oldState() const { return mOldVars; }
-  const std::optional<PenetrationLog>& penetrationLog() const { return mPenetrationLog; }
-
   // Passed on to ComputeForces for every solve; null detaches. Not owned.
   void setTraceSink(SolverTraceSink* sink) { mTraceSink = sink; }
   SolverTraceSink* traceSink() const { return mTraceSink; }
@@ -172,6 +154,27 @@ class ContactSim : public RigidBodySim {
   void resetSolveTotals() { mSolveTotals = {}; }
 
  private:
+  // CollisionAdvance's protocol with the simulation it steps, for it alone.
+  friend class CollisionAdvance;
+
+  // The first penetration evaluate met since clearPenetrationLog(), with the time of that
+  // evaluate: an integrator step that met one is not to be trusted (CollisionAdvance backs
+  // up from it), even when a later stage of the step saw none.
+  struct PenetrationLog {
+    double time = 0;
+    std::vector<RigidBodyCollision> records;
+  };
+  void clearPenetrationLog() { mPenetrationLog.reset(); }
+
+  // The state at the start of the integrator step being taken (engine2D's old copy of
+  // the bodies): while set, contact detection inside evaluate is swept from it, so a
+  // penetration met in a stage of the step carries the crossing point. CollisionAdvance
+  // sets it before each step and clears it when it backs up; empty means none.
+  void setOldState(std::span<const double> vars) { mOldVars.assign(vars.begin(), vars.end()); }
+  void clearOldState() { mOldVars.clear(); }
+  std::span<const double> oldState() const { return mOldVars; }
+  const std::optional<PenetrationLog>& penetrationLog() const { return mPenetrationLog; }
+
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
   // Every connector's records for `vars`, each tagged with its connector's index.

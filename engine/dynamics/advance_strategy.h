@@ -1,6 +1,6 @@
 #pragma once
 // AdvanceStrategy: moves a simulation forward in time. SimpleAdvance takes
-// plain integrator steps; CollisionAdvance (collisions issue) adds back-up in time.
+// plain integrator steps; CollisionAdvance (collision_advance/) adds back-up in time.
 #include <memory>
 #include <stdexcept>
 

@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "engine/solver/compute_forces.h"
-#include "engine/solver/contact_lcp_builder.h"
 #include "engine/trace/solver_trace.h"
+#include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
 

@@ -152,9 +152,9 @@ TEST_CASE("Joint: pendulum from pi/3 stays tight and keeps its energy for 15 s",
 }
 
 TEST_CASE("Joint: one world-normal joint lets the attach point slide", "[connectors]") {
-  // engine2D's JointTest.pendulum_1_joint_1 (reference-cases/pendulum_1_joint_1.json)
-  // without its joint small impacts, which this engine does not have yet: its damping
-  // law has zero damping and is left out.
+  // engine2D's JointTest.pendulum_1_joint_1 (the reference case of that name, kept with
+  // the shared specification outside this repository) without its joint small impacts
+  // (a SimpleAdvance step has none): its damping law has zero damping and is left out.
   ContactSim sim = pendulum(kPi / 3, false);
   SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
   const double x0 = sim.bodyState(0).x;
@@ -304,7 +304,7 @@ TEST_CASE("Rope: slack makes no record, taut under gravity carries m g", "[conne
 TEST_CASE("Rope: pendulum on a rope stays within its length", "[connectors]") {
   ContactSim sim;  // default ExtraAccel keeps the rope at its target gap
   // Taut from the start (aligned in from 2.5 away, along the same direction): a slack
-  // rope snapping taut would be a collision, which is the collisions issue's business.
+  // rope snapping taut would be a collision, for CollisionAdvance, not this test.
   const int blk = sim.addBody(shapes::block(0.5, 0.5, "bob"), {1.5, 0, -2.0});
   sim.addForceLaw(std::make_unique<GravityLaw>(9.8));
   sim.addConnector(std::make_unique<Rope>(RopeParams{kScrim, {0, 0}, blk, {0, 0}, 2.0, "rope"}));

@@ -13,7 +13,7 @@
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/forces/constant_force_law.h"
 #include "engine/forces/gravity_law.h"
-#include "engine/solver/contact_lcp_builder.h"
+#include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
 

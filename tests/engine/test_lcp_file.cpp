@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "engine/solver/compute_forces.h"
-#include "engine/solver/contact_lcp_builder.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
 namespace fs = std::filesystem;

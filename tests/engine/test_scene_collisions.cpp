@@ -1,5 +1,5 @@
 // Collisions in scene files: the version-3 collision settings, and the example scenes of
-// the collisions issue (ball_bounce, fast_block, thin_walls, newtons_cradle, pile_10, pile_20)
+// collisions (ball_bounce, fast_block, thin_walls, newtons_cradle, pile_10, pile_20)
 // against analytic results and invariants.
 #include <catch2/catch.hpp>
 #include <cmath>

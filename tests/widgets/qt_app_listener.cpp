@@ -1,7 +1,7 @@
 // The QApplication every widget test needs, made by a Catch2 listener when the
 // run starts. A custom main that built it would abort in the listing run that
 // test discovery does without a display, silently registering no tests
-// (TOOLCHAIN.md pitfall 3); listing does not start listeners.
+// (CMake would register 0 tests); listing does not start listeners.
 #define CATCH_CONFIG_EXTERNAL_INTERFACES
 #include <QApplication>
 #include <catch2/catch.hpp>

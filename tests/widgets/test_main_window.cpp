@@ -184,7 +184,7 @@ TEST_CASE("MainWindow docks and tool bars have object names so the layout persis
   for (QDockWidget* d : docks) CHECK_FALSE(d->objectName().isEmpty());
   for (QToolBar* t : window.findChildren<QToolBar*>()) CHECK_FALSE(t->objectName().isEmpty());
 
-  // Every dock the issue names is there and listed in the View menu.
+  // Every dock of the workbench (docs/workbench.md) is there and listed in the View menu.
   for (const char* name : {"controlsDock", "matrixDock", "vectorsDock", "solverStepsDock",
                            "waypointsDock", "timeSeriesDock"}) {
     INFO(name);

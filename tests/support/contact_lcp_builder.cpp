@@ -1,4 +1,4 @@
-#include "engine/solver/contact_lcp_builder.h"
+#include "tests/support/contact_lcp_builder.h"
 
 #include <cmath>
 
