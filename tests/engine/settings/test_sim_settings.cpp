@@ -9,7 +9,7 @@
 #include "engine/contact/contact_sim.h"
 #include "engine/scene/scene.h"
 #include "engine/settings/sim_settings.h"
-#include "tests/engine/test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 using cl::SimSettings;
 

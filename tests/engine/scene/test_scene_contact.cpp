@@ -8,7 +8,7 @@
 
 #include "engine/contact/contact_sim.h"
 #include "engine/scene/scene.h"
-#include "test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 using cl::test::loadProblems;
 using cl::test::sceneText;

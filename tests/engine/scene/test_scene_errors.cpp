@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "engine/scene/scene.h"
-#include "test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 using cl::test::loadProblems;
 using cl::test::sceneText;

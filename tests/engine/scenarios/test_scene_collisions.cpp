@@ -9,7 +9,7 @@
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/scene.h"
-#include "test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 using cl::test::loadProblems;
 

@@ -8,7 +8,7 @@
 #include "engine/io/json_write.h"
 #include "engine/scene/scene.h"
 #include "engine/scene/scene_write.h"
-#include "test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 TEST_CASE("readJson builds the document and locates syntax errors", "[scene][json]") {
   const auto ok = cl::readJson(R"({"a": [1, 2.5, {"b": null}], "c": "d"})");

@@ -14,7 +14,7 @@
 #include "engine/forces/spring.h"
 #include "engine/forces/thruster_set.h"
 #include "engine/scene/scene.h"
-#include "test_scene_support.h"
+#include "tests/engine/scene/test_scene_support.h"
 
 using cl::test::sceneText;
 
