@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/collision_advance/collision_advance.h"
 #include "engine/connectors/joint.h"
 #include "engine/connectors/rope.h"
 #include "engine/contact/contact_sim.h"

@@ -36,17 +36,6 @@ CollisionCounters plus(const CollisionCounters& base, const CollisionCounters& a
 
 }  // namespace
 
-std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
-                                                double timeStep) {
-  std::unique_ptr<AdvanceStrategy> advance;
-  if (auto* cs = dynamic_cast<ContactSim*>(&sim))
-    advance = std::make_unique<CollisionAdvance>(*cs, integrator);
-  else
-    advance = std::make_unique<SimpleAdvance>(sim, integrator);
-  advance->setTimeStep(timeStep);
-  return advance;
-}
-
 SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodySim> structure,
                       const CollisionCounters& counters) {
   const RigidBodySim& sim = advance.sim();

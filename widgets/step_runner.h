@@ -10,11 +10,6 @@
 
 namespace cl::widgets {
 
-// The advance a simulation is stepped with: CollisionAdvance for a ContactSim,
-// SimpleAdvance otherwise.
-std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
-                                                double timeStep);
-
 // The state of `advance`'s simulation now, with `structure` as its structure and
 // `counters` as the run's counters so far.
 SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodySim> structure,

@@ -361,4 +361,15 @@ void CollisionAdvance::failStuck() {
       mSim.time(), mStep, list.empty() ? std::string(" (no collision listed)") : list));
 }
 
+std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
+                                                double timeStep) {
+  std::unique_ptr<AdvanceStrategy> advance;
+  if (auto* cs = dynamic_cast<ContactSim*>(&sim))
+    advance = std::make_unique<CollisionAdvance>(*cs, integrator);
+  else
+    advance = std::make_unique<SimpleAdvance>(sim, integrator);
+  advance->setTimeStep(timeStep);
+  return advance;
+}
+
 }  // namespace cl

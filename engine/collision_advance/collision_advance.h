@@ -24,6 +24,7 @@
 //   velocity errors at joints are resolved with impulses.
 // Every decision point is reported to the WaypointSink (trace/waypoint_trace.h) with the
 // collisions being considered and the body states, and counted in counters().
+#include <memory>
 #include <vector>
 
 #include "engine/collision_advance/tracked_collision.h"
@@ -88,5 +89,10 @@ class CollisionAdvance : public AdvanceStrategy {
   double mNextEstimate = kNaN;
   bool mDidHandle = false;
 };
+
+// The advance a simulation is stepped with: CollisionAdvance for a ContactSim,
+// SimpleAdvance otherwise, with the given integrator and time step.
+std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
+                                                double timeStep);
 
 }  // namespace cl

@@ -73,13 +73,7 @@ SceneError::SceneError(std::string source, std::vector<JsonProblem> problems)
       mProblems(std::move(problems)) {}
 
 std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
-  std::unique_ptr<AdvanceStrategy> advance;
-  if (ContactSim* cs = contactSim())
-    advance = std::make_unique<CollisionAdvance>(*cs, settings.integrator);
-  else
-    advance = std::make_unique<SimpleAdvance>(*sim, settings.integrator);
-  advance->setTimeStep(settings.timeStep);
-  return advance;
+  return makeAdvanceFor(*sim, settings.integrator, settings.timeStep);
 }
 
 SimSettings settingsOf(const SceneDoc& doc) {
