@@ -74,22 +74,11 @@ double worstResidual(const SolverSolve& recorded, const Eigen::VectorXd& f,
 ResolveResult resolveProblem(const SolverSolve& recorded, const ResolveOptions& options) {
   ResolveResult out;
   out.options = options;
-  const LcpProblem problem{recorded.A, recorded.b, recorded.joint, {}};
-  // ComputeForces validates the problem first (kBadInput), so parts that disagree in size
-  // or a non-finite number never reach the pivoting.
-  RandomLCG rng(options.seed);
-  ComputeForces solver(&rng);
-  ComputeForcesOptions o;
-  o.policy = options.policy;
-  o.reference = options.reference;
-  o.tolerance = options.tolerance;
-  solver.setOptions(o);
-  RecordingTraceSink sink;
-  solver.setTraceSink(&sink);
-  out.result = solver.solve(problem);
-  if (out.result.error == LcpError::kBadInput) out.inputError = problem.validate();
-  out.decisions = static_cast<int>(sink.pivots.size());
-  if (!sink.solves.empty()) out.wallSeconds = sink.solves.back().wallSeconds;
+  const ReplayResult replay = replaySolve({recorded.A, recorded.b, recorded.joint, {}}, options);
+  out.result = replay.result;
+  out.inputError = replay.inputError;
+  out.decisions = static_cast<int>(replay.pivots.size());
+  out.wallSeconds = replay.wallSeconds;
   out.worstResidual = out.result.error == LcpError::kBadInput
                           ? std::numeric_limits<double>::quiet_NaN()
                           : worstResidual(recorded, out.result.f, out.result.a);

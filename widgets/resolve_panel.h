@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/solver/compute_forces.h"
+#include "engine/solver/replay_solve.h"
 #include "engine/trace/step_trace.h"
 
 class QCheckBox;
@@ -23,12 +23,8 @@ class QTableWidget;
 namespace cl::widgets {
 
 // What to change for a re-solve; the defaults are those of ComputeForcesOptions.
-struct ResolveOptions {
-  NextContactPolicy policy = NextContactPolicy::HYBRID;
-  bool reference = false;
-  double tolerance = ComputeForcesOptions{}.tolerance;
-  std::uint32_t seed = 0;  // of the RandomLCG that HYBRID and RANDOM draw from
-};
+// The options of a re-solve are those of the engine's replaySolve.
+using ResolveOptions = ReplayOptions;
 
 struct ResolveResult {
   ResolveOptions options;

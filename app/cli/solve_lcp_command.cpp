@@ -6,9 +6,8 @@
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
-#include "engine/math/random_lcg.h"
-#include "engine/solver/compute_forces.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/solver/replay_solve.h"
 #include "engine/trace/solver_trace.h"
 #include "exit_codes.h"
 
@@ -39,15 +38,12 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     return kExitBadInput;
   }
   const LcpProblem& p = file.problem;
-  RandomLCG rng(options.seed);
-  ComputeForces cf(&rng);
-  ComputeForcesOptions o;
-  o.policy = *policy;
-  o.reference = options.reference;
-  cf.setOptions(o);
-  RecordingTraceSink sink;
-  if (!options.trace.empty()) cf.setTraceSink(&sink);
-  const LcpResult r = cf.solve(p);
+  ReplayOptions replayOptions;
+  replayOptions.policy = *policy;
+  replayOptions.reference = options.reference;
+  replayOptions.seed = options.seed;
+  const ReplayResult replay = replaySolve(p, replayOptions);
+  const LcpResult& r = replay.result;
 
   int joints = 0;
   for (bool j : p.joint) joints += j;
@@ -63,7 +59,7 @@ int solveLcpCommand(const SolveLcpOptions& options) {
   fmt::print("max |a_j| (joints): {:.6g}\n", r.residuals.maxJointAccel);
   if (!options.trace.empty()) {
     try {
-      writeTraceCsv(options.trace, sink.pivots);
+      writeTraceCsv(options.trace, replay.pivots);
     } catch (const FileWriteError& e) {
       std::cerr << "error: " << e.what() << '\n';
       return kExitOutputFailed;
