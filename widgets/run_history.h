@@ -4,51 +4,20 @@
 // snapshot and the step's statistics), the state to restart from, and the step's trace
 // (solves, pivots, waypoints). Traces are large, so under the memory budget the oldest
 // are dropped first; a dropped trace is re-derived by re-running the step from the
-// state before it (step_runner.h), which determinism makes exact. Only when the records
+// state before it (engine/run/step_run.h), which determinism makes exact. Only when the records
 // alone exceed the budget are the oldest records dropped.
 #include <cstddef>
 #include <deque>
 #include <memory>
 
-#include "engine/collision_advance/collision_advance.h"
-#include "engine/contact/warm_start.h"
-#include "engine/math/random_lcg.h"
+#include "engine/run/step_run.h"
 #include "engine/trace/step_trace.h"
 #include "widgets/sim_snapshot.h"
 
 namespace cl::widgets {
 
-// Enough to put a simulation back exactly where it was after a step.
-struct SimState {
-  double time = 0.0;
-  std::vector<double> vars;
-  RandomLCG random;
-  // ContactSim's warm-start memory (which contacts carried force): the next solve's guess,
-  // so a re-run from this state repeats the original bit for bit. Empty for other sims.
-  WarmStart warmStart;
-  // The simulation as of its last structural change (load or an edit: a thruster
-  // switched, a setting changed): force laws, connectors and settings come from it.
-  // Shared by every record until the next change.
-  std::shared_ptr<const RigidBodySim> structure;
-  IntegratorKind integrator = IntegratorKind::RungeKutta;
-  double timeStep = 0.0;
-  CollisionCounters counters;  // of the run up to here (zeros without CollisionAdvance)
-};
-
-// One number of each kind per step, for the time series.
-struct StepStats {
-  double time = 0.0;
-  EnergyInfo energy;
-  int contacts = 0;          // contacts (and connector records) of the step's last evaluate
-  long long solves = 0;      // contact-force solves during the step
-  long long pivots = 0;      // their pivots
-  double maxViolation = 0;   // worst complementarity violation among them
-  double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
-  long long backups = 0;     // CollisionAdvance back-ups during the step
-  long long collisions = 0;  // collisions handled during the step
-  double wallSeconds = 0;    // time the step took (with tracing when traced)
-};
-
+// A step as the history keeps it: the engine's StepRun (state, statistics, trace) with
+// the step's number and what the scene view draws.
 struct StepRecord {
   long long step = 0;    // 0 is the state as loaded
   SimSnapshot snapshot;  // what the scene view draws (no energy samples)

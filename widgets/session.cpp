@@ -219,7 +219,7 @@ const StepTrace* Session::currentTrace() {
   if (mReplayedIndex == mCurrent && mReplayed) return mReplayed.get();
   if (mCurrent == 0) return nullptr;  // the record before it is not held
   try {
-    StepRecord again = replayStep(mHistory.at(mCurrent - 1).state, r->step, mGeneration);
+    StepRun again = replayStep(mHistory.at(mCurrent - 1).state);
     if (!sameState(again.state, r->state))
       emit errorOccurred(tr("Re-running step %1 from the recorded state did not reproduce it "
                             "bit for bit; the trace shown is of the re-run.")

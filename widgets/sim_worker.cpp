@@ -173,7 +173,7 @@ StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
   batch.records.reserve(steps > 0 ? static_cast<std::size_t>(steps) : 0);
   for (int i = 0; i < steps; ++i) {
     try {
-      batch.records.push_back(runStep(*mAdvance, mState, mSteps + 1, mGeneration, mTracing));
+      batch.records.push_back(recordStep(*mAdvance, mState, mSteps + 1, mGeneration, mTracing));
     } catch (const std::exception& e) {
       // Put the last good state back so the picture, the history and the simulation
       // agree on where the run stopped.

@@ -78,6 +78,31 @@ struct CollisionCounters {
   long long contacts = 0;     // resting contacts taking part in impulse solves
   long long estimates = 0;    // steps aimed at an estimated collision time
   long long stuck = 0;        // MAYBE_STUCK events
+
+  // Field by field: a run's counters after a step are those before it plus the step's,
+  // (after - before).
+  friend CollisionCounters operator+(CollisionCounters a, const CollisionCounters& b) {
+    a.collisions += b.collisions;
+    a.backups += b.backups;
+    a.odeSteps += b.odeSteps;
+    a.binarySteps += b.binarySteps;
+    a.impulses += b.impulses;
+    a.contacts += b.contacts;
+    a.estimates += b.estimates;
+    a.stuck += b.stuck;
+    return a;
+  }
+  friend CollisionCounters operator-(CollisionCounters a, const CollisionCounters& b) {
+    a.collisions -= b.collisions;
+    a.backups -= b.backups;
+    a.odeSteps -= b.odeSteps;
+    a.binarySteps -= b.binarySteps;
+    a.impulses -= b.impulses;
+    a.contacts -= b.contacts;
+    a.estimates -= b.estimates;
+    a.stuck -= b.stuck;
+    return a;
+  }
 };
 
 class WaypointSink {

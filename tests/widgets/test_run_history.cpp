@@ -216,7 +216,7 @@ TEST_CASE("History: the CSV exports read back to the numbers the engine holds", 
   const auto t = parseCsv(series.str());
   REQUIRE(t.size() == 10);
   for (int k = 0; k <= 8; ++k) {
-    const cl::widgets::StepStats& s = session.history().at(k).stats;
+    const cl::StepStats& s = session.history().at(k).stats;
     CHECK(std::stod(t[static_cast<std::size_t>(k) + 1][1]) == s.time);
     CHECK(std::stod(t[static_cast<std::size_t>(k) + 1][4]) == s.energy.total());
     CHECK(std::stoi(t[static_cast<std::size_t>(k) + 1][5]) == s.contacts);

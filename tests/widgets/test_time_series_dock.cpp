@@ -168,7 +168,7 @@ TEST_CASE("TimeSeriesDock shows contacts, solves and distances of a resting stac
   bool anyDistance = false;
   for (int i = 0; i <= 20; ++i) {
     INFO("record " << i);
-    const cl::widgets::StepStats& st = session.history().at(i).stats;
+    const cl::StepStats& st = session.history().at(i).stats;
     CHECK(contacts[i] == st.contacts);
     if (st.solves > 0) {
       CHECK(pivots[i] == Approx(double(st.pivots) / double(st.solves)));

@@ -1,0 +1,85 @@
+#include "engine/run/step_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "engine/collision_advance/collision_advance.h"
+#include "engine/contact/contact_sim.h"
+
+namespace cl {
+
+namespace {
+
+CollisionCounters countersOf(AdvanceStrategy& advance) {
+  if (auto* c = dynamic_cast<CollisionAdvance*>(&advance)) return c->counters();
+  return {};
+}
+
+}  // namespace
+
+StepRun runStep(AdvanceStrategy& advance, const SimState& before, bool trace) {
+  RigidBodySim& sim = advance.sim();
+  auto* contactSim = dynamic_cast<ContactSim*>(&sim);
+  auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(&advance);
+  StepTraceRecorder recorder;
+  SolverTraceSink* oldSolverSink = contactSim ? contactSim->traceSink() : nullptr;
+  WaypointSink* oldWaypointSink = collisionAdvance ? collisionAdvance->waypointSink() : nullptr;
+  const auto restoreSinks = [&] {
+    if (contactSim) contactSim->setTraceSink(oldSolverSink);
+    if (collisionAdvance) collisionAdvance->setWaypointSink(oldWaypointSink);
+  };
+  if (trace) {
+    if (contactSim) contactSim->setTraceSink(&recorder);
+    if (collisionAdvance) collisionAdvance->setWaypointSink(&recorder);
+  }
+  if (contactSim) contactSim->resetSolveTotals();
+  const CollisionCounters countersBefore = countersOf(advance);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    advance.advance(advance.timeStep());
+  } catch (...) {
+    restoreSinks();
+    throw;
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  restoreSinks();
+
+  StepRun r;
+  const CollisionCounters stepCounters = countersOf(advance) - countersBefore;
+  r.state = captureState(advance, before.structure, before.counters + stepCounters);
+  StepStats& s = r.stats;
+  s.time = sim.time();
+  s.energy = sim.energy();
+  s.wallSeconds = wall;
+  s.minDistance = std::numeric_limits<double>::quiet_NaN();
+  if (contactSim) {
+    s.contacts = static_cast<int>(contactSim->lastContacts().size());
+    for (const RigidBodyCollision& c : contactSim->lastContacts())
+      if (c.kind != CollisionKind::kConnector)
+        s.minDistance =
+            std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
+    const ContactSim::SolveTotals& totals = contactSim->solveTotals();
+    s.solves = totals.solves;
+    s.pivots = totals.pivots;
+    s.maxViolation = totals.maxViolation;
+  }
+  s.backups = stepCounters.backups;
+  s.collisions = stepCounters.collisions;
+  if (trace) r.trace = std::make_shared<const StepTrace>(recorder.take());
+  return r;
+}
+
+StepRun replayStep(const SimState& before) {
+  std::unique_ptr<RigidBodySim> sim = before.structure->clone();
+  // A copy shares its original's trace sink; this one reports to runStep's recorder only.
+  if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
+  restoreState(*sim, before);
+  std::unique_ptr<AdvanceStrategy> advance =
+      makeAdvanceFor(*sim, before.integrator, before.timeStep);
+  return runStep(*advance, before, true);
+}
+
+}  // namespace cl

@@ -1,0 +1,67 @@
+// runStep and replayStep (engine/run/step_run.h): a recorded step re-runs bit for bit from
+// the state before it, and a step's statistics agree with the run's counters.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/run/step_run.h"
+#include "engine/scene/scene.h"
+
+namespace {
+
+cl::Scene scene(const std::string& file) {
+  return cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
+}
+
+}  // namespace
+
+TEST_CASE("replayStep re-runs every step of a pile bit for bit", "[run]") {
+  cl::Scene s = scene("pile_10.json");
+  auto advance = s.makeAdvance();
+  std::shared_ptr<const cl::RigidBodySim> structure = s.sim->clone();
+  std::vector<cl::SimState> states{cl::captureState(*advance, structure, {})};
+  long long backups = 0, collisions = 0;
+  constexpr int kSteps = 80;  // 2 s: the blocks fall, hit the pit and each other
+  for (int k = 0; k < kSteps; ++k) {
+    const cl::StepRun run = cl::runStep(*advance, states.back(), /*trace=*/k % 2 == 0);
+    CHECK((run.trace != nullptr) == (k % 2 == 0));
+    CHECK(run.stats.time == s.sim->time());
+    CHECK(run.stats.backups == run.state.counters.backups - states.back().counters.backups);
+    backups += run.stats.backups;
+    collisions += run.stats.collisions;
+    states.push_back(run.state);
+  }
+  REQUIRE(collisions > 0);  // the test means something only if the pile collided
+  CHECK(backups == states.back().counters.backups);
+  CHECK(collisions == states.back().counters.collisions);
+
+  for (int k = 0; k < kSteps; k += 7) {
+    INFO("step " << k + 1);
+    const cl::StepRun again = cl::replayStep(states[static_cast<std::size_t>(k)]);
+    CHECK(cl::sameState(again.state, states[static_cast<std::size_t>(k) + 1]));
+    REQUIRE(again.trace);
+    CHECK(again.state.counters.collisions ==
+          states[static_cast<std::size_t>(k) + 1].counters.collisions);
+  }
+  // A state that differs in one bit is told apart.
+  cl::SimState nudged = states.back();
+  nudged.vars[0] = std::nextafter(nudged.vars[0], 1e9);
+  CHECK_FALSE(cl::sameState(nudged, states.back()));
+}
+
+TEST_CASE("CollisionCounters add and subtract field by field", "[run]") {
+  cl::CollisionCounters a, b;
+  a.collisions = 5;
+  a.backups = 3;
+  a.stuck = 1;
+  b.collisions = 2;
+  b.impulses = 7;
+  const cl::CollisionCounters sum = a + b, diff = sum - b;
+  CHECK(sum.collisions == 7);
+  CHECK(sum.impulses == 7);
+  CHECK(diff.collisions == 5);
+  CHECK(diff.backups == 3);
+  CHECK(diff.impulses == 0);
+  CHECK(diff.stuck == 1);
+}
