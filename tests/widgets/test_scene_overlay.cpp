@@ -17,9 +17,9 @@
 #include "widgets/session.h"
 #include "widgets/sim_worker.h"
 
+using cl::ConnectorMark;
+using cl::ConnectorMarkKind;
 using cl::Vec2;
-using cl::widgets::ConnectorMark;
-using cl::widgets::ConnectorMarkKind;
 using cl::widgets::SceneView;
 using cl::widgets::Session;
 using cl::widgets::SimSnapshot;
@@ -102,7 +102,7 @@ TEST_CASE("A contact whose primary body is fixed is drawn pushing the normal bod
           "[scene_overlay]") {
   Session session;
   REQUIRE(session.loadScene(scene("block_on_floor.json")));
-  cl::widgets::ContactMark c;
+  cl::ContactMark c;
   c.point = {1, 0};
   c.otherPoint = {1, 0.01};
   c.normal = {0, -1};  // out of the block (the normal body), towards the floor
@@ -281,7 +281,7 @@ TEST_CASE("drawContacts caps a huge force at its maximum length", "[scene_overla
   cl::widgets::ForceScale scale;
   scale.referenceForce = 1;
   scale.referenceLength = 1;  // so the cap is 2.5 units, 25 px
-  cl::widgets::ContactMark c;
+  cl::ContactMark c;
   c.normal = {0, 1};
   c.force = 1e9;
   c.primaryBody = 1;

@@ -1,0 +1,42 @@
+// drawDataOf (engine/run/draw_data.h): what a view draws, here the connectors' forces,
+// each taken from the records its own connector made.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "engine/body/shapes.h"
+#include "engine/connectors/rope.h"
+#include "engine/contact/contact_sim.h"
+#include "engine/forces/gravity_law.h"
+#include "engine/run/draw_data.h"
+
+TEST_CASE("drawDataOf gives each connector the force of its own records", "[run][draw]") {
+  cl::ContactSim sim;
+  // A bob on a slack rope (connector 0: no record) and a bob hanging at rest on a rod
+  // (connector 1: the only connector record), under g = 9.8.
+  const int slack = sim.addBody(cl::shapes::block(0.5, 0.5, "slack"), {5, 0, -1});
+  const int hanging = sim.addBody(cl::shapes::block(0.5, 0.5, "hanging"), {0, 0, -2});
+  sim.addForceLaw(std::make_unique<cl::GravityLaw>(9.8));
+  sim.addConnector(
+      std::make_unique<cl::Rope>(cl::RopeParams{cl::kScrim, {5, 0}, slack, {0, 0}, 3.0, "rope"}));
+  sim.addConnector(
+      std::make_unique<cl::Rod>(cl::RopeParams{cl::kScrim, {0, 0}, hanging, {0, 0}, 2.0, "rod"}));
+  std::vector<double> change(sim.vars().size());
+  sim.evaluate(sim.vars(), 0.0, change);
+
+  const cl::DrawData d = cl::drawDataOf(sim, 0);
+  REQUIRE(d.connectors.size() == 2);
+  CHECK(d.connectors[0].kind == cl::ConnectorMarkKind::kRope);
+  CHECK_FALSE(d.connectors[0].taut);
+  CHECK(d.connectors[0].force == cl::Vec2{0, 0});
+  CHECK(d.connectors[1].kind == cl::ConnectorMarkKind::kRod);
+  // The rod holds the bob's weight: m g upward on the bob, m = 0.5 x 0.5 at density 1.
+  const double weight = sim.bodies()[hanging].mass() * 9.8;
+  CHECK(d.connectors[1].force.x == Approx(0.0).margin(1e-12));
+  CHECK(d.connectors[1].force.y == Approx(weight).epsilon(1e-9));
+  // The hanging bob does not move: its acceleration is zero.
+  CHECK(std::abs(change[static_cast<std::size_t>(6 * hanging + 3)]) < 1e-9);
+  CHECK(d.states.size() == 2);
+  CHECK(d.referenceForce == Approx(weight));
+}
