@@ -109,66 +109,53 @@ SettingsDoc settingsChanged(const SimSettings& from, const SimSettings& to) {
   return changed;
 }
 
-// Each line of the list expands to a statement for its holder; the other holders' lines
-// expand to nothing.
-#define CL_APPLY_Contact(getter, setter, member) \
-  if (contact->getter() != settings.member) contact->setter(settings.member);
-#define CL_APPLY_Advance(getter, setter, member)
-#define CL_APPLY_Build(getter, setter, member)
+namespace {
+
+// Which settings an object holds: ContactSim the Contact ones, AdvanceStrategy the Advance
+// ones (Build settings are held by nothing that runs).
+template <typename Holder>
+constexpr SettingHolder kHolderOf = SettingHolder::Build;
+template <>
+constexpr SettingHolder kHolderOf<ContactSim> = SettingHolder::Contact;
+template <>
+constexpr SettingHolder kHolderOf<AdvanceStrategy> = SettingHolder::Advance;
+
+// One statement per line of the list, kept only for the settings `h` holds (a discarded
+// `if constexpr` branch is never instantiated, so the others need no getter on it).
+template <typename Holder>
+void applyTo(Holder& h, const SimSettings& settings) {
+#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
+  if constexpr (SettingHolder::holder == kHolderOf<Holder>) {                                \
+    if (h.getter() != settings.member) h.setter(settings.member);                            \
+  }
+  CL_SIM_SETTINGS(CL_X)
+#undef CL_X
+}
+
+template <typename Holder>
+void readFrom(const Holder& h, SimSettings& settings) {
+#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
+  if constexpr (SettingHolder::holder == kHolderOf<Holder>) settings.member = h.getter();
+  CL_SIM_SETTINGS(CL_X)
+#undef CL_X
+}
+
+}  // namespace
 
 void applySettings(RigidBodySim& sim, const SimSettings& settings) {
-  auto* contact = dynamic_cast<ContactSim*>(&sim);
-  if (!contact) return;
-#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  CL_APPLY_##holder(getter, setter, member)
-  CL_SIM_SETTINGS(CL_X)
-#undef CL_X
+  if (auto* contact = dynamic_cast<ContactSim*>(&sim)) applyTo(*contact, settings);
 }
-
-#undef CL_APPLY_Contact
-#undef CL_APPLY_Advance
-#define CL_APPLY_Contact(getter, setter, member)
-#define CL_APPLY_Advance(getter, setter, member) \
-  if (advance.getter() != settings.member) advance.setter(settings.member);
 
 void applySettings(AdvanceStrategy& advance, const SimSettings& settings) {
-#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  CL_APPLY_##holder(getter, setter, member)
-  CL_SIM_SETTINGS(CL_X)
-#undef CL_X
+  applyTo(advance, settings);
 }
-
-#undef CL_APPLY_Contact
-#undef CL_APPLY_Advance
-#undef CL_APPLY_Build
-
-#define CL_READ_Contact(getter, member) settings.member = contact->getter();
-#define CL_READ_Advance(getter, member)
-#define CL_READ_Build(getter, member)
 
 void readSettings(const RigidBodySim& sim, SimSettings& settings) {
-  const auto* contact = dynamic_cast<const ContactSim*>(&sim);
-  if (!contact) return;
-#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  CL_READ_##holder(getter, member)
-  CL_SIM_SETTINGS(CL_X)
-#undef CL_X
+  if (const auto* contact = dynamic_cast<const ContactSim*>(&sim)) readFrom(*contact, settings);
 }
-
-#undef CL_READ_Contact
-#undef CL_READ_Advance
-#define CL_READ_Contact(getter, member)
-#define CL_READ_Advance(getter, member) settings.member = advance.getter();
 
 void readSettings(const AdvanceStrategy& advance, SimSettings& settings) {
-#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  CL_READ_##holder(getter, member)
-  CL_SIM_SETTINGS(CL_X)
-#undef CL_X
+  readFrom(advance, settings);
 }
-
-#undef CL_READ_Contact
-#undef CL_READ_Advance
-#undef CL_READ_Build
 
 }  // namespace cl
