@@ -38,12 +38,12 @@ void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history) {
   for (int i = 0; i < history.size(); ++i) {
     const StepRecord& r = history.at(i);
     const StepStats& s = r.stats;
-    const double perSolve = s.solves > 0 ? static_cast<double>(s.pivots) / s.solves : 0.0;
     out << r.step << ',' << numberText(s.time) << ',' << numberText(s.energy.kinetic()) << ','
         << numberText(s.energy.potential) << ',' << numberText(s.energy.total()) << ','
-        << s.contacts << ',' << s.solves << ',' << s.pivots << ',' << numberText(perSolve) << ','
-        << numberText(s.maxViolation) << ',' << numberText(s.minDistance) << ',' << s.backups << ','
-        << s.collisions << ',' << numberText(s.wallSeconds) << '\n';
+        << s.contacts << ',' << s.solves.solves << ',' << s.solves.pivots << ','
+        << numberText(s.solves.pivotsPerSolve()) << ',' << numberText(s.solves.maxViolation) << ','
+        << numberText(s.minDistance) << ',' << s.backups << ',' << s.collisions << ','
+        << numberText(s.wallSeconds) << '\n';
   }
 }
 

@@ -6,7 +6,7 @@ namespace cl::widgets {
 
 StepRecord recordStep(AdvanceStrategy& advance, const SimState& before, long long step,
                       quint64 generation, bool trace) {
-  StepRun run = runStep(advance, before, trace);
+  StepRun run = runStep(advance, before, trace ? StepTracing::kAll : StepTracing::kOff);
   StepRecord r;
   r.step = step;
   r.snapshot = SimWorker::snapshotOf(advance.sim(), step, generation);

@@ -95,10 +95,10 @@ double valueOf(Series s, const StepStats& st) {
     case Series::kContacts:
       return st.contacts;
     case Series::kPivotsPerSolve:
-      return st.solves > 0 ? static_cast<double>(st.pivots) / static_cast<double>(st.solves) : 0.0;
+      return st.solves.pivotsPerSolve();
     case Series::kMaxViolation:
       // A log axis cannot show 0 (an exact solve): it is a gap in the curve.
-      return st.maxViolation > 0.0 ? st.maxViolation : kNaN;
+      return st.solves.maxViolation > 0.0 ? st.solves.maxViolation : kNaN;
     case Series::kMinDistance:
       return st.minDistance;
     case Series::kBackups:

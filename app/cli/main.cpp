@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
                      "Write states.csv (one row per step) into this directory");
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");
   runCmd->add_option("--lcp-dir", run.lcpDir,
-                     "Write every contact-force solve of --lcp-steps as an LCP JSON file here");
+                     "Write every solve of --lcp-steps as an LCP JSON file here (contact forces: "
+                     "step<k>_solve<m>.json, collision impulses: step<k>_impulse<m>.json)");
   runCmd->add_option("--lcp-steps", run.lcpSteps,
                      "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
   runCmd->add_option("--waypoints", run.waypoints,

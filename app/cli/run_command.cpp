@@ -16,9 +16,10 @@
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/io/waypoint_csv.h"
+#include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
-#include "engine/trace/solver_trace.h"
+#include "engine/trace/step_trace.h"
 #include "exit_codes.h"
 #include "progress_bar.h"
 
@@ -28,75 +29,29 @@ namespace {
 // More steps than any run can finish: a typo in --until or --dt, not a request.
 constexpr double kMaxSteps = 1e10;
 
-// The solves made during steps first..last (1-based, inclusive), each with the pivots
-// that led to it, kept until the run has finished.
-class LcpStepRecorder : public SolverTraceSink {
- public:
-  struct Record {
-    long long step = 0;
-    int solve = 0;  // 1-based within its step
-    SolverSolve record;
-    std::vector<SolverPivot> pivots;
-  };
-
-  LcpStepRecorder(long long first, long long last) : mFirst(first), mLast(last) {}
-  long long last() const { return mLast; }
-
-  // The step about to be taken (1-based); 0 outside any step.
-  void setStep(long long step) {
-    mStep = step;
-    mSolveInStep = 0;
-    mPivots.clear();
-  }
-
-  void onPivot(const SolverPivot& pivot) override {
-    if (recording()) mPivots.push_back(pivot);
-  }
-  void onSolve(const SolverSolve& solve) override {
-    if (!recording()) return;
-    records.push_back({mStep, ++mSolveInStep, solve, std::move(mPivots)});
-    mPivots.clear();
-  }
-
-  std::vector<Record> records;
-
- private:
-  bool recording() const { return mStep >= mFirst && mStep <= mLast; }
-
-  long long mFirst, mLast;
-  long long mStep = 0;
-  int mSolveInStep = 0;
-  std::vector<SolverPivot> mPivots;
+// The solves of steps first..last (1-based, inclusive) with their pivots, from each
+// step's trace, kept until the run has finished.
+struct LcpSteps {
+  long long first = 0, last = -1;
+  std::vector<std::pair<long long, SolveTrace>> solves;  // (step, solve)
+  bool covers(long long step) const { return step >= first && step <= last; }
 };
 
-// Every waypoint of the run: written to a CSV file (--waypoints) and/or printed as it
-// happens (--events).
-class WaypointPrinter : public WaypointSink {
- public:
-  WaypointPrinter(const RigidBodySim& sim, std::ostream* csv, bool print)
-      : mSim(sim), mCsv(csv), mPrint(print) {}
-  void setStep(long long step) {
-    mStep = step;
-    mIndex = 0;
-  }
-  void onWaypoint(const Waypoint& w) override {
-    ++mIndex;
-    if (mCsv) writeWaypointCsvRows(*mCsv, mSim, mStep, mIndex, w);
-    if (!mPrint) return;
+// Every waypoint of a step: written to the --waypoints CSV and/or printed (--events).
+void reportWaypoints(const RigidBodySim& sim, long long step, const std::vector<Waypoint>& points,
+                     std::ostream* csv, bool print) {
+  int index = 0;
+  for (const Waypoint& w : points) {
+    ++index;
+    if (csv) writeWaypointCsvRows(*csv, sim, step, index, w);
+    if (!print) continue;
     int needs = 0;
     for (const WaypointCollision& c : w.collisions) needs += c.needsHandling ? 1 : 0;
     fmt::print("step {:>6}  t {:<12.9g} {:<24} dt {:<10.4g} collisions {:<3} handle {:<3}{}\n",
-               mStep, w.time, wayPointName(w.point), w.stepSize, w.collisions.size(), needs,
+               step, w.time, wayPointName(w.point), w.stepSize, w.collisions.size(), needs,
                w.binarySearch ? " binary" : "");
   }
-
- private:
-  const RigidBodySim& mSim;
-  std::ostream* mCsv;
-  bool mPrint;
-  long long mStep = 0;
-  int mIndex = 0;
-};
+}
 
 // "A:B" with 1 <= A <= B; nullopt (and a message on stderr) otherwise.
 std::optional<std::pair<long long, long long>> parseStepRange(const std::string& text) {
@@ -119,23 +74,32 @@ std::optional<std::pair<long long, long long>> parseStepRange(const std::string&
   return std::pair{*a, *b};
 }
 
-void writeLcpRecords(const std::string& dir, const std::vector<LcpStepRecorder::Record>& records) {
-  for (const auto& r : records) {
+// Writes each kept solve as step<k>_solve<m>.json (the m-th contact-force solve of step
+// k) or step<k>_impulse<m>.json (the m-th collision impulse solve).
+void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
+  long long step = 0;
+  int forces = 0, impulses = 0;
+  for (const auto& [k, trace] : kept.solves) {
+    if (k != step) step = k, forces = impulses = 0;
+    const SolverSolve& r = trace.solve;
     LcpProblem problem;
-    problem.A = r.record.A;
-    problem.b = r.record.b;
-    problem.joint = r.record.joint;
+    problem.A = r.A;
+    problem.b = r.b;
+    problem.joint = r.joint;
     LcpResult result;
-    result.f = r.record.f;
-    result.a = r.record.a;
-    result.error = static_cast<LcpError>(r.record.error);
-    result.pivots = r.record.pivots;
-    result.deferrals = r.record.deferrals;
+    result.f = r.f;
+    result.a = r.a;
+    result.error = static_cast<LcpError>(r.error);
+    result.pivots = r.pivots;
+    result.deferrals = r.deferrals;
     if (result.f.size() == problem.b.size() && result.a.size() == problem.b.size())
       result.residuals = computeResiduals(problem, result.f, result.a);
+    const bool impulse = trace.context.purpose == SolvePurpose::kImpulse;
     const std::filesystem::path path =
-        std::filesystem::path(dir) / fmt::format("step{}_solve{}.json", r.step, r.solve);
-    writeLcpJson(path, problem, &result, &r.pivots);
+        std::filesystem::path(dir) / fmt::format("step{}_{}{}.json", k,
+                                                 impulse ? "impulse" : "solve",
+                                                 impulse ? ++impulses : ++forces);
+    writeLcpJson(path, problem, &result, &trace.pivots);
   }
 }
 
@@ -164,8 +128,7 @@ void printCounters(const CollisionCounters& c) {
 // complementarity violation, and what the warm start made of them. "warm" solves were
 // solved by the guessed set C alone, "warm + pivots" started from it and needed pivots,
 // "cold restarts" gave the guess up and pivoted from C = {}; the rest had no guess.
-void printSolves(const ContactSim& sim) {
-  const ContactSim::SolveTotals& t = sim.solveTotals();
+void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
       "warm {}   warm + pivots {}   cold restarts {}   (warm start {})\n",
@@ -207,7 +170,7 @@ int runCommand(const RunOptions& opt) {
                              ec ? ": " + ec.message() : std::string());
     return kExitBadInput;
   }
-  std::unique_ptr<LcpStepRecorder> lcpRecorder;
+  std::optional<LcpSteps> lcp;
   if (!opt.lcpDir.empty() || !opt.lcpSteps.empty()) {
     if (opt.lcpDir.empty() || opt.lcpSteps.empty()) {
       std::cerr << "error: --lcp-dir and --lcp-steps go together: give both or neither\n";
@@ -220,13 +183,7 @@ int runCommand(const RunOptions& opt) {
                                ec ? ": " + ec.message() : std::string());
       return kExitBadInput;
     }
-    ContactSim* contact = scene->contactSim();
-    if (!contact) {  // scenes always build a ContactSim; kept for safety
-      std::cerr << "error: --lcp-dir needs a simulation with contact forces\n";
-      return kExitBadInput;
-    }
-    lcpRecorder = std::make_unique<LcpStepRecorder>(range->first, range->second);
-    contact->setTraceSink(lcpRecorder.get());
+    lcp = LcpSteps{range->first, range->second, {}};
   }
 
   RigidBodySim& sim = *scene->sim;
@@ -246,6 +203,9 @@ int runCommand(const RunOptions& opt) {
   const EnergyInfo start = sim.energy();
   ProgressBar bar(opt.progress);
   const auto wallStart = std::chrono::steady_clock::now();
+  // The run goes step by step through runStep (engine/run), as the workbench's does.
+  SimState state = captureState(*advance, sim.clone(), {});
+  ContactSim::SolveTotals solves;  // of the whole run
   long long steps = 0;
   try {
     std::unique_ptr<AtomicFile> csv;
@@ -259,24 +219,34 @@ int runCommand(const RunOptions& opt) {
       waypointCsv = std::make_unique<AtomicFile>(opt.waypoints);
       writeWaypointCsvHeader(waypointCsv->stream());
     }
-    std::unique_ptr<WaypointPrinter> waypoints;
-    if (collisionAdvance && (waypointCsv || opt.events)) {
-      waypoints = std::make_unique<WaypointPrinter>(
-          sim, waypointCsv ? &waypointCsv->stream() : nullptr, opt.events);
-      collisionAdvance->setWaypointSink(waypoints.get());
-    }
+    const bool wantWaypoints = collisionAdvance && (waypointCsv || opt.events);
+    const auto report = [&](long long step, const StepTrace* trace) {
+      if (trace && wantWaypoints)
+        reportWaypoints(sim, step, trace->waypoints, waypointCsv ? &waypointCsv->stream() : nullptr,
+                        opt.events);
+    };
     try {
       for (long long i = 0; i < n; ++i) {
-        if (waypoints) waypoints->setStep(steps + 1);
         const double h = i + 1 == n ? until - sim.time() : dt;
         if (h <= 0) break;
-        if (lcpRecorder) {
-          lcpRecorder->setStep(steps + 1);
-          // Past the last step nothing is kept: detach, so the solver stops tracing.
-          if (steps + 1 > lcpRecorder->last()) scene->contactSim()->setTraceSink(nullptr);
+        const long long step = steps + 1;
+        const bool keepSolves = lcp && lcp->covers(step);
+        const StepTracing tracing = keepSolves      ? StepTracing::kAll
+                                    : wantWaypoints ? StepTracing::kWaypoints
+                                                    : StepTracing::kOff;
+        StepRun run;
+        try {
+          run = runStep(*advance, state, tracing, h);
+        } catch (const StepFailure& e) {
+          report(step, e.partialTrace.get());
+          throw;
         }
-        advance->advance(h);
-        ++steps;
+        state = std::move(run.state);
+        solves += run.stats.solves;
+        steps = step;
+        report(step, run.trace.get());
+        if (keepSolves)
+          for (const SolveTrace& t : run.trace->solves) lcp->solves.emplace_back(step, t);
         if (csv) writeStateCsvRow(csv->stream(), sim, steps);
         bar.update((sim.time() - t0) / std::max(until - t0, 1e-300), sim.time(), until);
       }
@@ -296,11 +266,7 @@ int runCommand(const RunOptions& opt) {
       return kExitSimulationFailed;
     }
     bar.finish();
-    if (lcpRecorder) {
-      lcpRecorder->setStep(0);
-      scene->contactSim()->setTraceSink(nullptr);
-      writeLcpRecords(opt.lcpDir, lcpRecorder->records);
-    }
+    if (lcp) writeLcpRecords(opt.lcpDir, *lcp);
     if (csv) csv->commit();
     if (waypointCsv) waypointCsv->commit();
     if (!opt.finalState.empty())
@@ -314,10 +280,10 @@ int runCommand(const RunOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   printSummary(*scene, opt.scene, sim, steps, dt, start, wall);
   if (collisionAdvance) printCounters(collisionAdvance->counters());
-  if (const ContactSim* contact = scene->contactSim()) printSolves(*contact);
-  if (lcpRecorder)
-    fmt::print("lcp      {} solves of steps {} written to {}\n", lcpRecorder->records.size(),
-               opt.lcpSteps, opt.lcpDir);
+  if (const ContactSim* contact = scene->contactSim()) printSolves(*contact, solves);
+  if (lcp)
+    fmt::print("lcp      {} solves of steps {} written to {}\n", lcp->solves.size(), opt.lcpSteps,
+               opt.lcpDir);
   return kExitOk;
 }
 

@@ -32,6 +32,16 @@ std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
 
 }  // namespace
 
+ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& later) {
+  solves += later.solves;
+  pivots += later.pivots;
+  maxViolation = std::max(maxViolation, later.maxViolation);
+  warmStarts += later.warmStarts;
+  warmPartials += later.warmPartials;
+  warmRejects += later.warmRejects;
+  return *this;
+}
+
 ContactSim::ContactSim(const ContactSim& other)
     : RigidBodySim(other),
       mTolerances(other.mTolerances),

@@ -149,6 +149,11 @@ class ContactSim : public RigidBodySim {
     long long warmStarts = 0;    // solves the warm start's guess solved outright
     long long warmPartials = 0;  // solves the guess started and pivots finished
     long long warmRejects = 0;   // solves whose guess was given up (then solved cold)
+    double pivotsPerSolve() const {
+      return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;
+    }
+    // The totals of two spans of solves one after the other.
+    SolveTotals& operator+=(const SolveTotals& later);
   };
   const SolveTotals& solveTotals() const { return mSolveTotals; }
   void resetSolveTotals() { mSolveTotals = {}; }

@@ -19,7 +19,8 @@ CollisionCounters countersOf(AdvanceStrategy& advance) {
 
 }  // namespace
 
-StepRun runStep(AdvanceStrategy& advance, const SimState& before, bool trace) {
+StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tracing,
+                std::optional<double> stepSize) {
   RigidBodySim& sim = advance.sim();
   auto* contactSim = dynamic_cast<ContactSim*>(&sim);
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(&advance);
@@ -30,15 +31,17 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, bool trace) {
     if (contactSim) contactSim->setTraceSink(oldSolverSink);
     if (collisionAdvance) collisionAdvance->setWaypointSink(oldWaypointSink);
   };
-  if (trace) {
-    if (contactSim) contactSim->setTraceSink(&recorder);
-    if (collisionAdvance) collisionAdvance->setWaypointSink(&recorder);
-  }
+  const bool trace = tracing != StepTracing::kOff;
+  if (contactSim && tracing == StepTracing::kAll) contactSim->setTraceSink(&recorder);
+  if (collisionAdvance && trace) collisionAdvance->setWaypointSink(&recorder);
   if (contactSim) contactSim->resetSolveTotals();
   const CollisionCounters countersBefore = countersOf(advance);
   const auto start = std::chrono::steady_clock::now();
   try {
-    advance.advance(advance.timeStep());
+    advance.advance(stepSize.value_or(advance.timeStep()));
+  } catch (const SimulationError& e) {
+    restoreSinks();
+    throw StepFailure(e, trace ? std::make_shared<const StepTrace>(recorder.take()) : nullptr);
   } catch (...) {
     restoreSinks();
     throw;
@@ -61,10 +64,7 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, bool trace) {
       if (c.kind != CollisionKind::kConnector)
         s.minDistance =
             std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
-    const ContactSim::SolveTotals& totals = contactSim->solveTotals();
-    s.solves = totals.solves;
-    s.pivots = totals.pivots;
-    s.maxViolation = totals.maxViolation;
+    s.solves = contactSim->solveTotals();
   }
   s.backups = stepCounters.backups;
   s.collisions = stepCounters.collisions;
@@ -79,7 +79,7 @@ StepRun replayStep(const SimState& before) {
   restoreState(*sim, before);
   std::unique_ptr<AdvanceStrategy> advance =
       makeAdvanceFor(*sim, before.integrator, before.timeStep);
-  return runStep(*advance, before, true);
+  return runStep(*advance, before, StepTracing::kAll);
 }
 
 }  // namespace cl

@@ -4,9 +4,11 @@
 // statistics and (when asked) its trace; replayStep re-runs a step from the state before
 // it on a fresh copy, to re-derive its trace or to check that the run is deterministic
 // (the same state before gives the same bits after). The workbench's worker and history
-// use both; nothing here knows of Qt.
+// use both, and the CLI's run loop runs on runStep; nothing here knows of Qt.
 #include <memory>
+#include <optional>
 
+#include "engine/contact/contact_sim.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/run/sim_state.h"
@@ -18,10 +20,10 @@ namespace cl {
 struct StepStats {
   double time = 0.0;
   EnergyInfo energy;
-  int contacts = 0;          // contacts (and connector records) of the step's last evaluate
-  long long solves = 0;      // contact-force solves during the step
-  long long pivots = 0;      // their pivots
-  double maxViolation = 0;   // worst complementarity violation among them
+  int contacts = 0;  // contacts (and connector records) of the step's last evaluate
+  // The contact-force solves during the step: how many, their pivots, the worst
+  // complementarity violation, the warm start's outcomes (zeros without a ContactSim).
+  ContactSim::SolveTotals solves;
   double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
   long long backups = 0;     // CollisionAdvance back-ups during the step
   long long collisions = 0;  // collisions handled during the step
@@ -34,11 +36,25 @@ struct StepRun {
   std::shared_ptr<const StepTrace> trace;  // null unless traced
 };
 
-// Takes one step of advance.timeStep() from `before` (which must describe the
-// simulation's current state), recording its trace when `trace` is set. Throws
-// SimulationError as advance() does, with the simulation then left where the failed
-// advance left it.
-StepRun runStep(AdvanceStrategy& advance, const SimState& before, bool trace);
+// What runStep records of a step: nothing, the waypoints only (cheap: a run printing its
+// events), or everything (every solve with its pivots, and the waypoints).
+enum class StepTracing { kOff, kWaypoints, kAll };
+
+// A step that failed (advance threw SimulationError), with the trace recorded up to the
+// failure: the waypoints that lead to a stuck collision are how it is taken apart.
+class StepFailure : public SimulationError {
+ public:
+  StepFailure(const SimulationError& error, std::shared_ptr<const StepTrace> partial)
+      : SimulationError(error), partialTrace(std::move(partial)) {}
+  std::shared_ptr<const StepTrace> partialTrace;  // null when the step was not traced
+};
+
+// Takes one step of `stepSize` (advance.timeStep() when not given) from `before` (which
+// must describe the simulation's current state), recording what `tracing` asks for.
+// Throws StepFailure when advance() throws SimulationError, with the simulation then left
+// where the failed advance left it.
+StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tracing,
+                std::optional<double> stepSize = std::nullopt);
 
 // Re-runs the step that followed `before` on a fresh copy of its structure, with tracing.
 StepRun replayStep(const SimState& before);

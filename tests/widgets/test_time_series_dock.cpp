@@ -170,8 +170,8 @@ TEST_CASE("TimeSeriesDock shows contacts, solves and distances of a resting stac
     INFO("record " << i);
     const cl::StepStats& st = session.history().at(i).stats;
     CHECK(contacts[i] == st.contacts);
-    if (st.solves > 0) {
-      CHECK(pivots[i] == Approx(double(st.pivots) / double(st.solves)));
+    if (st.solves.solves > 0) {
+      CHECK(pivots[i] == Approx(double(st.solves.pivots) / double(st.solves.solves)));
       CHECK(pivots[i] >= 1.0);  // every solve with a contact takes at least one pivot
     }
     // The log axis shows a violation > 0; an exact solve is a gap.

@@ -24,7 +24,8 @@ TEST_CASE("replayStep re-runs every step of a pile bit for bit", "[run]") {
   long long backups = 0, collisions = 0;
   constexpr int kSteps = 80;  // 2 s: the blocks fall, hit the pit and each other
   for (int k = 0; k < kSteps; ++k) {
-    const cl::StepRun run = cl::runStep(*advance, states.back(), /*trace=*/k % 2 == 0);
+    const cl::StepRun run = cl::runStep(*advance, states.back(),
+                                        k % 2 == 0 ? cl::StepTracing::kAll : cl::StepTracing::kOff);
     CHECK((run.trace != nullptr) == (k % 2 == 0));
     CHECK(run.stats.time == s.sim->time());
     CHECK(run.stats.backups == run.state.counters.backups - states.back().counters.backups);
