@@ -215,6 +215,38 @@ TEST_CASE("run: --lcp-dir/--lcp-steps writes every solve of those steps, solve-l
   }
 }
 
+TEST_CASE("run: --lcp-dir writes a collision's impulse solves apart from contact-force solves",
+          "[cli][lcp]") {
+  const fs::path dir = scratch("lcp_impulses");
+  const fs::path lcp = dir / "lcp";
+  fs::create_directories(lcp);
+  // The block falls free (no contacts, so no contact-force solves) and hits the floor
+  // within the first second; each collision is resolved by impulse solves.
+  const CliResult r = runCli("run " + scene("block_drop.json") + " --until 1 --lcp-dir '" +
+                                 lcp.string() + "' --lcp-steps 1:40",
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  int impulses = 0;
+  for (const auto& e : fs::directory_iterator(lcp)) {
+    const std::string name = e.path().filename().string();
+    INFO(name);
+    REQUIRE(name.find("_impulse") != std::string::npos);
+    ++impulses;
+    const nlohmann::json j = nlohmann::json::parse(readAll(e.path()));
+    CHECK(j["n"] >= 1);
+    // A step's first impulse solve is of a collision: some contact approaches (b < 0).
+    // Later ones check what the first left, and may find nothing approaching.
+    bool approaching = false;
+    for (const auto& b : j["b"]) approaching = approaching || b.get<double>() < 0;
+    if (name.ends_with("_impulse1.json")) CHECK(approaching);
+    const CliResult solved = runCli("solve-lcp '" + e.path().string() + "'", dir);
+    CHECK(solved.exitCode == 0);
+  }
+  CHECK(impulses >= 1);
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(impulses) + " solves"));
+}
+
 TEST_CASE("run: bad --lcp-steps or --lcp-dir is bad input", "[cli][lcp]") {
   const fs::path dir = scratch("lcp_bad");
   const std::string run = "run " + scene("block_on_floor.json") + " --until 0.1 ";
