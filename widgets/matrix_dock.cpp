@@ -12,9 +12,9 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/trace/solve_state.h"
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
-#include "widgets/solve_state.h"
 
 namespace cl::widgets {
 

@@ -13,8 +13,8 @@
 #include "engine/io/state_csv.h"
 #include "engine/io/trace_csv.h"
 #include "engine/io/waypoint_csv.h"
+#include "engine/run/step_record.h"
 #include "widgets/session.h"
-#include "widgets/step_runner.h"
 
 namespace cl::widgets {
 

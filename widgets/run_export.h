@@ -16,7 +16,7 @@
 #include <functional>
 #include <ostream>
 
-#include "widgets/run_history.h"
+#include "engine/run/run_history.h"
 
 namespace cl::widgets {
 

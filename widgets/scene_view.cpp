@@ -13,8 +13,8 @@
 #include <numbers>
 #include <variant>
 
+#include "engine/math/nice_step.h"
 #include "engine/trace/step_trace.h"
-#include "widgets/nice_step.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/session.h"
 

@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "engine/io/atomic_file.h"
+#include "engine/run/step_record.h"
 #include "widgets/sim_worker.h"
-#include "widgets/step_runner.h"
 
 namespace cl::widgets {
 
@@ -146,27 +146,13 @@ void Session::install(Scene scene, const QString& sourcePath) {
 
   SimState start;
   if (mHasScene) {
-    StepRecord first;
-    first.step = 0;
-    first.snapshot = SimWorker::snapshotOf(*scene.sim, 0, mGeneration);
-    std::shared_ptr<RigidBodySim> structure = scene.sim->clone();
-    start = {.time = scene.sim->time(),
-             .vars = scene.sim->vars(),
-             .random = scene.sim->random(),
-             .warmStart = {},
-             .structure = std::move(structure),
-             .integrator = scene.settings.integrator,
-             .timeStep = scene.settings.timeStep,
-             .counters = {}};
-    first.state = start;
-    first.stats.time = start.time;
-    first.stats.energy = first.snapshot.energy;
-    first.stats.minDistance = std::nan("");
+    StepRecord first =
+        initialRecord(*scene.sim, scene.settings.integrator, scene.settings.timeStep);
+    start = first.state;
     mHistory.append(std::move(first));
   }
   mCurrent = mHasScene ? 0 : -1;
-  mSnapshot = mHasScene ? mHistory.back().snapshot : SimSnapshot{};
-  mSnapshot.generation = mGeneration;
+  mSnapshot = mHasScene ? snapshotOf(mHistory.back().draw, mGeneration) : SimSnapshot{};
   if (mHasScene) mSnapshot.samples.push_back({mSnapshot.time, mSnapshot.energy});
   resetSelection();
 
@@ -205,8 +191,7 @@ void Session::showStep(int index) {
 void Session::setCurrent(int index) {
   if (index == mCurrent && current() && mSnapshot.steps == current()->step) return;
   mCurrent = index;
-  mSnapshot = mHistory.at(index).snapshot;
-  mSnapshot.generation = mGeneration;
+  mSnapshot = snapshotOf(mHistory.at(index).draw, mGeneration);
   resetSelection();
   emit currentChanged();
   emit selectionChanged();
@@ -512,8 +497,7 @@ bool Session::takeBatch(const StepBatch& batch) {
   }
   if (follow) {
     mCurrent = mHistory.size() - 1;
-    mSnapshot = mHistory.back().snapshot;
-    mSnapshot.generation = mGeneration;
+    mSnapshot = snapshotOf(mHistory.back().draw, mGeneration);
     mSnapshot.samples = std::move(samples);
     resetSelection();
   } else {

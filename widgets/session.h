@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
+#include "engine/run/run_history.h"
 #include "engine/scene/scene.h"
-#include "widgets/run_history.h"
 #include "widgets/sim_snapshot.h"
 
 class QThread;

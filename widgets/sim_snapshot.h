@@ -27,6 +27,14 @@ struct SimSnapshot : DrawData {
   std::vector<EnergySample> samples;
 };
 
+// The snapshot of `draw` in scene generation `generation`, with no energy samples.
+inline SimSnapshot snapshotOf(const DrawData& draw, quint64 generation) {
+  SimSnapshot s;
+  static_cast<DrawData&>(s) = draw;
+  s.generation = generation;
+  return s;
+}
+
 }  // namespace cl::widgets
 
 Q_DECLARE_METATYPE(cl::widgets::SimSnapshot)

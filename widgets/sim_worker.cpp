@@ -5,7 +5,7 @@
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/contact_sim.h"
-#include "widgets/step_runner.h"
+#include "engine/run/step_record.h"
 
 namespace cl::widgets {
 
@@ -32,13 +32,6 @@ void SimWorker::install(const SimState& start, quint64 generation) {
   }
 }
 
-SimSnapshot SimWorker::snapshotOf(const RigidBodySim& sim, long long steps, quint64 generation) {
-  SimSnapshot s;
-  static_cast<DrawData&>(s) = drawDataOf(sim, steps);
-  s.generation = generation;
-  return s;
-}
-
 StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
   error.reset();
   StepBatch batch{.generation = mGeneration, .records = {}};
@@ -49,7 +42,7 @@ StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
   batch.records.reserve(steps > 0 ? static_cast<std::size_t>(steps) : 0);
   for (int i = 0; i < steps; ++i) {
     try {
-      batch.records.push_back(recordStep(*mAdvance, mState, mSteps + 1, mGeneration, mTracing));
+      batch.records.push_back(recordStep(*mAdvance, mState, mSteps + 1, mTracing));
     } catch (const std::exception& e) {
       // Put the last good state back so the picture, the history and the simulation
       // agree on where the run stopped.

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
-#include "widgets/run_history.h"
+#include "engine/run/step_record.h"
 #include "widgets/sim_snapshot.h"
 
 namespace cl::widgets {
@@ -46,9 +46,6 @@ class SimWorker : public QObject {
   // Applies an edit between steps (engine/edit/sim_edit.h); what follows is recorded with
   // a new structure. Returns the state after.
   SimState apply(const SimEdit& edit);
-
-  // The snapshot of a simulation as it is now, with no energy samples.
-  static SimSnapshot snapshotOf(const RigidBodySim& sim, long long steps, quint64 generation);
 
  signals:
   void advanced(const cl::widgets::StepBatch& batch);

@@ -19,10 +19,13 @@ class QMouseEvent;
 class QScrollArea;
 class QStackedWidget;
 
+namespace cl {
+struct StepRecord;
+}
+
 namespace cl::widgets {
 
 class Session;
-struct StepRecord;
 
 class TimeSeriesDock : public QDockWidget {
   Q_OBJECT

@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-#include "widgets/solve_state.h"
+#include "engine/trace/solve_state.h"
 
 class QCPAxisRect;
 class QCPBars;

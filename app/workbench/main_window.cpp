@@ -563,12 +563,12 @@ QString MainWindow::memoryReadout() const {
 }
 
 void MainWindow::updateReadout() {
-  const widgets::RunHistory& h = mSession->history();
+  const RunHistory& h = mSession->history();
   mMemory->setText(tr("history %1 steps, %2 / %3 MB")
                        .arg(h.size())
                        .arg(megabytes(h.bytes()))
                        .arg(megabytes(h.budget())));
-  const widgets::StepRecord* r = mSession->current();
+  const StepRecord* r = mSession->current();
   if (!mSession->hasScene() || !r) {
     mReadout->setText(tr("no scene"));
     return;
@@ -585,12 +585,12 @@ void MainWindow::updateReadout() {
 }
 
 void MainWindow::updateTimeline() {
-  const widgets::RunHistory& h = mSession->history();
+  const RunHistory& h = mSession->history();
   const QSignalBlocker block(mTimeline);
   mTimeline->setEnabled(h.size() > 1);
   mTimeline->setRange(0, std::max(0, h.size() - 1));
   mTimeline->setValue(std::max(0, mSession->currentIndex()));
-  const widgets::StepRecord* r = mSession->current();
+  const StepRecord* r = mSession->current();
   mTimelineLabel->setText(r ? tr(" step %1 of %2%3")
                                   .arg(r->step)
                                   .arg(h.empty() ? 0 : h.back().step)

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "engine/io/trace_csv.h"
+#include "engine/run/step_record.h"
+#include "engine/trace/solve_state.h"
 #include "widgets/run_export.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
-#include "widgets/solve_state.h"
-#include "widgets/step_runner.h"
 
 using cl::widgets::Session;
 
@@ -145,7 +145,7 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
   CHECK(session.selectedPivot() == -1);
   const cl::SolveTrace* first = session.selectedSolveTrace();
   REQUIRE(first);
-  const cl::widgets::SolveState start = cl::widgets::solveStateAt(*first, -1);
+  const cl::SolveState start = cl::solveStateAt(*first, -1);
   for (cl::ContactSet s : start.set) CHECK(s == cl::ContactSet::kUntreated);
   CHECK(start.a == first->solve.b);
 
@@ -157,7 +157,7 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
     CHECK(session.selectedPivot() == k);
   }
   // At the end, f and a are the solve's own result: a = A f + b.
-  const cl::widgets::SolveState last = cl::widgets::solveStateAt(*first, pivots - 1);
+  const cl::SolveState last = cl::solveStateAt(*first, pivots - 1);
   CHECK((first->solve.A * last.f + first->solve.b - last.a).cwiseAbs().maxCoeff() < 1e-9);
   bool anyInC = false;
   for (cl::ContactSet s : last.set) anyInC = anyInC || s == cl::ContactSet::kC;

@@ -1,24 +1,8 @@
-#include "widgets/run_history.h"
+#include "engine/run/run_history.h"
 
 #include <utility>
 
-namespace cl::widgets {
-
-namespace {
-template <class T>
-std::size_t bytesOf(const std::vector<T>& v) {
-  return sizeof(T) * v.capacity();
-}
-}  // namespace
-
-std::size_t StepRecord::bytes() const {
-  std::size_t n = sizeof(*this) + bytesOf(state.vars) + bytesOf(state.warmStart.carriers()) +
-                  bytesOf(snapshot.states) + bytesOf(snapshot.contacts) +
-                  bytesOf(snapshot.connectors) + bytesOf(snapshot.springs) +
-                  bytesOf(snapshot.thrusters) + bytesOf(snapshot.samples);
-  if (trace) n += trace->bytes();
-  return n;
-}
+namespace cl {
 
 void RunHistory::clear() {
   mRecords.clear();
@@ -83,4 +67,4 @@ void RunHistory::enforceBudget(int keep, bool dropRecords) {
   }
 }
 
-}  // namespace cl::widgets
+}  // namespace cl

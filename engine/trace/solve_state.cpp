@@ -1,8 +1,8 @@
-#include "widgets/solve_state.h"
+#include "engine/trace/solve_state.h"
 
 #include <algorithm>
 
-namespace cl::widgets {
+namespace cl {
 
 SolveState solveStateAt(const SolveTrace& trace, int pivot) {
   const Eigen::Index n = trace.solve.b.size();
@@ -32,4 +32,4 @@ SolveState solveStateAt(const SolveTrace& trace, int pivot) {
   return s;
 }
 
-}  // namespace cl::widgets
+}  // namespace cl

@@ -3,7 +3,7 @@
 // a glance, 1, 2 or 5 times a power of ten.
 #include <cmath>
 
-namespace cl::widgets {
+namespace cl {
 
 // Smallest of 1, 2, 5 times a power of ten that is at least `minimum` (> 0).
 inline double niceStep(double minimum) {
@@ -13,4 +13,4 @@ inline double niceStep(double minimum) {
   return 10.0 * decade;
 }
 
-}  // namespace cl::widgets
+}  // namespace cl

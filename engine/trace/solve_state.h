@@ -9,7 +9,7 @@
 #include "engine/solver/lcp_problem.h"
 #include "engine/trace/step_trace.h"
 
-namespace cl::widgets {
+namespace cl {
 
 struct SolveState {
   int pivot = -1;
@@ -23,4 +23,4 @@ struct SolveState {
 
 SolveState solveStateAt(const SolveTrace& trace, int pivot);
 
-}  // namespace cl::widgets
+}  // namespace cl

@@ -1,31 +1,19 @@
 #pragma once
-// RunHistory: every step the workbench has taken, so that any of them can be shown
-// again, re-run, inspected and exported. A record holds what the docks draw (the
-// snapshot and the step's statistics), the state to restart from, and the step's trace
+// RunHistory: every step a front end (the workbench) has taken, so that any of them can
+// be shown again, re-run, inspected and exported. A record (step_record.h) holds what a
+// view draws and the step's statistics, the state to restart from, and the step's trace
 // (solves, pivots, waypoints). Traces are large, so under the memory budget the oldest
 // are dropped first; a dropped trace is re-derived by re-running the step from the
-// state before it (engine/run/step_run.h), which determinism makes exact. Only when the records
+// state before it (step_run.h), which determinism makes exact. Only when the records
 // alone exceed the budget are the oldest records dropped.
 #include <cstddef>
 #include <deque>
 #include <memory>
 
-#include "engine/run/step_run.h"
+#include "engine/run/step_record.h"
 #include "engine/trace/step_trace.h"
-#include "widgets/sim_snapshot.h"
 
-namespace cl::widgets {
-
-// A step as the history keeps it: the engine's StepRun (state, statistics, trace) with
-// the step's number and what the scene view draws.
-struct StepRecord {
-  long long step = 0;    // 0 is the state as loaded
-  SimSnapshot snapshot;  // what the scene view draws (no energy samples)
-  SimState state;        // after the step
-  StepStats stats;
-  std::shared_ptr<const StepTrace> trace;  // null when not recorded or dropped
-  std::size_t bytes() const;               // without the shared structure
-};
+namespace cl {
 
 class RunHistory {
  public:
@@ -69,4 +57,4 @@ class RunHistory {
   long long mDroppedRecords = 0;
 };
 
-}  // namespace cl::widgets
+}  // namespace cl

@@ -1,0 +1,54 @@
+#include "engine/run/step_record.h"
+
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace cl {
+
+namespace {
+template <class T>
+std::size_t bytesOf(const std::vector<T>& v) {
+  return sizeof(T) * v.capacity();
+}
+}  // namespace
+
+std::size_t StepRecord::bytes() const {
+  std::size_t n = sizeof(*this) + bytesOf(state.vars) + bytesOf(state.warmStart.carriers()) +
+                  bytesOf(draw.states) + bytesOf(draw.contacts) + bytesOf(draw.connectors) +
+                  bytesOf(draw.springs) + bytesOf(draw.thrusters);
+  if (trace) n += trace->bytes();
+  return n;
+}
+
+StepRecord initialRecord(const RigidBodySim& sim, IntegratorKind integrator, double timeStep) {
+  StepRecord r;
+  r.step = 0;
+  r.draw = drawDataOf(sim, 0);
+  r.state = {.time = sim.time(),
+             .vars = sim.vars(),
+             .random = sim.random(),
+             .warmStart = {},
+             .structure = sim.clone(),
+             .integrator = integrator,
+             .timeStep = timeStep,
+             .counters = {}};
+  r.stats.time = sim.time();
+  r.stats.energy = r.draw.energy;
+  r.stats.minDistance = std::numeric_limits<double>::quiet_NaN();
+  return r;
+}
+
+StepRecord recordStep(AdvanceStrategy& advance, const SimState& before, long long step,
+                      bool trace) {
+  StepRun run = runStep(advance, before, trace ? StepTracing::kAll : StepTracing::kOff);
+  StepRecord r;
+  r.step = step;
+  r.draw = drawDataOf(advance.sim(), step);
+  r.state = std::move(run.state);
+  r.stats = run.stats;
+  r.trace = std::move(run.trace);
+  return r;
+}
+
+}  // namespace cl
