@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QThread>
+#include <QThreadPool>
 #include <QTimer>
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "engine/io/atomic_file.h"
 #include "engine/run/step_record.h"
+#include "engine/run/step_run.h"
 #include "widgets/sim_worker.h"
 
 namespace cl::widgets {
@@ -34,6 +36,9 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(mWorker, &SimWorker::failed, this, &Session::onFailed, Qt::QueuedConnection);
   mThread->start();
 
+  mTracePool = new QThreadPool(this);
+  mTracePool->setMaxThreadCount(1);
+
   mFrameTimer = new QTimer(this);
   mFrameTimer->setTimerType(Qt::PreciseTimer);
   mFrameTimer->setInterval(kFrameIntervalMs);
@@ -41,6 +46,9 @@ Session::Session(QObject* parent) : QObject(parent) {
 }
 
 Session::~Session() {
+  // A re-derivation in flight posts its answer to this object: let it finish first (the
+  // answer is then discarded with the object).
+  mTracePool->waitForDone();
   mThread->quit();
   mThread->wait();
 }
@@ -141,8 +149,6 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mBodies = mHasScene ? scene.sim->bodies() : std::vector<Polygon>{};
   mPristine = mHasScene ? std::shared_ptr<const RigidBodySim>(scene.sim->clone()) : nullptr;
   mHistory.clear();
-  mReplayed.reset();
-  mReplayedIndex = -1;
 
   SimState start;
   if (mHasScene) {
@@ -197,28 +203,82 @@ void Session::setCurrent(int index) {
   emit selectionChanged();
 }
 
-const StepTrace* Session::currentTrace() {
+const StepTrace* Session::currentTrace() const {
   const StepRecord* r = current();
-  if (!r) return nullptr;
-  if (r->trace) return r->trace.get();
-  if (mReplayedIndex == mCurrent && mReplayed) return mReplayed.get();
-  if (mCurrent == 0) return nullptr;  // the record before it is not held
-  try {
-    StepRun again = replayStep(mHistory.at(mCurrent - 1).state);
-    if (!sameState(again.state, r->state))
+  return r ? r->trace.get() : nullptr;
+}
+
+bool Session::derivingTrace() const {
+  // One re-run at a time: while another is in flight, the record shown is next (the
+  // answer asks for it when paused).
+  const StepRecord* r = current();
+  return r && !r->trace && mCurrent > 0 && mDerivingStep >= 0 &&
+         (mDerivingStep == r->step || !mRunning);
+}
+
+void Session::requestTrace() {
+  const StepRecord* r = current();
+  if (!r || r->trace || mCurrent == 0) return;
+  if (mDerivingStep >= 0) return;  // one at a time: the answer asks again for this one
+  mDerivingStep = r->step;
+  ++mTraceJobs;
+  // The state before the step, copied: the history may drop it meanwhile. Its structure
+  // is shared and never changed, so cloning it on the pool's thread is safe.
+  mTracePool->start(
+      [this, before = mHistory.at(mCurrent - 1).state, generation = mGeneration, step = r->step] {
+        std::optional<StepRun> run;
+        QString error;
+        try {
+          run = replayStep(before);
+        } catch (const std::exception& e) {
+          error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, step, run = std::move(run), error] {
+              onTraceDerived(generation, step, run, error);
+            },
+            Qt::QueuedConnection);
+      });
+}
+
+void Session::onTraceDerived(quint64 generation, long long step, const std::optional<StepRun>& run,
+                             const QString& error) {
+  if (--mTraceJobs == 0) mDerivingStep = -1;
+  const int index = generation == mGeneration ? mHistory.indexOfStep(step) : -1;
+  if (index >= 0 && !run)
+    emit errorOccurred(tr("Re-running step %1 failed: %2").arg(step).arg(error));
+  if (index >= 0 && run && !mHistory.at(index).trace) {
+    if (!sameState(run->state, mHistory.at(index).state))
       emit errorOccurred(tr("Re-running step %1 from the recorded state did not reproduce it "
                             "bit for bit; the trace shown is of the re-run.")
-                             .arg(r->step));
-    mReplayed = again.trace;
-    mReplayedIndex = mCurrent;
-    // Keep it in the history too, when the budget allows.
-    mHistory.setTrace(mCurrent, again.trace);
-    return mReplayed.get();
-  } catch (const std::exception& e) {
-    emit errorOccurred(
-        tr("Re-running step %1 failed: %2").arg(r->step).arg(QString::fromStdString(e.what())));
-    return nullptr;
+                             .arg(step));
+    mHistory.setTrace(index, run->trace);
+    if (index == mCurrent) {
+      resetSelection();
+      emit currentChanged();
+      emit selectionChanged();
+      return;
+    }
   }
+  // The record shown moved on while this one was derived: its own turn.
+  const StepRecord* shown = current();
+  if (!mRunning && shown && (generation != mGeneration || shown->step != step)) requestTrace();
+}
+
+QString Session::noTraceReason() const {
+  const StepRecord* r = current();
+  if (!mHasScene || !r) return tr("No scene loaded.");
+  if (r->trace) return {};
+  if (r->step == 0) return tr("Step 0 is the initial state: no solve yet. Take a step.");
+  if (derivingTrace()) return tr("Re-running step %1 to re-derive its trace…").arg(r->step);
+  if (mCurrent == 0)
+    return tr("The trace of step %1 is not held and cannot be re-derived: the record before "
+              "it was dropped to keep within the memory budget.")
+        .arg(r->step);
+  if (mRunning)
+    return tr("Step %1 was taken without tracing. Pause to see its trace.").arg(r->step);
+  return tr("The trace of step %1 is not held yet.").arg(r->step);
 }
 
 void Session::setTracing(bool on) {
@@ -248,6 +308,7 @@ void Session::discardFuture() {
 // ---- Selection
 
 void Session::resetSelection() {
+  if (!mRunning) requestTrace();
   mSelectedSolve = -1;
   mSelectedPivot = -1;
   mSelectedWaypoint = -1;
@@ -281,21 +342,17 @@ void Session::selectSolve(int index) {
   emit selectionChanged();
 }
 
-const SolveTrace* Session::selectedSolveTrace() {
+const SolveTrace* Session::selectedSolveTrace() const {
   const StepTrace* trace = currentTrace();
   if (!trace || mSelectedSolve < 0 || mSelectedSolve >= static_cast<int>(trace->solves.size()))
     return nullptr;
   return &trace->solves[static_cast<std::size_t>(mSelectedSolve)];
 }
 
-QString Session::noSolveReason() {
-  if (!mHasScene) return tr("No scene loaded.");
+QString Session::noSolveReason() const {
   if (selectedSolveTrace()) return {};
-  const StepRecord* record = current();
   const StepTrace* trace = currentTrace();
-  if (record && record->step == 0)
-    return tr("Step 0 is the initial state: no solve yet. Take a step.");
-  if (!trace) return tr("No trace is held for this step.");
+  if (!trace) return noTraceReason();
   if (trace->solves.empty()) return tr("This step had no contacts: nothing was solved.");
   return tr("No solve selected.");
 }
@@ -314,7 +371,7 @@ void Session::selectWaypoint(int index) {
   emit selectionChanged();
 }
 
-const Waypoint* Session::selectedWaypointData() {
+const Waypoint* Session::selectedWaypointData() const {
   const StepTrace* trace = currentTrace();
   if (!trace || mSelectedWaypoint < 0 ||
       mSelectedWaypoint >= static_cast<int>(trace->waypoints.size()))
@@ -342,6 +399,7 @@ void Session::setRunning(bool running) {
     mFrameTimer->start();
   } else {
     mFrameTimer->stop();
+    requestTrace();  // the step it stopped on may have been taken without tracing
   }
   emit runningChanged(running);
 }

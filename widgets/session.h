@@ -18,6 +18,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
@@ -26,6 +27,7 @@
 #include "widgets/sim_snapshot.h"
 
 class QThread;
+class QThreadPool;
 class QTimer;
 
 namespace cl::widgets {
@@ -92,11 +94,22 @@ class Session : public QObject {
   const SimSnapshot& snapshot() const { return mSnapshot; }
   // Shows record `index` (clamped); pauses. Emits currentChanged and selectionChanged.
   void showStep(int index);
-  // The trace of the record shown. A trace the budget dropped (or one not recorded) is
-  // re-derived by re-running the step from the record before it; null for step 0 or
-  // when that is not held. A re-run that does not reproduce the recorded state bit for
-  // bit is reported by errorOccurred.
-  const StepTrace* currentTrace();
+  // The trace of the record shown when it is held: recorded with the step or re-derived
+  // by requestTrace(); null otherwise. Runs nothing.
+  const StepTrace* currentTrace() const;
+  // Asks for the trace of the record shown when it is not held (the budget dropped it, or
+  // the step was taken without tracing): the step is re-run from the record before it
+  // (replayStep) on a thread of its own, and the answer comes as currentChanged and
+  // selectionChanged, with the trace held by the history and the record's default
+  // selection. A re-run that fails, or does not reproduce the recorded state bit for bit,
+  // is reported by errorOccurred. Showing a record while paused asks by itself; a request
+  // for a record the run has moved past is answered for the record shown when it lands.
+  void requestTrace();
+  // Whether the trace of the record shown is being re-derived.
+  bool derivingTrace() const;
+  // Why currentTrace() is null, for a dock to show (no scene, step 0, being re-derived,
+  // the record before it dropped, running untraced); empty when it is held.
+  QString noTraceReason() const;
   // Records traces while stepping (default on). Off, the run is faster and traces are
   // re-derived when a step is inspected.
   bool tracing() const { return mTracing; }
@@ -111,10 +124,10 @@ class Session : public QObject {
   // final pivot and clears the contact.
   int selectedSolve() const { return mSelectedSolve; }
   void selectSolve(int index);
-  const SolveTrace* selectedSolveTrace();
+  const SolveTrace* selectedSolveTrace() const;
   // Why selectedSolveTrace() is null, for a dock to show (no scene, step 0, no trace
   // held, a step without contacts, nothing selected); empty when a solve is selected.
-  QString noSolveReason();
+  QString noSolveReason() const;
   // Pivot of the selected solve: -1 is before the first decision (f = 0, a = b), k the
   // state after decision k.
   int selectedPivot() const { return mSelectedPivot; }
@@ -122,7 +135,7 @@ class Session : public QObject {
   // Waypoint: index into currentTrace()->waypoints, -1 none.
   int selectedWaypoint() const { return mSelectedWaypoint; }
   void selectWaypoint(int index);
-  const Waypoint* selectedWaypointData();
+  const Waypoint* selectedWaypointData() const;
   // Contact: a row of the selected solve, -1 none.
   int selectedContact() const { return mSelectedContact; }
   void selectContact(int row);
@@ -178,6 +191,9 @@ class Session : public QObject {
   void setCurrent(int index);
   void resetSelection();
   void reportSimulationError(const QString& message);
+  // The answer to requestTrace(): the re-run of `step`, or the error that stopped it.
+  void onTraceDerived(quint64 generation, long long step, const std::optional<StepRun>& run,
+                      const QString& error);
   // Runs `edit` on the worker; the state it returns goes to the record of the step the
   // edit followed.
   void postEdit(std::function<SimState(SimWorker&)> edit);
@@ -204,8 +220,10 @@ class Session : public QObject {
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
-  std::shared_ptr<const StepTrace> mReplayed;     // a trace re-derived for the record shown
-  int mReplayedIndex = -1;
+  // The step whose trace is being re-derived (-1 none); answers carry the generation.
+  long long mDerivingStep = -1;
+  int mTraceJobs = 0;                 // re-derivations started and not yet answered
+  QThreadPool* mTracePool = nullptr;  // one thread: re-derives traces off the UI thread
 
   RunHistory mHistory;
   int mCurrent = -1;

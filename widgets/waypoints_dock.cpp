@@ -195,8 +195,7 @@ void WaypointsDock::showMessage(const QString& text) {
 }
 
 void WaypointsDock::refresh() {
-  // A hidden dock does nothing but remember to catch up: re-deriving a dropped
-  // trace re-runs the step.
+  // A hidden dock does nothing but remember to catch up.
   if (!isVisible()) {
     mStale = true;
     return;
@@ -217,21 +216,9 @@ void WaypointsDock::refresh() {
   }
   std::shared_ptr<const StepTrace> trace = record->trace;
   if (!trace) {
-    // Re-deriving a trace re-runs the step: not while the run goes on.
-    if (mSession->isRunning()) {
-      showMessage(tr("Step %1 was taken without tracing.\nPause to see its waypoints.").arg(step));
-      return;
-    }
-    const StepTrace* derived = mSession->currentTrace();
-    record = mSession->current();
-    if (!derived || !record) {
-      showMessage(tr("The trace of step %1 is not held (the record before it was dropped), "
-                     "so its waypoints cannot be shown.")
-                      .arg(step));
-      return;
-    }
-    trace = record->trace.get() == derived ? record->trace
-                                           : std::make_shared<const StepTrace>(*derived);
+    // The Session re-derives it when paused; currentChanged brings it.
+    showMessage(mSession->noTraceReason());
+    return;
   }
   if (trace->waypoints.empty()) {
     showMessage(tr("Step %1 has no waypoints: this scene is advanced by plain integrator steps, "

@@ -98,10 +98,22 @@ TEST_CASE("History: a dropped trace is re-derived by re-running the step, identi
   REQUIRE_FALSE(untraced.history().at(5).trace);
   CHECK(sameBits(untraced.history().at(6).state.vars, traced.history().at(6).state.vars));
   QSignalSpy errors(&untraced, &Session::errorOccurred);
+  QSignalSpy shown(&untraced, &Session::currentChanged);
   untraced.showStep(5);
+  // Showing it asks for the trace; the step is re-run off the UI thread, so nothing is
+  // held until the answer has come back through the event loop.
+  REQUIRE(shown.count() == 1);
+  CHECK_FALSE(untraced.currentTrace());
+  CHECK(untraced.derivingTrace());
+  CHECK(untraced.noTraceReason().contains(QStringLiteral("Re-running step 5")));
+  CHECK(untraced.noSolveReason() == untraced.noTraceReason());
+  REQUIRE(shown.wait(10000));
+  CHECK_FALSE(untraced.derivingTrace());
   const cl::StepTrace* again = untraced.currentTrace();
   REQUIRE(again);
-  CHECK(errors.count() == 0);  // the re-run reproduced the recorded state
+  CHECK(untraced.history().at(5).trace.get() == again);  // kept by the history
+  CHECK(untraced.selectedSolveTrace());  // the record's default selection, as if traced
+  CHECK(errors.count() == 0);            // the re-run reproduced the recorded state
   REQUIRE(again->solves.size() == original.solves.size());
   for (std::size_t i = 0; i < original.solves.size(); ++i) {
     CHECK(again->solves[i].solve.A == original.solves[i].solve.A);
@@ -109,6 +121,24 @@ TEST_CASE("History: a dropped trace is re-derived by re-running the step, identi
     CHECK(again->solves[i].pivots.size() == original.solves[i].pivots.size());
   }
   CHECK(again->waypoints.size() == original.waypoints.size());
+}
+
+TEST_CASE("History: a trace whose record before was dropped says it cannot be re-derived",
+          "[history]") {
+  Session session;
+  session.setTracing(false);
+  REQUIRE(session.loadScene(scene("stack_of_three.json")));
+  REQUIRE(session.stepNow(4));
+  // Room for two records: the oldest held is a step whose predecessor is gone.
+  session.setHistoryBudget(2 * session.history().back().bytes());
+  REQUIRE(session.history().droppedRecords() > 0);
+  QSignalSpy errors(&session, &Session::errorOccurred);
+  session.showStep(0);
+  REQUIRE(session.current()->step > 0);
+  CHECK_FALSE(session.currentTrace());
+  CHECK_FALSE(session.derivingTrace());
+  CHECK(session.noTraceReason().contains(QStringLiteral("cannot be re-derived")));
+  CHECK(errors.count() == 0);
 }
 
 TEST_CASE("History: the memory budget drops traces first, then the oldest records", "[history]") {
