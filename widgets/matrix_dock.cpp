@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "engine/trace/solve_state.h"
+#include "widgets/contact_set_style.h"
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
 
@@ -29,7 +30,6 @@ const QColor kPositive(0xb2, 0x18, 0x2b);
 const QColor kAccOutline(0x20, 0x20, 0x20);
 const QColor kDriven(0xff, 0x8c, 0x00);
 const QColor kSelected(0x1b, 0x9e, 0x77);
-const QColor kJointMark(0x7b, 0x3f, 0xa0);
 
 // Cells outside Acc fade to this alpha once C has members, so the sub-matrix the solver
 // factors stands out.
@@ -111,8 +111,8 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
     axis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
   }
   for (QCPAxis* axis : {mPlot->xAxis, mPlot->yAxis2}) {
-    axis->setTickLabelColor(kJointMark);
-    axis->setTickPen(QPen(kJointMark, 2));
+    axis->setTickLabelColor(jointColor());
+    axis->setTickPen(QPen(jointColor(), 2));
   }
   QFont small = mPlot->font();
   small.setPointSizeF(small.pointSizeF() * 0.85);

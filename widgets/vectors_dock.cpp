@@ -11,6 +11,8 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/math/named_enum.h"
+#include "widgets/contact_set_style.h"
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
 
@@ -73,41 +75,17 @@ QSharedPointer<QCPAxisTickerText> extremeTicks(const std::vector<double>& a,
 
 }  // namespace
 
-QColor VectorsDock::kindColor(BarKind kind) {
-  switch (kind) {
-    case BarKind::kUntreated:
-      return QColor(0xbd, 0xbd, 0xbd);
-    case BarKind::kC:
-      return QColor(0x31, 0x6b, 0xb0);
-    case BarKind::kNC:
-      return QColor(0xf2, 0x8e, 0x2b);
-    case BarKind::kR:
-      return QColor(0xd6, 0x27, 0x28);
-    case BarKind::kReReject:
-      return QColor(0x7f, 0x3b, 0x08);
-    case BarKind::kJoint:
-      return QColor(0x7b, 0x3f, 0xa0);  // as the matrix dock's joint marks
-  }
-  return Qt::black;
+namespace {
+QColor seriesColor(int series) {
+  return series == VectorsDock::kJointSeries ? jointColor()
+                                             : contactSetColor(static_cast<ContactSet>(series));
 }
-
-QString VectorsDock::kindName(BarKind kind) {
-  switch (kind) {
-    case BarKind::kUntreated:
-      return tr("untreated");
-    case BarKind::kC:
-      return tr("C");
-    case BarKind::kNC:
-      return tr("NC");
-    case BarKind::kR:
-      return tr("R");
-    case BarKind::kReReject:
-      return tr("reRejects");
-    case BarKind::kJoint:
-      return tr("joint");
-  }
-  return {};
+QString seriesName(int series) {
+  return series == VectorsDock::kJointSeries
+             ? VectorsDock::tr("joint")
+             : QString::fromUtf8(nameOf(static_cast<ContactSet>(series)));
 }
+}  // namespace
 
 VectorsDock::VectorsDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Vectors"), parent), mSession(session) {
@@ -123,10 +101,9 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   layout->addWidget(mStatus);
   // Which colour is which set, and the marks.
   QString legend;
-  for (int k = 0; k < kBarKinds; ++k)
+  for (int k = 0; k < kBarSeries; ++k)
     legend += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp;")
-                  .arg(kindColor(static_cast<BarKind>(k)).name(),
-                       kindName(static_cast<BarKind>(k)).toHtmlEscaped());
+                  .arg(seriesColor(k).name(), seriesName(k).toHtmlEscaped());
   legend += QStringLiteral(
                 "<span style='background:%1'>&nbsp;d&nbsp;</span> driven &nbsp;"
                 "<span style='background:%2'>&nbsp;j&nbsp;</span> limiting &nbsp;"
@@ -221,13 +198,13 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
       mViolationBars->setName(tr("violation"));
       continue;
     }
-    for (int k = 0; k < kBarKinds; ++k) {
+    for (int k = 0; k < kBarSeries; ++k) {
       auto* bars = new QCPBars(x, y);
-      const QColor color = kindColor(static_cast<BarKind>(k));
+      const QColor color = seriesColor(k);
       bars->setWidth(kBarWidth);
       bars->setPen(QPen(color.darker(130), 0.8));
       bars->setBrush(color);
-      bars->setName(kindName(static_cast<BarKind>(k)));
+      bars->setName(seriesName(k));
       mBars[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = bars;
     }
   }
@@ -348,38 +325,26 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-VectorsDock::BarKind VectorsDock::barKind(int i) const {
-  if (i < 0 || i >= static_cast<int>(mSets.size())) return BarKind::kUntreated;
+int VectorsDock::barSeries(int i) const {
+  if (i < 0 || i >= static_cast<int>(mSets.size())) return static_cast<int>(ContactSet::kUntreated);
   const ContactSet s = mSets[static_cast<std::size_t>(i)];
-  if (mJoint[static_cast<std::size_t>(i)] && s != ContactSet::kUntreated) return BarKind::kJoint;
-  switch (s) {
-    case ContactSet::kUntreated:
-      return BarKind::kUntreated;
-    case ContactSet::kC:
-      return BarKind::kC;
-    case ContactSet::kNC:
-      return BarKind::kNC;
-    case ContactSet::kR:
-      return BarKind::kR;
-    case ContactSet::kReReject:
-      return BarKind::kReReject;
-  }
-  return BarKind::kUntreated;
+  return mJoint[static_cast<std::size_t>(i)] && s != ContactSet::kUntreated ? kJointSeries
+                                                                            : static_cast<int>(s);
 }
 
 QColor VectorsDock::barColor(int i) const {
   if (i < 0 || i >= static_cast<int>(mSets.size())) return {};
-  return kindColor(barKind(i));
+  return seriesColor(barSeries(i));
 }
 
 void VectorsDock::updateBars() {
   const int n = static_cast<int>(mSets.size());
   const std::vector<double>* values[3] = {&mB, &mF, &mA};
   for (int p = 0; p < 3; ++p)
-    for (int k = 0; k < kBarKinds; ++k) {
+    for (int k = 0; k < kBarSeries; ++k) {
       QVector<double> keys, heights;
       for (int i = 0; i < n; ++i)
-        if (static_cast<int>(barKind(i)) == k) {
+        if (barSeries(i) == k) {
           keys << i;
           heights << (*values[p])[static_cast<std::size_t>(i)];
         }

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QString>
 #include <array>
+#include <iterator>
 #include <vector>
 
 #include "engine/trace/solve_state.h"
@@ -34,10 +35,9 @@ class VectorsDock : public QDockWidget {
   ~VectorsDock() override;
 
   // How a bar is coloured: its contact's set, with treated joints apart.
-  enum class BarKind { kUntreated, kC, kNC, kR, kReReject, kJoint };
-  static constexpr int kBarKinds = 6;
-  static QColor kindColor(BarKind kind);
-  static QString kindName(BarKind kind);
+  // The bars come in one series per contact set (ContactSet's order) and one for joints.
+  static constexpr int kJointSeries = static_cast<int>(std::size(kContactSetNames));
+  static constexpr int kBarSeries = kJointSeries + 1;
 
   // Draws `trace` as it stood at `pivot` (-1: before the first decision, f = 0, a = b)
   // with contact `selectedContact` (-1 none) highlighted; null shows "No solve
@@ -51,7 +51,8 @@ class VectorsDock : public QDockWidget {
   std::vector<double> aValues() const { return mA; }
   std::vector<double> violationValues() const { return mViolation; }
   std::vector<ContactSet> barSets() const { return mSets; }
-  BarKind barKind(int i) const;
+  // The series of contact i's bars: its set, or kJointSeries.
+  int barSeries(int i) const;
   QColor barColor(int i) const;
   // The values the bars of one plot hold (0 b, 1 f, 2 a, 3 violation), read back from
   // the plot, by contact.
@@ -87,7 +88,7 @@ class VectorsDock : public QDockWidget {
   QCustomPlot* mPlot = nullptr;
   static constexpr int kPlots = 4;  // b, f, a, violation
   std::array<QCPAxisRect*, kPlots> mRects{};
-  std::array<std::array<QCPBars*, kBarKinds>, 3> mBars{};  // b, f, a by kind
+  std::array<std::array<QCPBars*, kBarSeries>, 3> mBars{};  // b, f, a by series
   QCPBars* mViolationBars = nullptr;
   // Per plot: bands behind the bars of d, j and the selected contact.
   std::array<std::array<QCPItemRect*, 3>, kPlots> mBands{};

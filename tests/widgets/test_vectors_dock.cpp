@@ -8,14 +8,15 @@
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"
+#include "widgets/contact_set_style.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 #include "widgets/vectors_dock.h"
 
 using cl::ContactSet;
+using cl::widgets::contactSetColor;
 using cl::widgets::Session;
 using cl::widgets::VectorsDock;
-using Kind = cl::widgets::VectorsDock::BarKind;
 
 namespace {
 
@@ -70,7 +71,7 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   // Violation max(-f, -a, min(|f|, |a|)): both accelerations are -1.
   checkVector(dock.violationValues(), {1, 1});
   CHECK(dock.barSets() == std::vector<ContactSet>{ContactSet::kUntreated, ContactSet::kUntreated});
-  CHECK(dock.barColor(0) == VectorsDock::kindColor(Kind::kUntreated));
+  CHECK(dock.barColor(0) == contactSetColor(ContactSet::kUntreated));
   CHECK(dock.drivenContact() == -1);
   CHECK(dock.statusText().startsWith(QStringLiteral("pivot -1 of 2")));
   CHECK(dock.statusText().contains(QStringLiteral("max violation 1")));
@@ -81,8 +82,8 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   checkVector(dock.aValues(), {0, -0.5});
   checkVector(dock.violationValues(), {0, 0.5});
   CHECK(dock.barSets() == std::vector<ContactSet>{ContactSet::kC, ContactSet::kUntreated});
-  CHECK(dock.barColor(0) == VectorsDock::kindColor(Kind::kC));
-  CHECK(dock.barColor(1) == VectorsDock::kindColor(Kind::kUntreated));
+  CHECK(dock.barColor(0) == contactSetColor(ContactSet::kC));
+  CHECK(dock.barColor(1) == contactSetColor(ContactSet::kUntreated));
   CHECK(dock.drivenContact() == 0);
   CHECK(dock.statusText().startsWith(
       QStringLiteral("pivot 0 of 2: ") +
@@ -111,16 +112,16 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   QCPAxisRect* fRect = plot->axisRects().at(1);
   const QPoint inBar(static_cast<int>(fRect->axis(QCPAxis::atBottom)->coordToPixel(0)),
                      static_cast<int>(fRect->axis(QCPAxis::atLeft)->coordToPixel(1.0 / 6.0)));
-  CHECK(plot->toPixmap().toImage().pixelColor(inBar) == VectorsDock::kindColor(Kind::kC));
+  CHECK(plot->toPixmap().toImage().pixelColor(inBar) == contactSetColor(ContactSet::kC));
 
   SECTION("a treated joint has its own colour") {
     const cl::SolveTrace joint = handTrace(true);
     dock.showSolve(&joint, -1, -1);
-    CHECK(dock.barKind(1) == Kind::kUntreated);  // not treated yet
+    CHECK(dock.barSeries(1) == int(ContactSet::kUntreated));  // not treated yet
     dock.showSolve(&joint, 1, -1);
-    CHECK(dock.barKind(1) == Kind::kJoint);
-    CHECK(dock.barColor(1) == VectorsDock::kindColor(Kind::kJoint));
-    CHECK(dock.barKind(0) == Kind::kC);
+    CHECK(dock.barSeries(1) == VectorsDock::kJointSeries);
+    CHECK(dock.barColor(1) == cl::widgets::jointColor());
+    CHECK(dock.barSeries(0) == int(ContactSet::kC));
   }
   SECTION("nothing to show") {
     dock.showSolve(nullptr, 0, 0);
@@ -163,7 +164,7 @@ TEST_CASE("VectorsDock shows what ComputeForces decided on a 3-contact LCP", "[v
   checkVector(dock.fValues(), {1.0 / 3.0, 1.0 / 3.0, 0});
   checkVector(dock.aValues(), {0, 0, 1});
   CHECK(dock.barSets() == std::vector<ContactSet>{ContactSet::kC, ContactSet::kC, ContactSet::kNC});
-  CHECK(dock.barColor(2) == VectorsDock::kindColor(Kind::kNC));
+  CHECK(dock.barColor(2) == contactSetColor(ContactSet::kNC));
 }
 
 TEST_CASE("VectorsDock follows the session's pivots through a solve of stack_of_three",
