@@ -6,9 +6,9 @@
 #include <cmath>
 #include <numbers>
 
-#include "engine/geometry/area_moments.h"
-#include "engine/geometry/edge_distance.h"
-#include "engine/geometry/path_check.h"
+#include "engine/geometry/detail/area_moments.h"
+#include "engine/geometry/detail/edge_distance.h"
+#include "engine/geometry/detail/path_check.h"
 
 namespace cl {
 

@@ -10,9 +10,9 @@
 #include <stdexcept>
 
 #include "engine/collision/broad_phase.h"
-#include "engine/collision/feature_gap.h"
-#include "engine/collision/record_pruning.h"
-#include "engine/collision/swept_vertex.h"
+#include "engine/collision/detail/feature_gap.h"
+#include "engine/collision/detail/record_pruning.h"
+#include "engine/collision/detail/swept_vertex.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
 namespace cl {

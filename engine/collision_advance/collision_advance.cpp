@@ -6,9 +6,9 @@
 #include <cmath>
 #include <string>
 
-#include "engine/collision/collision_update.h"
-#include "engine/impulse/handle_collisions.h"
-#include "engine/impulse/impulse_lcp.h"
+#include "engine/collision/detail/collision_update.h"
+#include "engine/impulse/detail/handle_collisions.h"
+#include "engine/impulse/detail/impulse_lcp.h"
 
 namespace cl {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <utility>
 
-#include "engine/contact/contact_matrix.h"
-#include "engine/contact/contact_subsets.h"
-#include "engine/contact/solve_context.h"
+#include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/contact_subsets.h"
+#include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 
 namespace cl {

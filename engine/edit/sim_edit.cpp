@@ -5,7 +5,7 @@
 
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/rigid_body_sim.h"
-#include "engine/edit/mouse_spring.h"
+#include "engine/edit/detail/mouse_spring.h"
 #include "engine/forces/damping_law.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/thruster_set.h"

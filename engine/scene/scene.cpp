@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "engine/collision_advance/collision_advance.h"
-#include "engine/io/json_read.h"
-#include "engine/io/json_write.h"
-#include "engine/scene/scene_check.h"
-#include "engine/scene/scene_parse.h"
+#include "engine/io/detail/json_read.h"
+#include "engine/io/detail/json_write.h"
+#include "engine/scene/detail/scene_check.h"
+#include "engine/scene/detail/scene_parse.h"
 #include "engine/scene/scene_write.h"
 
 namespace cl {

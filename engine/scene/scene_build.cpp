@@ -14,9 +14,9 @@
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/spring.h"
 #include "engine/forces/thruster_set.h"
-#include "engine/geometry/path_check.h"
-#include "engine/io/json_read.h"
-#include "engine/scene/scene_check.h"
+#include "engine/geometry/detail/path_check.h"
+#include "engine/io/detail/json_read.h"
+#include "engine/scene/detail/scene_check.h"
 
 namespace cl {
 namespace {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/solver/acc_factor.h"
-#include "engine/solver/guess_solve.h"
+#include "engine/solver/detail/acc_factor.h"
+#include "engine/solver/detail/guess_solve.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "engine/io/atomic_file.h"
-#include "engine/io/json_read.h"
+#include "engine/io/detail/json_read.h"
 #include "engine/io/number_text.h"
 
 namespace cl {

@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/edit/mouse_spring.h"
+#include "engine/edit/detail/mouse_spring.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"

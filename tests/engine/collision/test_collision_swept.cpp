@@ -7,8 +7,8 @@
 
 #include "engine/body/shapes.h"
 #include "engine/collision/broad_phase.h"
-#include "engine/collision/collision_update.h"
 #include "engine/collision/contact_detection.h"
+#include "engine/collision/detail/collision_update.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
 using namespace cl;

@@ -11,7 +11,7 @@
 #include "engine/connectors/rope.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/gravity_law.h"
-#include "engine/impulse/handle_collisions.h"
+#include "engine/impulse/detail/handle_collisions.h"
 
 using namespace cl;
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "engine/body/shapes.h"
-#include "engine/contact/contact_matrix.h"
 #include "engine/contact/contact_sim.h"
-#include "engine/contact/contact_subsets.h"
+#include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/contact_subsets.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/forces/constant_force_law.h"

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/body/scrim.h"
-#include "engine/edit/mouse_spring.h"
+#include "engine/edit/detail/mouse_spring.h"
 #include "engine/edit/sim_edit.h"
 #include "engine/forces/damping_law.h"
 #include "engine/forces/gravity_law.h"

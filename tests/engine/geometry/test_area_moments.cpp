@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <numbers>
 
-#include "engine/geometry/area_moments.h"
-#include "engine/geometry/path_check.h"
+#include "engine/geometry/detail/area_moments.h"
+#include "engine/geometry/detail/path_check.h"
 
 using namespace cl;
 constexpr double kPi = std::numbers::pi;

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
-#include "engine/io/json_read.h"
-#include "engine/io/json_write.h"
+#include "engine/io/detail/json_read.h"
+#include "engine/io/detail/json_write.h"
 #include "engine/scene/scene.h"
 #include "engine/scene/scene_write.h"
 #include "tests/engine/scene/test_scene_support.h"

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/math/random_lcg.h"
-#include "engine/solver/acc_factor.h"
+#include "engine/solver/detail/acc_factor.h"
 
 using namespace cl;
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/io/field_reader.h"
+#include "engine/io/detail/field_reader.h"
 #include "engine/scene/scene_build.h"
 #include "engine/scene/scene_doc.h"
 #include "engine/scene/scene_error.h"

@@ -1,4 +1,4 @@
-#include "engine/contact/contact_matrix.h"
+#include "engine/contact/detail/contact_matrix.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,10 +1,10 @@
-#include "engine/collision/feature_gap.h"
+#include "engine/collision/detail/feature_gap.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "engine/geometry/edge_intersection.h"
+#include "engine/geometry/detail/edge_intersection.h"
 
 namespace cl {
 

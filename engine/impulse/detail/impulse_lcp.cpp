@@ -1,8 +1,8 @@
-#include "engine/impulse/impulse_lcp.h"
+#include "engine/impulse/detail/impulse_lcp.h"
 
 #include <algorithm>
 
-#include "engine/contact/contact_matrix.h"
+#include "engine/contact/detail/contact_matrix.h"
 
 namespace cl {
 

@@ -1,4 +1,4 @@
-#include "engine/edit/mouse_spring.h"
+#include "engine/edit/detail/mouse_spring.h"
 
 #include <cmath>
 

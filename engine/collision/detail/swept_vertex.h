@@ -21,7 +21,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "engine/collision/body_view.h"
+#include "engine/collision/detail/body_view.h"
 
 namespace cl {
 

@@ -1,9 +1,9 @@
-#include "engine/geometry/edge_distance.h"
+#include "engine/geometry/detail/edge_distance.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/geometry/edge_intersection.h"
+#include "engine/geometry/detail/edge_intersection.h"
 
 namespace cl {
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/contact/solve_context.h"
+#include "engine/contact/detail/solve_context.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "engine/geometry/edge_intersection.h"
+#include "engine/geometry/detail/edge_intersection.h"
 
 #include <algorithm>
 #include <cmath>

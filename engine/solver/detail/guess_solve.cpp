@@ -1,4 +1,4 @@
-#include "engine/solver/guess_solve.h"
+#include "engine/solver/detail/guess_solve.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
-#include "engine/contact/contact_subsets.h"
+#include "engine/contact/detail/contact_subsets.h"
 
 #include <algorithm>
 
-#include "engine/contact/contact_matrix.h"
+#include "engine/contact/detail/contact_matrix.h"
 
 namespace cl {
 

@@ -1,4 +1,4 @@
-#include "engine/impulse/handle_collisions.h"
+#include "engine/impulse/detail/handle_collisions.h"
 
 #include <fmt/format.h>
 
@@ -7,11 +7,11 @@
 #include <span>
 #include <string>
 
-#include "engine/contact/contact_matrix.h"
 #include "engine/contact/contact_sim.h"
-#include "engine/contact/solve_context.h"
+#include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
-#include "engine/impulse/impulse_lcp.h"
+#include "engine/impulse/detail/impulse_lcp.h"
 
 namespace cl {
 

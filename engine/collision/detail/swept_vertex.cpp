@@ -1,9 +1,9 @@
-#include "engine/collision/swept_vertex.h"
+#include "engine/collision/detail/swept_vertex.h"
 
 #include <algorithm>
 
-#include "engine/collision/feature_gap.h"
-#include "engine/geometry/edge_intersection.h"
+#include "engine/collision/detail/feature_gap.h"
+#include "engine/geometry/detail/edge_intersection.h"
 
 namespace cl {
 

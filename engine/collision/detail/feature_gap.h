@@ -18,7 +18,7 @@
 // in `inSpan`) nor whether it is close enough to matter: the callers decide that.
 #include <optional>
 
-#include "engine/collision/body_view.h"
+#include "engine/collision/detail/body_view.h"
 
 namespace cl {
 

@@ -1,4 +1,4 @@
-#include "engine/collision/record_pruning.h"
+#include "engine/collision/detail/record_pruning.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-#include "engine/io/field_reader.h"
+#include "engine/io/detail/field_reader.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/io/json_read.h"
+#include "engine/io/detail/json_read.h"
 
 namespace cl {
 namespace {

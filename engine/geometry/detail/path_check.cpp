@@ -1,12 +1,12 @@
-#include "engine/geometry/path_check.h"
+#include "engine/geometry/detail/path_check.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/geometry/area_moments.h"
-#include "engine/geometry/edge_intersection.h"
+#include "engine/geometry/detail/area_moments.h"
+#include "engine/geometry/detail/edge_intersection.h"
 
 namespace cl {
 namespace {

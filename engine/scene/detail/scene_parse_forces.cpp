@@ -1,9 +1,9 @@
 // Reading the entries of "forces": one read function per force law.
 #include <fmt/format.h>
 
-#include "engine/io/json_read.h"
-#include "engine/scene/doc_kinds.h"
-#include "engine/scene/scene_parse.h"
+#include "engine/io/detail/json_read.h"
+#include "engine/scene/detail/doc_kinds.h"
+#include "engine/scene/detail/scene_parse.h"
 
 namespace cl {
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/io/json_write.h"
+#include "engine/io/detail/json_write.h"
 
 namespace cl {
 namespace {

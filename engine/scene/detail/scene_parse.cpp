@@ -1,5 +1,5 @@
 // Reading the scene object, its settings, the walls and the bodies.
-#include "engine/scene/scene_parse.h"
+#include "engine/scene/detail/scene_parse.h"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "engine/io/json_read.h"
-#include "engine/scene/doc_kinds.h"
+#include "engine/io/detail/json_read.h"
+#include "engine/scene/detail/doc_kinds.h"
 
 namespace cl {
 namespace {

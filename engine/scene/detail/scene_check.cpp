@@ -1,4 +1,4 @@
-#include "engine/scene/scene_check.h"
+#include "engine/scene/detail/scene_check.h"
 
 #include <fmt/format.h>
 
@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "engine/body/shapes.h"
-#include "engine/io/field_reader.h"
-#include "engine/io/json_read.h"
+#include "engine/io/detail/field_reader.h"
+#include "engine/io/detail/json_read.h"
 
 namespace cl {
 namespace {

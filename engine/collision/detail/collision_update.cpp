@@ -1,8 +1,8 @@
-#include "engine/collision/collision_update.h"
+#include "engine/collision/detail/collision_update.h"
 
 #include <optional>
 
-#include "engine/collision/feature_gap.h"
+#include "engine/collision/detail/feature_gap.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
 namespace cl {

@@ -1,4 +1,4 @@
-#include "engine/io/json_read.h"
+#include "engine/io/detail/json_read.h"
 
 #include <fmt/format.h>
 

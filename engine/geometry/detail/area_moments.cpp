@@ -1,4 +1,4 @@
-#include "engine/geometry/area_moments.h"
+#include "engine/geometry/detail/area_moments.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "engine/solver/acc_factor.h"
+#include "engine/solver/detail/acc_factor.h"
 
 #include <algorithm>
 #include <cmath>
