@@ -13,6 +13,7 @@
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
 #include "widgets/sim_worker.h"
+#include "widgets/thread_handoff.h"
 
 namespace cl::widgets {
 
@@ -32,8 +33,8 @@ Session::Session(QObject* parent) : QObject(parent) {
   mWorker->moveToThread(mThread);
   // The worker, and with it the simulation, dies on its own thread.
   connect(mThread, &QThread::finished, mWorker, &QObject::deleteLater);
-  connect(mWorker, &SimWorker::advanced, this, &Session::onAdvanced, Qt::QueuedConnection);
-  connect(mWorker, &SimWorker::failed, this, &Session::onFailed, Qt::QueuedConnection);
+  connect(mWorker, &SimWorker::advanced, this, &Session::onAdvanced);
+  connect(mWorker, &SimWorker::failed, this, &Session::onFailed);
   mThread->start();
 
   mTracePool = new QThreadPool(this);
@@ -163,13 +164,10 @@ void Session::install(Scene scene, const QString& sourcePath) {
   resetSelection();
 
   // From here on only the worker touches the live simulation.
-  QMetaObject::invokeMethod(
-      mWorker,
-      [worker = mWorker, start, generation = mGeneration, tracing = mTracing] {
-        worker->setTracing(tracing);
-        worker->install(start, generation);
-      },
-      Qt::QueuedConnection);
+  postTo(mWorker, [worker = mWorker, start, generation = mGeneration, tracing = mTracing] {
+    worker->setTracing(tracing);
+    worker->install(start, generation);
+  });
   emit sceneLoaded();
   emit currentChanged();
   emit selectionChanged();
@@ -233,12 +231,9 @@ void Session::requestTrace() {
         } catch (const std::exception& e) {
           error = QString::fromStdString(e.what());
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, step, run = std::move(run), error] {
-              onTraceDerived(generation, step, run, error);
-            },
-            Qt::QueuedConnection);
+        postTo(this, [this, generation, step, run = std::move(run), error] {
+          onTraceDerived(generation, step, run, error);
+        });
       });
 }
 
@@ -283,8 +278,7 @@ QString Session::noTraceReason() const {
 
 void Session::setTracing(bool on) {
   mTracing = on;
-  QMetaObject::invokeMethod(
-      mWorker, [worker = mWorker, on] { worker->setTracing(on); }, Qt::QueuedConnection);
+  postTo(mWorker, [worker = mWorker, on] { worker->setTracing(on); });
 }
 
 void Session::discardFuture() {
@@ -294,13 +288,10 @@ void Session::discardFuture() {
   mPending = 0;
   mHistory.truncateAfter(mCurrent);
   const StepRecord& r = mHistory.back();
-  QMetaObject::invokeMethod(
-      mWorker,
-      [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
-        worker->install(state, generation);
-        worker->restore(state, step);
-      },
-      Qt::QueuedConnection);
+  postTo(mWorker, [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
+    worker->install(state, generation);
+    worker->restore(state, step);
+  });
   mSnapshot.generation = mGeneration;
   emit historyTruncated();
 }
@@ -427,7 +418,7 @@ bool Session::stepNow(int steps) {
   StepBatch result;
   // Queued behind any request in flight, so the worker stays the only thread
   // that touches the simulation; this thread waits for the answer.
-  QMetaObject::invokeMethod(
+  postTo(
       mWorker, [&] { result = mWorker->advanceNow(steps, error); }, Qt::BlockingQueuedConnection);
   takeBatch(result);
   if (error) reportSimulationError(*error);
@@ -486,18 +477,12 @@ void Session::apply(SimEdit edit) {
 void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
   if (!mHasScene) return;
   if (!atLatest()) discardFuture();
-  QMetaObject::invokeMethod(
-      mWorker,
-      [this, worker = mWorker, edit = std::move(edit), generation = mGeneration] {
-        SimState state = edit(*worker);
-        QMetaObject::invokeMethod(
-            this,
-            [this, state = std::move(state), generation, step = worker->steps()] {
-              if (generation == mGeneration) updateEditedState(state, step);
-            },
-            Qt::QueuedConnection);
-      },
-      Qt::QueuedConnection);
+  postTo(mWorker, [this, worker = mWorker, edit = std::move(edit), generation = mGeneration] {
+    SimState state = edit(*worker);
+    postTo(this, [this, state = std::move(state), generation, step = worker->steps()] {
+      if (generation == mGeneration) updateEditedState(state, step);
+    });
+  });
 }
 
 SimSettings Session::liveSettings() const {
@@ -538,8 +523,7 @@ void Session::onFrame() {
 
 void Session::requestSteps(int steps) {
   ++mPending;
-  QMetaObject::invokeMethod(
-      mWorker, [worker = mWorker, steps] { worker->advanceAsync(steps); }, Qt::QueuedConnection);
+  postTo(mWorker, [worker = mWorker, steps] { worker->advanceAsync(steps); });
 }
 
 bool Session::takeBatch(const StepBatch& batch) {
@@ -570,11 +554,13 @@ bool Session::takeBatch(const StepBatch& batch) {
 }
 
 void Session::onAdvanced(const StepBatch& batch) {
+  handoffAcquire();
   if (batch.generation == mGeneration) mPending = std::max(0, mPending - 1);
   takeBatch(batch);
 }
 
 void Session::onFailed(quint64 generation, const QString& message, const StepBatch& batch) {
+  handoffAcquire();
   if (generation != mGeneration) return;
   mPending = std::max(0, mPending - 1);
   takeBatch(batch);

@@ -6,6 +6,7 @@
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/run/step_record.h"
+#include "widgets/thread_handoff.h"
 
 namespace cl::widgets {
 
@@ -59,6 +60,7 @@ StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
 void SimWorker::advanceAsync(int steps) {
   std::optional<QString> error;
   StepBatch batch = advanceNow(steps, error);
+  handoffRelease();  // the records go to the UI thread (thread_handoff.h)
   if (error)
     emit failed(mGeneration, *error, batch);
   else

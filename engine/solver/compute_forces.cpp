@@ -468,6 +468,7 @@ LcpResult Run::go() {
   }
   res.error = error;
   res.pivots = pivots;
+  res.iterations = pivots;
   res.deferrals = deferrals;
   res.order = order;
   res.warmStarted = warmStarted;
@@ -482,6 +483,8 @@ LcpResult Run::go() {
     s.a = res.a;
     s.error = static_cast<int>(error);
     s.pivots = pivots;
+    s.iterations = pivots;
+    s.solver = static_cast<int>(LcpSolverKind::kComputeForces);
     s.deferrals = deferrals;
     s.maxComplementarityViolation = res.residuals.worst();
     s.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -493,10 +496,6 @@ LcpResult Run::go() {
 }
 
 }  // namespace
-
-LcpResult ComputeForces::solve(const LcpProblem& problem) {
-  return solve(problem, {});
-}
 
 LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> guess) {
   Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink, guess);

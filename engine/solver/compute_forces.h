@@ -31,10 +31,9 @@
 
 #include "engine/math/random_lcg.h"
 #include "engine/solver/lcp_problem.h"
+#include "engine/solver/lcp_solver.h"
 
 namespace cl {
-
-class SolverTraceSink;
 
 struct ComputeForcesOptions {
   NextContactPolicy policy = NextContactPolicy::HYBRID;
@@ -49,19 +48,19 @@ struct ComputeForcesOptions {
   double singularPivot = 1e-9;
 };
 
-class ComputeForces {
+class ComputeForces : public LcpSolver {
  public:
+  using LcpSolver::solve;
   // rng: the simulation's generator, used by HYBRID and RANDOM; may be null (then a
   // generator seeded 0 owned by this object is used).
   explicit ComputeForces(RandomLCG* rng = nullptr) : mRng(rng) {}
 
   void setOptions(const ComputeForcesOptions& o) { mOptions = o; }
   const ComputeForcesOptions& options() const { return mOptions; }
-  void setTraceSink(SolverTraceSink* sink) { mSink = sink; }
+  LcpSolverKind kind() const override { return LcpSolverKind::kComputeForces; }
 
-  LcpResult solve(const LcpProblem& problem);
   // The same with a guess of C (indices into the problem, each once; see above).
-  LcpResult solve(const LcpProblem& problem, std::span<const int> guess);
+  LcpResult solve(const LcpProblem& problem, std::span<const int> guess) override;
 
   // The force of a one-contact problem a = A00 f + b (not a joint), bit for bit what solve()
   // returns for it (f = 0 when b >= -tol, else f = -b / A00), without building the problem
@@ -74,7 +73,6 @@ class ComputeForces {
   RandomLCG* mRng;
   RandomLCG mOwnRng{0};
   ComputeForcesOptions mOptions;
-  SolverTraceSink* mSink = nullptr;
 };
 
 // True when f and a satisfy the constraints up to `tolerance` (absolute): at joints

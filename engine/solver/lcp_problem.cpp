@@ -8,24 +8,6 @@
 
 namespace cl {
 
-const char* errorName(LcpError e) {
-  switch (e) {
-    case LcpError::kOk:
-      return "ok";
-    case LcpError::kTooManyPivots:
-      return "too-many-pivots";
-    case LcpError::kInfiniteLoop:
-      return "infinite-loop";
-    case LcpError::kNoSolution:
-      return "no-solution";
-    case LcpError::kCheckFailed:
-      return "check-failed";
-    case LcpError::kBadInput:
-      return "bad-input";
-  }
-  return "?";
-}
-
 std::string LcpProblem::validate() const {
   const Eigen::Index n = b.size();
   if (A.rows() != A.cols()) return fmt::format("A is {} x {}, not square", A.rows(), A.cols());
@@ -53,11 +35,20 @@ double LcpResiduals::worst() const {
   return std::max({-minContactAccel, -minContactForce, maxComplementarity, maxJointAccel, 0.0});
 }
 
+double LcpResiduals::relative() const {
+  return bScale > 0 ? worst() / bScale : worst();
+}
+
 LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
                               const Eigen::VectorXd& a) {
   LcpResiduals r;
   bool anyContact = false;
+  double natural = 0, bNorm = 0;  // squared 2-norms
   for (int i = 0; i < p.size(); ++i) {
+    r.bScale = std::max(r.bScale, std::abs(p.b[i]));
+    bNorm += p.b[i] * p.b[i];
+    const double m = p.joint[i] ? a[i] : f[i] - std::max(0.0, f[i] - a[i]);
+    natural += m * m;
     if (p.joint[i]) {
       r.maxJointAccel = std::max(r.maxJointAccel, std::abs(a[i]));
       continue;
@@ -67,6 +58,7 @@ LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
     r.maxComplementarity = std::max(r.maxComplementarity, std::abs(f[i] * a[i]));
     anyContact = true;
   }
+  r.naturalMap = bNorm > 0 ? std::sqrt(natural / bNorm) : std::sqrt(natural);
   return r;
 }
 

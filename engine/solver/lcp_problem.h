@@ -39,16 +39,37 @@ constexpr std::span<const NamedValue<ContactSet>> namesOf(ContactSet) {
   return kContactSetNames;
 }
 
-// Error codes of a solve; kOk is -1 as in myPhysicsLab (anything else is a failure).
+// How a solve ended; kOk is -1 as in myPhysicsLab (anything else is a failure). The first
+// five are ComputeForces' (engine2D's codes); every solver reports through the same list.
 enum class LcpError : int {
   kOk = -1,
-  kTooManyPivots = 1,  // the pivot guard (50 n + 100) was exceeded
-  kInfiniteLoop = 2,   // rejects exhausted without progress (reRejects left over)
-  kNoSolution = 3,     // a contact cannot be driven to zero: the LCP has no solution
-  kCheckFailed = 4,    // the final checkForceAccel failed
-  kBadInput = 5        // sizes disagree or a number is not finite
+  kTooManyPivots = 1,   // ComputeForces' pivot guard (50 n + 100) was exceeded
+  kInfiniteLoop = 2,    // rejects exhausted without progress (reRejects left over)
+  kNoSolution = 3,      // a contact cannot be driven to zero: the LCP has no solution
+  kCheckFailed = 4,     // the solver ended, but its f and a do not solve the LCP
+  kBadInput = 5,        // sizes disagree or a number is not finite
+  kIterationLimit = 6,  // an iterative solver used up its iterations (sweeps, Newton steps)
+  kRayTermination = 7,  // Lemke: no pivot row (a secondary ray), no solution found
+  kCycling = 8,         // a state repeated (Lemke's basis, Newton-with-release's active set)
+  kStalled = 9          // Newton: no step decreases the merit function
 };
-const char* errorName(LcpError e);
+inline constexpr NamedValue<LcpError> kLcpErrorNames[] = {
+    {LcpError::kOk, "ok"},
+    {LcpError::kTooManyPivots, "too-many-pivots"},
+    {LcpError::kInfiniteLoop, "infinite-loop"},
+    {LcpError::kNoSolution, "no-solution"},
+    {LcpError::kCheckFailed, "check-failed"},
+    {LcpError::kBadInput, "bad-input"},
+    {LcpError::kIterationLimit, "iteration-limit"},
+    {LcpError::kRayTermination, "ray-termination"},
+    {LcpError::kCycling, "cycling"},
+    {LcpError::kStalled, "stalled"}};
+constexpr std::span<const NamedValue<LcpError>> namesOf(LcpError) {
+  return kLcpErrorNames;
+}
+inline const char* errorName(LcpError e) {
+  return nameOf(e);
+}
 
 struct LcpProblem {
   Eigen::MatrixXd A;          // n x n
@@ -61,13 +82,20 @@ struct LcpProblem {
   std::string validate() const;
 };
 
+// How far f and a = A f + b are from solving the LCP, measured the same for every solver.
 struct LcpResiduals {
   double minContactAccel = 0;     // min a_i over contacts (0 when there are none)
   double minContactForce = 0;     // min f_i over contacts
   double maxComplementarity = 0;  // max |f_i a_i| over contacts
   double maxJointAccel = 0;       // max |a_j| over joints
+  double bScale = 0;              // max |b_i| (0 for b = 0)
+  // Siconos' natural-map residual ||f - max(0, f - a)||_2 / ||b||_2 (a_j at joints; not
+  // divided when b = 0).
+  double naturalMap = 0;
   // max(-min a, -min f, max |f a|, max |a_j|, 0): one number for "how wrong".
   double worst() const;
+  // worst() / max |b| (not divided when b = 0): ours, relative, as solvers are compared.
+  double relative() const;
 };
 
 LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
@@ -77,8 +105,9 @@ struct LcpResult {
   Eigen::VectorXd f;
   Eigen::VectorXd a;  // A f + b, recomputed at the end
   LcpError error = LcpError::kOk;
-  int pivots = 0;     // steps f += s delta_f taken
-  int deferrals = 0;  // moves to R (singular or flip-flop)
+  int pivots = 0;      // steps f += s delta_f taken (ComputeForces), pivots (Lemke)
+  int iterations = 0;  // the solver's own count: pivots, sweeps (PGS), Newton iterations
+  int deferrals = 0;   // moves to R (singular or flip-flop)
   LcpResiduals residuals;
   std::vector<int> order;  // contacts in the order they were treated
   // With a guess of C (ComputeForces' warm start): it solved the LCP outright (no pivots);

@@ -1,8 +1,9 @@
 #pragma once
-// What ComputeForces decided, as plain data: one SolverPivot per decision (a step of
-// f += s delta_f, or a membership change without a step) and one SolverSolve per call.
-// The solver reports to a SolverTraceSink when one is attached; with none attached the
-// cost is one pointer test per decision.
+// What a solver decided, as plain data: ComputeForces sends one SolverPivot per decision (a
+// step of f += s delta_f, or a membership change without a step), the other solvers
+// (Lemke, PGS, Newton) one SolverIteration per iteration, and every solver one SolverSolve
+// per call. The solver reports to a SolverTraceSink when one is attached; with none
+// attached the cost is one pointer test per decision.
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
@@ -40,12 +41,27 @@ struct SolverPivot {
   Eigen::VectorXd f, a, deltaF, deltaA;  // after the decision; delta_* of the step (or empty)
 };
 
+// One iteration of a solver other than ComputeForces: a Lemke pivot, a PGS sweep, a Newton
+// step. Fields a solver has no use for stay at their defaults.
+struct SolverIteration {
+  int index = 0;                    // 0, 1, ... within the solve
+  double residual = 0;              // LcpResiduals::relative() of the iterate after it
+  double merit = 0;                 // FB Newton: Psi = |Phi|^2 / 2; Lemke: z0
+  double stepLength = 0;            // Newton: the line search's t (1 for a full step)
+  bool gradientStep = false;        // FB Newton: the Newton direction was no descent direction
+  int entering = -1, leaving = -1;  // Lemke: variables w_i = i, z_i = n + i, z0 = 2 n
+  std::vector<int> active;          // Newton: the active set; Lemke: the basis (variable codes)
+  Eigen::VectorXd f;                // the iterate after it
+};
+
 struct SolverSolve {
   Eigen::MatrixXd A;
   Eigen::VectorXd b;
   std::vector<bool> joint;
   Eigen::VectorXd f, a;
-  int error = -1;  // LcpError as int
+  int error = -1;      // LcpError as int
+  int solver = 0;      // LcpSolverKind as int (lcp_solver.h)
+  int iterations = 0;  // LcpResult::iterations
   int pivots = 0;
   int deferrals = 0;
   double maxComplementarityViolation = 0;  // LcpResiduals::worst()
@@ -91,6 +107,7 @@ class SolverTraceSink {
   virtual ~SolverTraceSink() = default;
   virtual void onSolveContext(const SolveContext& /*context*/) {}
   virtual void onPivot(const SolverPivot& pivot) = 0;
+  virtual void onIteration(const SolverIteration& /*iteration*/) {}
   virtual void onSolve(const SolverSolve& solve) = 0;
 };
 
@@ -98,12 +115,15 @@ class SolverTraceSink {
 class RecordingTraceSink : public SolverTraceSink {
  public:
   void onPivot(const SolverPivot& pivot) override { pivots.push_back(pivot); }
+  void onIteration(const SolverIteration& it) override { iterations.push_back(it); }
   void onSolve(const SolverSolve& solve) override { solves.push_back(solve); }
   void clear() {
     pivots.clear();
+    iterations.clear();
     solves.clear();
   }
   std::vector<SolverPivot> pivots;
+  std::vector<SolverIteration> iterations;
   std::vector<SolverSolve> solves;
 };
 

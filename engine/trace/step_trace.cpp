@@ -22,6 +22,8 @@ std::size_t StepTrace::bytes() const {
     for (const SolverPivot& p : s.pivots)
       n += vectorBytes(p.C) + vectorBytes(p.NC) + vectorBytes(p.R) + vectorBytes(p.reRejects) +
            vectorBytes(p.f) + vectorBytes(p.a) + vectorBytes(p.deltaF) + vectorBytes(p.deltaA);
+    n += vectorBytes(s.iterations);
+    for (const SolverIteration& it : s.iterations) n += vectorBytes(it.active) + vectorBytes(it.f);
     n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +
          vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
   }
@@ -36,6 +38,10 @@ void StepTraceRecorder::onSolveContext(const SolveContext& context) {
 
 void StepTraceRecorder::onPivot(const SolverPivot& pivot) {
   mOpen.pivots.push_back(pivot);
+}
+
+void StepTraceRecorder::onIteration(const SolverIteration& iteration) {
+  mOpen.iterations.push_back(iteration);
 }
 
 void StepTraceRecorder::onSolve(const SolverSolve& solve) {

@@ -13,9 +13,10 @@
 namespace cl {
 
 struct SolveTrace {
-  SolveContext context;             // rows of A (empty when the solver was called directly)
-  std::vector<SolverPivot> pivots;  // in the order decided
-  SolverSolve solve;                // A, b, result
+  SolveContext context;                     // rows of A (empty when the solver was called directly)
+  std::vector<SolverPivot> pivots;          // in the order decided (ComputeForces)
+  std::vector<SolverIteration> iterations;  // the other solvers' iterations, in order
+  SolverSolve solve;                        // A, b, result
 };
 
 struct StepTrace {
@@ -29,6 +30,7 @@ class StepTraceRecorder : public SolverTraceSink, public WaypointSink {
  public:
   void onSolveContext(const SolveContext& context) override;
   void onPivot(const SolverPivot& pivot) override;
+  void onIteration(const SolverIteration& iteration) override;
   void onSolve(const SolverSolve& solve) override;
   void onWaypoint(const Waypoint& w) override { mTrace.waypoints.push_back(w); }
 

@@ -1,0 +1,35 @@
+#pragma once
+// Lemke's complementary pivoting algorithm, the LCP solver of Hotz et al. (section 2.2),
+// on w = M z + q, w, z >= 0, w.z = 0, with the covering vector d = 1 and an artificial
+// variable z0: the tableau [I | -M | -d | q] starts from the basis w, z0 enters where q is
+// most negative, and from then on the complement of the variable that left enters, until
+// z0 leaves (a solution) or no row limits the entering variable (a secondary ray: no
+// solution found, LcpError::kRayTermination).
+//
+// The minimum-ratio test is lexicographic (ratios of the rows of [q | B^-1], which keeps
+// every row lexicographically positive, so no basis repeats and degenerate problems do
+// not cycle), ties in the ratio going to z0's row. A pivot entry counts only above
+// 1e-11 * max(1, max |M|). A basis seen before is reported as kCycling (it cannot happen
+// in exact arithmetic; rounding might make it), and the pivot limit (50 m + 100 by default)
+// as kIterationLimit.
+//
+// Joints (a_j = 0, f_j free) are split: f_j = z_j - z_j' with z_j, z_j' >= 0 and the rows
+// a_j >= 0, -a_j >= 0, so M = [A, -A_:J; -A_J:, A_JJ], q = [b; -b_J] of size m = n + joints.
+// Trace: one SolverIteration per pivot with the entering and leaving variables (w_i = i,
+// z_i = m + i, z0 = 2 m), z0 as `merit` and the basis as `active`.
+#include "engine/solver/lcp_solver.h"
+
+namespace cl {
+
+class Lemke : public LcpSolver {
+ public:
+  explicit Lemke(const LcpSolverOptions& options = {}) : mOptions(options) {}
+  using LcpSolver::solve;
+  LcpSolverKind kind() const override { return LcpSolverKind::kLemke; }
+  LcpResult solve(const LcpProblem& problem, std::span<const int> guess) override;
+
+ private:
+  LcpSolverOptions mOptions;
+};
+
+}  // namespace cl

@@ -1,0 +1,61 @@
+#include "engine/solver/newton_release.h"
+
+#include <set>
+#include <vector>
+
+#include "engine/solver/detail/solver_result.h"
+
+namespace cl {
+
+LcpResult NewtonRelease::solve(const LcpProblem& problem, std::span<const int> /*guess*/) {
+  const detail::SolveRun run(problem, kind(), mOptions, mSink);
+  if (auto refused = run.refuse()) return *refused;
+  const int n = problem.size();
+  const double tol = run.absoluteTolerance();
+  std::vector<bool> active(static_cast<std::size_t>(n), true);
+  std::set<std::vector<bool>> seen;
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(n);
+  const int limit = run.maxIterations(10 * n + 100);
+  for (int k = 0; k < limit; ++k) {
+    if (!seen.insert(active).second) return run.finish(f, LcpError::kCycling, k);
+    std::vector<int> S;
+    for (int i = 0; i < n; ++i)
+      if (active[static_cast<std::size_t>(i)]) S.push_back(i);
+    const int s = static_cast<int>(S.size());
+    Eigen::MatrixXd ASS(s, s);
+    Eigen::VectorXd bS(s);
+    for (int r = 0; r < s; ++r) {
+      bS[r] = problem.b[S[static_cast<std::size_t>(r)]];
+      for (int c = 0; c < s; ++c)
+        ASS(r, c) = problem.A(S[static_cast<std::size_t>(r)], S[static_cast<std::size_t>(c)]);
+    }
+    const Eigen::VectorXd fS =
+        s > 0 ? Eigen::VectorXd(ASS.completeOrthogonalDecomposition().solve(-bS))
+              : Eigen::VectorXd();
+    f.setZero();
+    for (int r = 0; r < s; ++r) f[S[static_cast<std::size_t>(r)]] = fS[r];
+    const Eigen::VectorXd a = problem.A * f + problem.b;
+    // Release pulling contacts, add penetrating ones.
+    bool changed = false;
+    for (int i = 0; i < n; ++i) {
+      if (problem.joint[static_cast<std::size_t>(i)]) continue;
+      const auto slot = static_cast<std::size_t>(i);
+      const bool flip = active[slot] ? f[i] < -tol : a[i] < -tol;
+      if (flip) active[slot] = !active[slot];
+      changed = changed || flip;
+    }
+    if (run.tracing()) {
+      SolverIteration it;
+      it.index = k;
+      it.active = S;
+      it.f = f;
+      it.residual = run.residual(f);
+      it.stepLength = 1;
+      run.emit(std::move(it));
+    }
+    if (!changed) return run.finish(f, LcpError::kOk, k + 1);
+  }
+  return run.finish(f, LcpError::kIterationLimit, limit);
+}
+
+}  // namespace cl

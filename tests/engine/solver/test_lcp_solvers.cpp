@@ -1,0 +1,209 @@
+// Every registered LCP solver (engine/solver/lcp_solver.h) on LCPs whose solution is known
+// by hand, on problems without a solution (a clear status, never a hang), on the random
+// contact families against ComputeForces where the solution is unique, and the
+// Fischer-Burmeister Newton's quadratic convergence.
+#include <Eigen/Eigenvalues>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "engine/solver/lcp_solver.h"
+#include "engine/trace/solver_trace.h"
+#include "tests/support/contact_lcp_builder.h"
+
+using cl::LcpError;
+using cl::LcpProblem;
+using cl::LcpResult;
+using cl::LcpSolverKind;
+
+namespace {
+
+LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> joint = {}) {
+  LcpProblem p;
+  p.A = std::move(A);
+  p.b = std::move(b);
+  p.joint = joint.empty() ? std::vector<bool>(static_cast<std::size_t>(p.b.size()), false) : joint;
+  return p;
+}
+
+LcpResult solveWith(LcpSolverKind kind, const LcpProblem& p, cl::SolverTraceSink* sink = nullptr,
+                    cl::LcpSolverOptions o = {}) {
+  auto solver = cl::makeLcpSolver(kind, o);
+  solver->setTraceSink(sink);
+  return solver->solve(p);
+}
+
+}  // namespace
+
+TEST_CASE("The registry lists each solver once, by name, and makes each", "[solver]") {
+  std::vector<std::string> names;
+  for (const auto& n : cl::kLcpSolverNames) {
+    names.push_back(n.name);
+    const auto solver = cl::makeLcpSolver(n.value, {});
+    REQUIRE(solver);
+    CHECK(solver->kind() == n.value);
+    CHECK(std::string(cl::solverTitle(n.value)) != "?");
+  }
+  CHECK(names ==
+        std::vector<std::string>{"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"});
+  CHECK(cl::fromLooseName<LcpSolverKind>("FB-Newton") == LcpSolverKind::kFbNewton);
+}
+
+TEST_CASE("Every solver solves hand-built LCPs to their known solutions", "[solver]") {
+  Eigen::MatrixXd A(2, 2);
+  A << 2, 1, 1, 2;
+  struct Case {
+    const char* what;
+    LcpProblem p;
+    Eigen::Vector2d f;
+  };
+  Eigen::Vector2d bothPush(-1, -1), onePush(-2, 1), none(1, 3), jointB(1, -1);
+  const Case cases[] = {
+      // a = A f + b = 0 at both: f = A^-1 (1, 1) = (1/3, 1/3).
+      {"both in contact", problemOf(A, bothPush), Eigen::Vector2d(1.0 / 3, 1.0 / 3)},
+      // f = (1, 0): a_0 = 2 - 2 = 0, a_1 = 1 + 1 = 2 >= 0.
+      {"one in contact", problemOf(A, onePush), Eigen::Vector2d(1, 0)},
+      // b >= 0: no force.
+      {"separating", problemOf(A, none), Eigen::Vector2d(0, 0)},
+      // Row 0 a joint (a_0 = 0, f_0 free): 2 f0 + f1 + 1 = 0 and f0 + 2 f1 - 1 = 0 give
+      // f = (-1, 1), a pulling joint and a pushing contact.
+      {"a joint that pulls", problemOf(A, jointB, {true, false}), Eigen::Vector2d(-1, 1)},
+  };
+  for (const auto& n : cl::kLcpSolverNames)
+    for (const Case& c : cases) {
+      INFO(n.name << ": " << c.what);
+      const LcpResult r = solveWith(n.value, c.p);
+      CHECK(r.error == LcpError::kOk);
+      REQUIRE(r.f.size() == 2);
+      CHECK((r.f - c.f).cwiseAbs().maxCoeff() < 1e-9);
+      CHECK((r.a - (c.p.A * c.f + c.p.b)).cwiseAbs().maxCoeff() < 1e-9);
+      CHECK(r.residuals.relative() <= 1e-10);
+    }
+}
+
+TEST_CASE("A degenerate LCP with many solutions ends in a valid one for every solver", "[solver]") {
+  // A = 1 1^T (rank 1) with equal b: every f >= 0 with sum 1 solves it, and every ratio of
+  // Lemke's first test ties. Two stacked copies of the same contact, as a tower's, are the
+  // same degeneracy.
+  const Eigen::MatrixXd A = Eigen::MatrixXd::Ones(4, 4);
+  const Eigen::VectorXd b = -Eigen::VectorXd::Ones(4);
+  for (const auto& n : cl::kLcpSolverNames) {
+    INFO(n.name);
+    const LcpResult r = solveWith(n.value, problemOf(A, b));
+    CHECK(r.error == LcpError::kOk);
+    CHECK(r.f.sum() == Approx(1.0).epsilon(1e-9));
+    CHECK(r.residuals.relative() <= 1e-10);
+  }
+}
+
+TEST_CASE("LCPs without a solution end in a clear status, never a hang or a false success",
+          "[solver]") {
+  // a = -f - 1 < 0 for every f >= 0.
+  Eigen::MatrixXd neg(1, 1);
+  neg << -1;
+  const LcpProblem none = problemOf(neg, Eigen::VectorXd::Constant(1, -1.0));
+  // Two contacts pushing against each other: a_0 = f_1 - 1... with A = [[0, -1], [-1, 0]]
+  // and b = (-1, -1): a_0 = -f_1 - 1 < 0 always.
+  Eigen::MatrixXd cross(2, 2);
+  cross << 0, -1, -1, 0;
+  const LcpProblem crossed = problemOf(cross, Eigen::Vector2d(-1, -1));
+  for (const auto& n : cl::kLcpSolverNames)
+    for (const LcpProblem* p : {&none, &crossed}) {
+      INFO(n.name << " n = " << p->size());
+      const LcpResult r = solveWith(n.value, *p);
+      CHECK(r.error != LcpError::kOk);
+      CHECK(r.error != LcpError::kBadInput);
+    }
+  CHECK(solveWith(LcpSolverKind::kLemke, none).error == LcpError::kRayTermination);
+}
+
+TEST_CASE("A problem that does not fit is bad input for every solver", "[solver]") {
+  LcpProblem p = problemOf(Eigen::MatrixXd::Identity(2, 2), Eigen::Vector2d(-1, std::nan("")));
+  for (const auto& n : cl::kLcpSolverNames) {
+    INFO(n.name);
+    CHECK(solveWith(n.value, p).error == LcpError::kBadInput);
+  }
+}
+
+TEST_CASE("Fischer-Burmeister Newton converges quadratically on a positive-definite LCP",
+          "[solver][fb_newton]") {
+  cl::RandomLCG rng(7);
+  const int n = 20;
+  Eigen::MatrixXd R(n, n);
+  Eigen::VectorXd b(n);
+  for (int i = 0; i < n; ++i) {
+    b[i] = rng.nextFloat() - 0.6;
+    for (int j = 0; j < n; ++j) R(i, j) = rng.nextFloat() - 0.5;
+  }
+  const Eigen::MatrixXd A = R * R.transpose() + Eigen::MatrixXd::Identity(n, n);
+  const LcpProblem p = problemOf(A, b);
+  cl::RecordingTraceSink sink;
+  const LcpResult r = solveWith(LcpSolverKind::kFbNewton, p, &sink);
+  REQUIRE(r.error == LcpError::kOk);
+  // The unique solution, from ComputeForces.
+  const LcpResult exact = solveWith(LcpSolverKind::kComputeForces, p);
+  REQUIRE(exact.ok());
+  CHECK((r.f - exact.f).cwiseAbs().maxCoeff() < 1e-8);
+  // Errors per iterate; near the solution each is at most a modest multiple of the square
+  // of the one before (a linear method would shrink it by a constant factor only).
+  std::vector<double> e;
+  for (const cl::SolverIteration& it : sink.iterations) e.push_back((it.f - exact.f).norm());
+  REQUIRE(e.size() >= 3);
+  CHECK(e.size() <= 30);
+  int quadratic = 0;
+  for (std::size_t k = 0; k + 1 < e.size(); ++k)
+    if (e[k] < 1e-2 && e[k + 1] > 1e-13) {
+      CHECK(e[k + 1] <= 10 * e[k] * e[k]);
+      ++quadratic;
+    }
+  CHECK(quadratic >= 1);
+}
+
+TEST_CASE("Every solver agrees with ComputeForces where the solution is unique",
+          "[solver][families]") {
+  cl::RandomLCG rng(11);
+  int unique = 0;
+  for (cl::LcpFamily family : {cl::LcpFamily::kTower, cl::LcpFamily::kPyramid,
+                               cl::LcpFamily::kLeaningChain, cl::LcpFamily::kJointChain})
+    for (int size : {4, 8, 16})
+      for (int trial = 0; trial < 3; ++trial) {
+        const LcpProblem p = cl::randomContactLcp(family, size, rng, 0.3);
+        // Unique when A is positive definite.
+        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(p.A);
+        if (!(eig.eigenvalues().minCoeff() > 1e-6 * eig.eigenvalues().maxCoeff())) continue;
+        ++unique;
+        const LcpResult exact = solveWith(LcpSolverKind::kComputeForces, p);
+        REQUIRE(exact.ok());
+        const double scale = std::max(1.0, exact.f.cwiseAbs().maxCoeff());
+        for (const auto& n : cl::kLcpSolverNames) {
+          INFO(cl::familyName(family) << " n = " << p.size() << " " << n.name);
+          cl::LcpSolverOptions o;
+          o.maxIterations = n.value == LcpSolverKind::kPgs ? 100000 : 0;
+          const LcpResult r = solveWith(n.value, p, nullptr, o);
+          if (n.value == LcpSolverKind::kNewtonRelease && r.error == LcpError::kCycling) continue;
+          CHECK(r.error == LcpError::kOk);
+          CHECK((r.f - exact.f).cwiseAbs().maxCoeff() <= 1e-6 * scale);
+        }
+      }
+  CHECK(unique >= 6);
+}
+
+TEST_CASE("Each solver traces its iterations and the solve", "[solver][trace]") {
+  Eigen::MatrixXd A(2, 2);
+  A << 2, 1, 1, 2;
+  const LcpProblem p = problemOf(A, Eigen::Vector2d(-1, -1));
+  for (const auto& n : cl::kLcpSolverNames) {
+    INFO(n.name);
+    cl::RecordingTraceSink sink;
+    const LcpResult r = solveWith(n.value, p, &sink);
+    REQUIRE(sink.solves.size() == 1);
+    CHECK(sink.solves[0].solver == static_cast<int>(n.value));
+    CHECK(sink.solves[0].iterations == r.iterations);
+    CHECK(sink.solves[0].f == r.f);
+    if (n.value == LcpSolverKind::kComputeForces)
+      CHECK(static_cast<int>(sink.pivots.size()) >= r.pivots);
+    else
+      CHECK(static_cast<int>(sink.iterations.size()) >= r.iterations);
+    if (!sink.iterations.empty()) CHECK(sink.iterations.back().f == r.f);
+  }
+}
