@@ -26,12 +26,25 @@ struct SolveLcpOptions {
   std::string file;
   std::string policy = "hybrid";
   bool reference = false;
-  std::string trace;  // per-decision trace CSV, empty for none
-  unsigned seed = 0;  // for the random choices of hybrid and random
+  std::string trace;                      // per-decision trace CSV, empty for none
+  unsigned seed = 0;                      // for the random choices of hybrid and random
+  std::string solver = "compute_forces";  // a registered name, a list, or "all"
+  int maxIterations = 0;                  // 0: each solver's default
+};
+
+struct CompareOptions {
+  std::string dir;             // folder of LCP files (.json, .csv)
+  std::string solver = "all";  // a registered name, a list, or "all"
+  double solvedBelow = 1e-9;   // solved: status ok and relative residual <= this
+  int repeats = 3;             // solves per solver and problem (median time)
+  int maxIterations = 0;       // 0: each solver's default
+  std::string csv;             // per problem and solver, empty for none
+  std::string profile;         // the performance profile, empty for none
 };
 
 int runCommand(const RunOptions& options);
 int solveLcpCommand(const SolveLcpOptions& options);
+int compareCommand(const CompareOptions& options);
 int validateCommand(const std::string& scene);
 
 }  // namespace cl::cli

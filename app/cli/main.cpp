@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "engine/settings/sim_settings.h"
+#include "engine/solver/lcp_solver.h"
 #include "exit_codes.h"
 
 namespace {
@@ -30,6 +31,11 @@ std::string settingsHelp() {
     if constexpr (std::is_enum_v<T>) help += " One of " + cl::nameList<T>() + ".";
   });
   return help;
+}
+
+// The registered solvers' names, for --solver's help.
+std::string solverNamesHelp() {
+  return cl::nameList<cl::LcpSolverKind>();
 }
 
 }  // namespace
@@ -85,14 +91,42 @@ int main(int argc, char** argv) {
 
   SolveLcpOptions solveLcp;
   CLI::App* solveLcpCmd = app.add_subcommand(
-      "solve-lcp", "Solve a stored contact-force LCP (JSON or CSV) with ComputeForces");
+      "solve-lcp", "Solve a stored contact LCP (JSON or CSV) with one solver or all of them");
   solveLcpCmd->add_option("file", solveLcp.file, "LCP file (.json, or .csv)")->required();
   solveLcpCmd->add_option("--policy", solveLcp.policy,
                           "Contact order: hybrid (default), min_accel, random, pre_ordered");
   solveLcpCmd->add_flag("--reference", solveLcp.reference,
                         "Re-solve Acc from scratch at every pivot instead of updating it");
-  solveLcpCmd->add_option("--trace", solveLcp.trace, "Write every pivot decision to this CSV");
+  solveLcpCmd->add_option("--trace", solveLcp.trace,
+                          "Write every decision (pivots, or the solver's iterations) to this CSV");
   solveLcpCmd->add_option("--seed", solveLcp.seed, "Seed of the random contact order");
+  solveLcpCmd->add_option("--solver", solveLcp.solver,
+                          "Solver: " + solverNamesHelp() + ", a comma-separated list, or all");
+  solveLcpCmd
+      ->add_option("--max-iterations", solveLcp.maxIterations,
+                   "Iterations allowed (pivots, sweeps, Newton steps); 0: the solver's own")
+      ->check(CLI::NonNegativeNumber);
+
+  CompareOptions compare;
+  CLI::App* compareCmd = app.add_subcommand(
+      "compare", "Solve every LCP file of a folder with each solver; table, CSV, profile");
+  compareCmd->add_option("dir", compare.dir, "Folder of LCP files (.json, .csv)")->required();
+  compareCmd->add_option(
+      "--solver", compare.solver,
+      "Solvers: all (default), or a comma-separated list of " + solverNamesHelp());
+  compareCmd
+      ->add_option("--solved-below", compare.solvedBelow,
+                   "A solve counts as solved at this relative residual or below (1e-9)")
+      ->check(CLI::PositiveNumber);
+  compareCmd->add_option("--repeats", compare.repeats, "Solves per problem; the median time")
+      ->check(CLI::Range(1, 1000));
+  compareCmd
+      ->add_option("--max-iterations", compare.maxIterations,
+                   "Iterations allowed (pivots, sweeps, Newton steps); 0: the solver's own")
+      ->check(CLI::NonNegativeNumber);
+  compareCmd->add_option("--csv", compare.csv, "Write one row per problem and solver here");
+  compareCmd->add_option("--profile", compare.profile,
+                         "Write the performance profile (tau, fraction per solver) here");
 
   try {
     app.parse(argc, argv);
@@ -103,6 +137,7 @@ int main(int argc, char** argv) {
   try {
     if (*runCmd) return runCommand(run);
     if (*solveLcpCmd) return solveLcpCommand(solveLcp);
+    if (*compareCmd) return compareCommand(compare);
     return validateCommand(validateScene);
   } catch (const std::exception& e) {
     // Anything the commands did not expect still ends in a message, not an abort.

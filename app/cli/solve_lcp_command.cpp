@@ -1,7 +1,9 @@
-// contactlab-cli solve-lcp: solve a stored LCP with ComputeForces and print the result.
+// contactlab-cli solve-lcp: solve a stored LCP with one registered solver, or all of them,
+// and print each result in full (numbers in their shortest round-trip form).
 #include <fmt/format.h>
 
 #include <iostream>
+#include <vector>
 
 #include "commands.h"
 #include "engine/io/atomic_file.h"
@@ -10,6 +12,7 @@
 #include "engine/solver/replay_solve.h"
 #include "engine/trace/solver_trace.h"
 #include "exit_codes.h"
+#include "solver_names.h"
 
 namespace cl::cli {
 
@@ -21,13 +24,36 @@ std::string vectorText(const Eigen::VectorXd& v) {
   return s + "]";
 }
 
+void printResult(LcpSolverKind solver, const ReplayResult& replay) {
+  const LcpResult& r = replay.result;
+  fmt::print("solver: {} ({})\n", nameOf(solver), solverTitle(solver));
+  fmt::print("status: {}\n", errorName(r.error));
+  if (!replay.inputError.empty()) fmt::print("input: {}\n", replay.inputError);
+  fmt::print("iterations: {}, pivots: {}, deferrals: {}, time: {:.3g} s\n", r.iterations, r.pivots,
+             r.deferrals, replay.wallSeconds);
+  fmt::print("f: {}\n", vectorText(r.f));
+  fmt::print("a: {}\n", vectorText(r.a));
+  fmt::print("min a (contacts): {}\n", numberText(r.residuals.minContactAccel));
+  fmt::print("min f (contacts): {}\n", numberText(r.residuals.minContactForce));
+  fmt::print("max |f_i a_i|: {}\n", numberText(r.residuals.maxComplementarity));
+  fmt::print("max |a_j| (joints): {}\n", numberText(r.residuals.maxJointAccel));
+  fmt::print("residual (ours, / max|b|): {}\n", numberText(r.residuals.relative()));
+  fmt::print("residual (natural map, / |b|): {}\n", numberText(r.residuals.naturalMap));
+}
+
 }  // namespace
 
 int solveLcpCommand(const SolveLcpOptions& options) {
   const std::optional<NextContactPolicy> policy = fromLooseName<NextContactPolicy>(options.policy);
   if (!policy) {
-    std::cerr << fmt::format(
-        "error: unknown policy \"{}\" (hybrid, min_accel, random, pre_ordered)\n", options.policy);
+    std::cerr << fmt::format("error: unknown policy \"{}\" ({})\n", options.policy,
+                             nameList<NextContactPolicy>());
+    return kExitBadInput;
+  }
+  const std::optional<std::vector<LcpSolverKind>> solvers = solversNamed(options.solver);
+  if (!solvers) return kExitBadInput;
+  if (!options.trace.empty() && solvers->size() > 1) {
+    std::cerr << "error: --trace takes one solver, not --solver all\n";
     return kExitBadInput;
   }
   LcpFile file;
@@ -38,34 +64,34 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     return kExitBadInput;
   }
   const LcpProblem& p = file.problem;
-  ReplayOptions replayOptions;
-  replayOptions.policy = *policy;
-  replayOptions.reference = options.reference;
-  replayOptions.seed = options.seed;
-  const ReplayResult replay = replaySolve(p, replayOptions);
-  const LcpResult& r = replay.result;
-
   int joints = 0;
   for (bool j : p.joint) joints += j;
   fmt::print("{}: n = {} ({} joints), policy {}, {}\n", options.file, p.size(), joints,
              nameOf(*policy), options.reference ? "reference" : "incremental");
-  fmt::print("error: {} ({})\n", errorName(r.error), static_cast<int>(r.error));
-  fmt::print("pivots: {}, deferrals: {}\n", r.pivots, r.deferrals);
-  fmt::print("f: {}\n", vectorText(r.f));
-  fmt::print("a: {}\n", vectorText(r.a));
-  fmt::print("min a (contacts): {:.6g}\n", r.residuals.minContactAccel);
-  fmt::print("min f (contacts): {:.6g}\n", r.residuals.minContactForce);
-  fmt::print("max |f_i a_i|: {:.6g}\n", r.residuals.maxComplementarity);
-  fmt::print("max |a_j| (joints): {:.6g}\n", r.residuals.maxJointAccel);
-  if (!options.trace.empty()) {
+  bool allOk = true;
+  for (const LcpSolverKind solver : *solvers) {
+    ReplayOptions replayOptions;
+    replayOptions.solver = solver;
+    replayOptions.maxIterations = options.maxIterations;
+    replayOptions.policy = *policy;
+    replayOptions.reference = options.reference;
+    replayOptions.seed = options.seed;
+    const ReplayResult replay = replaySolve(p, replayOptions);
+    if (solvers->size() > 1) fmt::print("\n");
+    printResult(solver, replay);
+    allOk = allOk && replay.result.ok();
+    if (options.trace.empty()) continue;
     try {
-      writeTraceCsv(options.trace, replay.pivots);
+      if (solver == LcpSolverKind::kComputeForces)
+        writeTraceCsv(options.trace, replay.pivots);
+      else
+        writeIterationsCsv(options.trace, replay.iterations);
     } catch (const FileWriteError& e) {
       std::cerr << "error: " << e.what() << '\n';
       return kExitOutputFailed;
     }
   }
-  return r.ok() ? kExitOk : kExitSimulationFailed;
+  return allOk ? kExitOk : kExitSimulationFailed;
 }
 
 }  // namespace cl::cli

@@ -48,6 +48,7 @@ ContactSim::ContactSim(const ContactSim& other)
       mExtraAccel(other.mExtraAccel),
       mExtraAccelTimeStep(other.mExtraAccelTimeStep),
       mSolverOptions(other.mSolverOptions),
+      mContactSolver(other.mContactSolver),
       mWarmStartOn(other.mWarmStartOn),
       mWarmStart(other.mWarmStart),
       mTraceSink(other.mTraceSink),
@@ -165,6 +166,21 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
   mWarmStart.commit();
 }
 
+LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> guess) {
+  if (mContactSolver == LcpSolverKind::kComputeForces) {  // on the stack: the usual case
+    ComputeForces solver(&random());
+    solver.setOptions(mSolverOptions);
+    solver.setTraceSink(mTraceSink);
+    return solver.solve(problem, guess);
+  }
+  LcpSolverOptions o;
+  o.tolerance = mSolverOptions.tolerance;
+  o.policy = mSolverOptions.policy;
+  const std::unique_ptr<LcpSolver> solver = makeLcpSolver(mContactSolver, o, &random());
+  solver->setTraceSink(mTraceSink);
+  return solver->solve(problem, guess);
+}
+
 void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                              std::span<double> change) {
   std::vector<RigidBodyCollision> cs;
@@ -177,15 +193,12 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
 
-  ComputeForces solver(&random());
-  solver.setOptions(mSolverOptions);
-  solver.setTraceSink(mTraceSink);
   if (mTraceSink)
     mTraceSink->onSolveContext(makeSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                                 static_cast<int>(mLastSubsetSizes.size()) - 1));
   const std::vector<int> guess =
       mWarmStartOn ? mWarmStart.guess(cs, mTolerances.distanceTol) : std::vector<int>();
-  const LcpResult result = solver.solve(problem, guess);
+  const LcpResult result = solveLcp(problem, guess);
   ++mSolveCount;
   mSolveTotals.solves += 1;
   mSolveTotals.warmStarts += result.warmStarted;

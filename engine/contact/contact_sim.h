@@ -82,6 +82,14 @@ class ContactSim : public RigidBodySim {
   void setSolverTolerance(double tol) { mSolverOptions.tolerance = tol; }
   const ComputeForcesOptions& solverOptions() const { return mSolverOptions; }
   void setSolverOptions(const ComputeForcesOptions& o) { mSolverOptions = o; }
+  // The LCP solver of contact forces and collision impulses (lcp_solver.h); ComputeForces
+  // by default. The others take the policy-free options: tolerance, and their own limits.
+  LcpSolverKind contactSolver() const { return mContactSolver; }
+  void setContactSolver(LcpSolverKind kind) { mContactSolver = kind; }
+  // Solves `problem` with the contact solver, the trace sink attached: ComputeForces with
+  // solverOptions() and the simulation's generator, or the solver chosen. `guess` is the
+  // warm start (contacts expected to carry force) for the solvers that use one.
+  LcpResult solveLcp(const LcpProblem& problem, std::span<const int> guess);
   // Warm start of the contact-force solves (see above); off, every solve starts from C = {}.
   bool warmStart() const { return mWarmStartOn; }
   void setWarmStart(bool on) {
@@ -127,7 +135,7 @@ class ContactSim : public RigidBodySim {
   // `connector` index); false when the record is not a connector record.
   bool remeasureConnector(RigidBodyCollision& c, std::span<const double> vars) const;
 
-  // Passed on to ComputeForces for every solve; null detaches. Not owned.
+  // Passed on to the solver of every solve; null detaches. Not owned.
   void setTraceSink(SolverTraceSink* sink) { mTraceSink = sink; }
   SolverTraceSink* traceSink() const { return mTraceSink; }
 
@@ -190,6 +198,7 @@ class ContactSim : public RigidBodySim {
   ExtraAccel mExtraAccel = kDefaultExtraAccel;
   double mExtraAccelTimeStep = kDefaultExtraAccelTimeStep;
   ComputeForcesOptions mSolverOptions;
+  LcpSolverKind mContactSolver = LcpSolverKind::kComputeForces;
   bool mWarmStartOn = true;
   WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;

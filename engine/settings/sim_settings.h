@@ -90,6 +90,12 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
     "Each contact-force solve first tries the contacts that carried force in the previous "        \
     "evaluation as ComputeForces' set C: the same forces to rounding, in fewer pivots. Off, "      \
     "every solve pivots from C = {} (the cold sequence).")                                         \
+  X(LcpSolverKind, contactSolver, LcpSolverKind::kComputeForces, Contact, contactSolver,           \
+    setContactSolver, "contact_solver", "Contact solver", kCollisionSettingsVersion,               \
+    SettingCheck::None, control(),                                                                 \
+    "The LCP solver of contact forces and collision impulses: compute_forces (Baraff's "           \
+    "pivoting), lemke, pgs, fb_newton or newton_release. A solve whose result fails the "          \
+    "acceptance check stops the run with the solver's status.")                                    \
   X(CollisionHandling, collisionHandling, kDefaultCollisionHandling, Contact, collisionHandling,   \
     setCollisionHandling, "collision_handling", "Collision handling", kCollisionSettingsVersion,   \
     SettingCheck::None, control(), "How simultaneous collisions are resolved.")                    \

@@ -1,17 +1,20 @@
 #pragma once
-// replaySolve: a stored or recorded contact-force LCP solved again by ComputeForces under
-// options a person chooses, every decision recorded. The workbench's re-solve panel and
-// the CLI's solve-lcp both do exactly this.
+// replaySolve: a stored or recorded contact LCP solved again by any registered solver
+// (ComputeForces by default) under options a person chooses, every decision recorded. The
+// workbench's re-solve panel and the CLI's solve-lcp both do exactly this.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine/solver/compute_forces.h"
+#include "engine/solver/lcp_solver.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
 
 struct ReplayOptions {
+  LcpSolverKind solver = LcpSolverKind::kComputeForces;
+  int maxIterations = 0;  // 0: the solver's default
   NextContactPolicy policy = ComputeForcesOptions{}.policy;
   bool reference = false;  // re-solve Acc from scratch at every pivot
   double tolerance = ComputeForcesOptions{}.tolerance;
@@ -19,10 +22,11 @@ struct ReplayOptions {
 };
 
 struct ReplayResult {
-  LcpResult result;                 // f, a = A f + b, error, pivots, deferrals, residuals
-  std::vector<SolverPivot> pivots;  // every decision, in order
-  double wallSeconds = 0;           // as the solver measured it, with the trace attached
-  std::string inputError;           // LcpProblem::validate() when the problem does not fit
+  LcpResult result;                         // f, a = A f + b, error, pivots, deferrals, residuals
+  std::vector<SolverPivot> pivots;          // ComputeForces' decisions, in order
+  std::vector<SolverIteration> iterations;  // the other solvers' iterations, in order
+  double wallSeconds = 0;                   // as the solver measured it, with the trace attached
+  std::string inputError;                   // LcpProblem::validate() when the problem does not fit
 };
 
 // Never throws: a problem that does not fit together (sizes, non-finite numbers) comes

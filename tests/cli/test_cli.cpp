@@ -211,7 +211,7 @@ TEST_CASE("run: --lcp-dir/--lcp-steps writes every solve of those steps, solve-l
     const CliResult solved = runCli("solve-lcp '" + (lcp / name).string() + "'", dir);
     INFO(solved.err);
     CHECK(solved.exitCode == 0);
-    CHECK_THAT(solved.out, Catch::Contains("error: ok"));
+    CHECK_THAT(solved.out, Catch::Contains("status: ok"));
   }
 }
 

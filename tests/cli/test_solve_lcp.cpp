@@ -1,6 +1,7 @@
 // contactlab-cli solve-lcp end to end.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,7 +40,7 @@ TEST_CASE("solve-lcp: the stored figure 26 problem solves", "[cli][solve_lcp]") 
     const CliResult r = solveLcp(data("figure26.json") + opts, dir);
     INFO(opts << "\n" << r.err);
     CHECK(r.exitCode == 0);
-    CHECK_THAT(r.out, Catch::Contains("error: ok (-1)"));
+    CHECK_THAT(r.out, Catch::Contains("status: ok"));
     // f = g (1.125, 1.375, 0.5, 0.5, 1.5) with g = 9.8 (Baraff's figure 26), printed in
     // full precision: to the solver's rounding.
     const std::vector<double> f = printedVector(r.out, "f");
@@ -61,7 +62,7 @@ TEST_CASE("solve-lcp: the stored figure 26 problem solves", "[cli][solve_lcp]") 
 TEST_CASE("solve-lcp: a problem without solution exits 2", "[cli][solve_lcp]") {
   const CliResult r = solveLcp(data("no_solution.json"), scratch("solve_lcp_nosolution"));
   CHECK(r.exitCode == 2);
-  CHECK_THAT(r.out, Catch::Contains("error: infinite-loop"));
+  CHECK_THAT(r.out, Catch::Contains("status: infinite-loop"));
   CHECK_THAT(r.out, Catch::Contains("min a (contacts): -2"));
 }
 
@@ -82,4 +83,90 @@ TEST_CASE("solve-lcp: a bad file exits 1 with a message", "[cli][solve_lcp]") {
   const CliResult policy = solveLcp(data("figure26.json") + " --policy sideways", dir);
   CHECK(policy.exitCode == 1);
   CHECK_THAT(policy.err, Catch::Contains("unknown policy"));
+}
+
+TEST_CASE("solve-lcp --solver: each registered solver, or all, on figure 26", "[cli][solve_lcp]") {
+  const fs::path dir = scratch("solve_lcp_solvers");
+  const CliResult all = solveLcp(data("figure26.json") + " --solver all", dir);
+  INFO(all.err);
+  CHECK(all.exitCode == 0);  // every solver solves it
+  for (const char* name : {"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"}) {
+    INFO(name);
+    const CliResult one = solveLcp(data("figure26.json") + " --solver " + name, dir);
+    REQUIRE(one.exitCode == 0);
+    CHECK_THAT(one.out, Catch::Contains(std::string("solver: ") + name));
+    CHECK_THAT(one.out, Catch::Contains("status: ok"));
+    // The printed f and a are the solver's to the last bit (shortest round trip), so the
+    // residual recomputed from them agrees with the printed one: a = A f + b with Baraff's
+    // figure 26 solution f = 9.8 (1.125, 1.375, 0.5, 0.5, 1.5).
+    const std::vector<double> f = printedVector(one.out, "f");
+    const double expected[] = {1.125, 1.375, 0.5, 0.5, 1.5};
+    REQUIRE(f.size() == 5);
+    for (int i = 0; i < 5; ++i) CHECK(f[i] == Approx(9.8 * expected[i]).epsilon(1e-9));
+    CHECK_THAT(all.out, Catch::Contains(std::string("solver: ") + name));
+  }
+  const CliResult trace = solveLcp(
+      data("figure26.json") + " --solver lemke --trace '" + (dir / "l.csv").string() + "'", dir);
+  CHECK(trace.exitCode == 0);
+  CHECK_THAT(readAll(dir / "l.csv"), Catch::StartsWith("iteration,residual,merit,step_length"));
+  const CliResult bad = solveLcp(data("figure26.json") + " --solver simplex", dir);
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("unknown solver \"simplex\"") && Catch::Contains("'lemke'"));
+  const CliResult none = solveLcp(data("no_solution.json") + " --solver lemke", dir);
+  CHECK(none.exitCode == 2);
+  CHECK_THAT(none.out, Catch::Contains("status: ray-termination"));
+}
+
+TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profile",
+          "[cli][compare]") {
+  const fs::path dir = scratch("compare");
+  const fs::path lcps = dir / "lcps";
+  fs::create_directories(lcps);
+  fs::copy_file(std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/figure26.json", lcps / "a.json");
+  fs::copy_file(std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/no_solution.json", lcps / "b.json");
+  const CliResult r =
+      runCli("compare '" + lcps.string() + "' --repeats 1 --csv '" + (dir / "runs.csv").string() +
+                 "' --profile '" + (dir / "profile.csv").string() + "'",
+             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("2 problems"));
+  // No solver solves the problem without a solution: each solves 1 of 2.
+  for (const char* name : {"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"})
+    CHECK_THAT(r.out, Catch::Contains(name) && Catch::Contains("1/2"));
+  // The CSV: one row per problem and solver, with the solver's status and residual.
+  std::istringstream csv(readAll(dir / "runs.csv"));
+  std::string line;
+  std::getline(csv, line);
+  CHECK(line == "file,n,solver,status,solved,iterations,pivots,residual,natural_map,seconds");
+  int rows = 0, solved = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    std::vector<std::string> cells;
+    std::istringstream in(line);
+    for (std::string c; std::getline(in, c, ',');) cells.push_back(c);
+    REQUIRE(cells.size() == 10);
+    if (cells[0] == "a.json") {
+      CHECK(cells[3] == "ok");
+      CHECK(std::stod(cells[7]) <= 1e-9);
+    } else {
+      CHECK(cells[3] != "ok");
+    }
+    solved += cells[4] == "1";
+  }
+  CHECK(rows == 10);
+  CHECK(solved == 5);
+  // The profile: at every tau a fraction of at most 1/2 (one problem is solved by nobody),
+  // non-decreasing in tau, reaching 1/2 for every solver at the largest tau.
+  const std::string profile = readAll(dir / "profile.csv");
+  CHECK_THAT(profile, Catch::StartsWith("tau,compute_forces,lemke,pgs,fb_newton,newton_release"));
+  CHECK_THAT(profile, Catch::Contains("\n1000,0.5,0.5,0.5,0.5,0.5\n"));
+
+  const CliResult empty = runCli("compare '" + dir.string() + "/nothing'", dir);
+  CHECK(empty.exitCode == 1);
+  fs::create_directories(dir / "bad");
+  { std::ofstream(dir / "bad" / "x.json") << "{"; }
+  const CliResult bad = runCli("compare '" + (dir / "bad").string() + "'", dir);
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("x.json"));
 }

@@ -47,18 +47,14 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
     for (const int i : set) rows.push_back(all[static_cast<std::size_t>(i)]);
     return rows;
   };
-  ComputeForces solver(&sim.random());
-  ComputeForcesOptions o = sim.solverOptions();
-  solver.setOptions(o);
   if (SolverTraceSink* sink = sim.traceSink()) {
     const std::vector<RigidBodyCollision> records = rowsOf();
-    solver.setTraceSink(sink);
     sink->onSolveContext(makeSolveContext(sim, records, SolvePurpose::kImpulse, sim.time()));
   }
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses at time {}: {}:{}", sim.time(), problem,
                                       describeRecords(sim, rowsOf())));
-  const LcpResult r = solver.solve(p);
+  const LcpResult r = sim.solveLcp(p, {});
   if (!r.ok() &&
       (r.a.size() != r.f.size() || !checkForceAccel(kImpulseCheckTolerance, r.f, r.a, p.joint)))
     throw SimulationError(
@@ -169,11 +165,12 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // Without joints a grouped focus set is the focus alone (focusSet adds only joints).
   const bool anyJoint = std::find(joint.begin(), joint.end(), true) != joint.end();
   // One contact solved alone (nearly every iteration of a pile) takes ComputeForces' short
-  // cut, the same bits as its solve; a trace wants the full solve, and anything unusual
-  // goes through it for the diagnostics.
+  // cut, the same bits as its solve; a trace wants the full solve, another contact solver
+  // its own, and anything unusual goes through it for the diagnostics.
   ComputeForces single;
   single.setOptions(sim.solverOptions());
-  const bool shortCut = sim.traceSink() == nullptr;
+  const bool shortCut =
+      sim.traceSink() == nullptr && sim.contactSolver() == LcpSolverKind::kComputeForces;
   std::vector<int> set;
   double smallVelocity = kSmallVelocity;
   int panicAt = kPanicFactor * n;
