@@ -77,7 +77,7 @@ ResolveResult resolveProblem(const SolverSolve& recorded, const ResolveOptions& 
   const ReplayResult replay = replaySolve({recorded.A, recorded.b, recorded.joint, {}}, options);
   out.result = replay.result;
   out.inputError = replay.inputError;
-  out.decisions = static_cast<int>(replay.pivots.size());
+  out.decisions = static_cast<int>(replay.pivots.size() + replay.iterations.size());
   out.wallSeconds = replay.wallSeconds;
   out.worstResidual = out.result.error == LcpError::kBadInput
                           ? std::numeric_limits<double>::quiet_NaN()
@@ -86,6 +86,16 @@ ResolveResult resolveProblem(const SolverSolve& recorded, const ResolveOptions& 
 }
 
 ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
+  mSolver = new QComboBox;
+  mSolver->setObjectName(QStringLiteral("resolveSolver"));
+  for (const auto& [kind, name] : kLcpSolverNames) {
+    mSolver->addItem(QString::fromLatin1(name), static_cast<int>(kind));
+    mSolver->setItemData(mSolver->count() - 1, QString::fromLatin1(solverTitle(kind)),
+                         Qt::ToolTipRole);
+  }
+  mSolver->setToolTip(
+      tr("The LCP solver of the re-solve (the policy, reference and seed are "
+         "ComputeForces')"));
   mPolicy = new QComboBox;
   for (const auto& [p, name] : kNextContactPolicyNames)
     mPolicy->addItem(QString::fromLatin1(name), static_cast<int>(p));
@@ -111,6 +121,7 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
       tr("Solve the selected solve's A, b and joint flags again with these settings"));
 
   auto* row1 = new QHBoxLayout;
+  row1->addWidget(mSolver, 1);
   row1->addWidget(mPolicy, 1);
   row1->addWidget(mReference);
   row1->addWidget(new QLabel(tr("tol")));
@@ -127,10 +138,11 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
 
   // Recorded and re-solved statistics as two rows, so the dock's width holds them.
   mSummary = makeTable(kSummaryColumns);
-  const QStringList summaryHeads = {tr("error"), tr("pivots"), tr("def"), tr("residual"),
-                                    tr("wall")};
+  const QStringList summaryHeads = {tr("status"), tr("its"), tr("def"), tr("residual"), tr("wall")};
   const QStringList summaryTips = {
-      tr("Error code of the solve (ok, or why it failed)"), tr("Steps f += s delta_f taken"),
+      tr("Status of the solve (ok, or why it failed)"),
+      tr("Iterations: pivots (ComputeForces: steps f += s delta_f; Lemke), sweeps (PGS), Newton "
+         "steps"),
       tr("Deferrals: moves to R (singular Acc or flip-flop)"),
       tr("Worst residual: max(-min a, -min f, max |f a| over contacts, max |a| over joints)"),
       tr("Wall time of the solve, with a trace attached")};
@@ -190,6 +202,7 @@ ResolvePanel::~ResolvePanel() = default;
 
 ResolveOptions ResolvePanel::options() const {
   ResolveOptions o;
+  o.solver = static_cast<LcpSolverKind>(mSolver->currentData().toInt());
   o.policy = static_cast<NextContactPolicy>(mPolicy->currentData().toInt());
   o.reference = mReference->isChecked();
   bool ok = false;
@@ -200,6 +213,7 @@ ResolveOptions ResolvePanel::options() const {
 }
 
 void ResolvePanel::setOptions(const ResolveOptions& o) {
+  mSolver->setCurrentIndex(mSolver->findData(static_cast<int>(o.solver)));
   mPolicy->setCurrentIndex(mPolicy->findData(static_cast<int>(o.policy)));
   mReference->setChecked(o.reference);
   mTolerance->setText(QString::number(o.tolerance, 'g', 6));
@@ -227,8 +241,8 @@ void ResolvePanel::setRecorded(const SolveTrace* trace) {
   }
   mResolveButton->setEnabled(mHasRecorded);
   mStatus->setText(mHasRecorded
-                       ? tr("n = %1. Choose a policy, the reference solver, a tolerance or a "
-                            "seed, then Re-solve.")
+                       ? tr("n = %1. Choose a solver, a policy, the reference mode, a "
+                            "tolerance or a seed, then Re-solve.")
                              .arg(mRecorded.b.size())
                        : tr("Nothing to re-solve: no solve is selected (or it has no contacts)."));
   showTables();
@@ -246,8 +260,9 @@ ResolveResult ResolvePanel::resolve(const ResolveOptions& options) {
   mHasResult = true;
   const LcpResult& r = mResult.result;
   QString status =
-      tr("%1%2, tol %3, seed %4: %5")
-          .arg(QString::fromLatin1(nameOf(options.policy)),
+      tr("%1, %2%3, tol %4, seed %5: %6")
+          .arg(QString::fromLatin1(nameOf(options.solver)),
+               QString::fromLatin1(nameOf(options.policy)),
                options.reference ? tr(" (reference)") : QString(),
                QString::number(options.tolerance, 'g', 3))
           .arg(options.seed)
@@ -269,7 +284,7 @@ void ResolvePanel::showTables() {
   if (mHasRecorded) {
     const double rec = worstResidual(mRecorded, mRecorded.f, mRecorded.a);
     put(kRecordedRow, kError, errorText(mRecorded.error));
-    put(kRecordedRow, kPivots, QString::number(mRecorded.pivots));
+    put(kRecordedRow, kPivots, QString::number(mRecorded.iterations));
     put(kRecordedRow, kDeferrals, QString::number(mRecorded.deferrals));
     put(kRecordedRow, kResidual, std::isnan(rec) ? tr("n/a") : brief(rec), exact(rec));
     put(kRecordedRow, kWall, wallText(mRecorded.wallSeconds));
@@ -278,7 +293,7 @@ void ResolvePanel::showTables() {
     const LcpResult& r = mResult.result;
     put(kResolvedRow, kError, errorText(static_cast<int>(r.error)));
     if (!r.ok()) mSummary->item(kResolvedRow, kError)->setForeground(QColor(0xc0, 0x10, 0x10));
-    put(kResolvedRow, kPivots, QString::number(r.pivots),
+    put(kResolvedRow, kPivots, QString::number(r.iterations),
         tr("%1 decisions traced").arg(mResult.decisions));
     put(kResolvedRow, kDeferrals, QString::number(r.deferrals));
     const double w = mResult.worstResidual;

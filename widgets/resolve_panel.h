@@ -1,7 +1,7 @@
 #pragma once
-// ResolvePanel: solves a recorded problem (A, b, joint flags) again with another
-// NextContactPolicy, the reference solver, another tolerance or another seed, and shows the
-// recorded and the new f, a and statistics side by side.
+// ResolvePanel: solves a recorded problem (A, b, joint flags) again with any registered
+// solver (lcp_solver.h), another NextContactPolicy, the reference mode, another tolerance
+// or another seed, and shows the recorded and the new f, a and statistics side by side.
 #include <QString>
 #include <QWidget>
 #include <cstdint>
@@ -81,6 +81,7 @@ class ResolvePanel : public QWidget {
  private:
   void showTables();
 
+  QComboBox* mSolver = nullptr;
   QComboBox* mPolicy = nullptr;
   QCheckBox* mReference = nullptr;
   QLineEdit* mTolerance = nullptr;

@@ -32,6 +32,7 @@
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
+#include "widgets/solver_comparison_dock.h"
 #include "widgets/solver_steps_dock.h"
 #include "widgets/time_series_dock.h"
 #include "widgets/vectors_dock.h"
@@ -334,6 +335,7 @@ void MainWindow::placeDocks() {
   mSolverStepsDock = new widgets::SolverStepsDock(mSession, this);
   mWaypointsDock = new widgets::WaypointsDock(mSession, this);
   mTimeSeriesDock = new widgets::TimeSeriesDock(mSession, this);
+  mComparisonDock = new widgets::SolverComparisonDock(mSession, this);
   addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
   addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
   addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
@@ -341,6 +343,11 @@ void MainWindow::placeDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, mWaypointsDock);
   addDockWidget(Qt::BottomDockWidgetArea, mTimeSeriesDock);
   splitDockWidget(mWaypointsDock, mTimeSeriesDock, Qt::Horizontal);
+  // Comparing solvers is asked for, not watched: the dock starts as a tab behind the
+  // solver steps.
+  addDockWidget(Qt::RightDockWidgetArea, mComparisonDock);
+  tabifyDockWidget(mSolverStepsDock, mComparisonDock);
+  mSolverStepsDock->raise();
   resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
   resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
   resizeDocks({mWaypointsDock, mTimeSeriesDock}, {520, 700}, Qt::Horizontal);
@@ -349,9 +356,9 @@ void MainWindow::placeDocks() {
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
   if (!view) return;
   view->addSeparator();
-  for (QDockWidget* dock :
-       std::initializer_list<QDockWidget*>{mControlsDock, mMatrixDock, mVectorsDock,
-                                           mSolverStepsDock, mWaypointsDock, mTimeSeriesDock})
+  for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
+           mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mComparisonDock,
+           mWaypointsDock, mTimeSeriesDock})
     view->addAction(dock->toggleViewAction());
   view->addSeparator();
   view->addAction(mResetLayoutAction);

@@ -22,6 +22,7 @@ class MatrixDock;
 class SceneView;
 class Session;
 class SolverStepsDock;
+class SolverComparisonDock;
 class TimeSeriesDock;
 class VectorsDock;
 class WaypointsDock;
@@ -49,6 +50,7 @@ class MainWindow : public QMainWindow {
   widgets::SolverStepsDock* solverStepsDock() const { return mSolverStepsDock; }
   widgets::WaypointsDock* waypointsDock() const { return mWaypointsDock; }
   widgets::TimeSeriesDock* timeSeriesDock() const { return mTimeSeriesDock; }
+  widgets::SolverComparisonDock* comparisonDock() const { return mComparisonDock; }
   widgets::ControlsDock* controlsDock() const { return mControlsDock; }
   QSlider* timeline() const { return mTimeline; }
   // The last error shown (scene or simulation), empty if none.
@@ -102,6 +104,7 @@ class MainWindow : public QMainWindow {
   widgets::SolverStepsDock* mSolverStepsDock = nullptr;
   widgets::WaypointsDock* mWaypointsDock = nullptr;
   widgets::TimeSeriesDock* mTimeSeriesDock = nullptr;
+  widgets::SolverComparisonDock* mComparisonDock = nullptr;
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 

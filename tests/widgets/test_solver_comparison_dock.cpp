@@ -1,0 +1,72 @@
+// SolverComparisonDock: every registered solver on the selected solve, and the performance
+// profile over the run's held solves, against the engine's own numbers.
+#include <catch2/catch.hpp>
+
+#include "engine/solver/lcp_solver.h"
+#include "widgets/scene_paths.h"
+#include "widgets/session.h"
+#include "widgets/solver_comparison_dock.h"
+
+using cl::widgets::Session;
+using cl::widgets::SolverComparisonDock;
+
+TEST_CASE("The comparison dock solves the selected solve with every solver", "[comparison]") {
+  Session session;
+  REQUIRE(
+      session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
+  SolverComparisonDock dock(&session);
+  dock.show();
+  REQUIRE(session.stepNow(3));
+  const cl::SolveTrace* trace = session.selectedSolveTrace();
+  REQUIRE(trace);
+  const cl::ComparedProblem& shown = dock.selected();
+  REQUIRE(shown.runs.size() == std::size(cl::kLcpSolverNames));
+  CHECK(shown.size == trace->solve.b.size());
+  for (std::size_t s = 0; s < shown.runs.size(); ++s) {
+    const cl::SolverRun& run = shown.runs[s];
+    INFO(cl::nameOf(run.solver));
+    // The same solve by the same solver outside the dock gives the same f.
+    const auto solver = cl::makeLcpSolver(run.solver, {});
+    const cl::LcpResult again =
+        solver->solve({trace->solve.A, trace->solve.b, trace->solve.joint, {}});
+    CHECK(again.error == run.result.error);
+    CHECK(again.f == run.result.f);
+    CHECK(run.result.ok());  // a resting stack: every solver solves it
+    CHECK(dock.tableText(static_cast<int>(s), 0) == QString::fromLatin1(cl::nameOf(run.solver)));
+    CHECK(dock.tableText(static_cast<int>(s), 1) == QStringLiteral("ok"));
+    CHECK(dock.tableText(static_cast<int>(s), 2) == QString::number(run.result.iterations));
+  }
+  // ComputeForces' f is the recorded one.
+  CHECK((shown.runs[0].result.f - trace->solve.f).cwiseAbs().maxCoeff() <= 1e-12);
+}
+
+TEST_CASE("The comparison dock profiles the run's contact-force solves", "[comparison]") {
+  Session session;
+  REQUIRE(
+      session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
+  SolverComparisonDock dock(&session);
+  REQUIRE(session.stepNow(5));
+  dock.profileRun();
+  int held = 0;
+  for (int i = 0; i < session.history().size(); ++i)
+    if (const auto& t = session.history().at(i).trace)
+      for (const cl::SolveTrace& s : t->solves)
+        held += s.context.purpose == cl::SolvePurpose::kContactForces && s.solve.b.size() > 0;
+  CHECK(dock.profiledSolves() == std::min(held, SolverComparisonDock::kMaxProfileSolves));
+  REQUIRE(held > 0);
+  const auto& profile = dock.profile();
+  REQUIRE_FALSE(profile.empty());
+  CHECK(profile.front().tau == 1);
+  for (std::size_t s = 0; s < std::size(cl::kLcpSolverNames); ++s) {
+    double previous = 0;
+    for (const cl::ProfilePoint& p : profile) {
+      CHECK(p.fraction[s] >= previous);  // non-decreasing in tau
+      CHECK(p.fraction[s] <= 1.0);
+      previous = p.fraction[s];
+    }
+  }
+  // At tau = 1 the fractions count each problem's fastest solver: they sum to at least 1.
+  double atOne = 0;
+  for (double f : profile.front().fraction) atOne += f;
+  CHECK(atOne >= 1.0 - 1e-12);
+}

@@ -1,0 +1,319 @@
+#include "widgets/solver_comparison_dock.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/run/run_history.h"
+#include "widgets/session.h"
+
+namespace cl::widgets {
+
+namespace {
+
+// One colour per solver, in the registry's order, the same in every chart.
+QColor solverColor(int index) {
+  static const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor(0xf2, 0x8e, 0x2b),
+                                  QColor(0x59, 0xa1, 0x4f), QColor(0xd6, 0x27, 0x28),
+                                  QColor(0x7b, 0x3f, 0xa0), QColor(0x8c, 0x56, 0x4b)};
+  return colors[index % static_cast<int>(std::size(colors))];
+}
+
+QChartView* makeChartView(const QString& title) {
+  auto* chart = new QChart;
+  chart->setTitle(title);
+  chart->legend()->hide();
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->setBackgroundRoundness(0);
+  auto* view = new QChartView(chart);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumSize(140, 130);
+  return view;
+}
+
+// Replaces the chart's series by one bar per solver with `values`, on a value axis from 0.
+// Each solver's bar is its own set (zero at the other solvers), so it has its colour.
+void showBars(QChartView* view, const std::vector<LcpSolverKind>& solvers,
+              const std::vector<double>& values, const QString& axisTitle) {
+  QChart* chart = view->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
+  // Horizontal bars, so the solvers' names fit beside them; stacked, so each category's one
+  // non-zero set fills the bar.
+  auto* series = new QHorizontalStackedBarSeries;
+  QStringList categories;
+  double top = 0;
+  for (std::size_t s = 0; s < solvers.size(); ++s) {
+    auto* set = new QBarSet(QString::fromLatin1(nameOf(solvers[s])));
+    // Categories run bottom-up: the first solver's at the top, as in the table.
+    for (std::size_t k = solvers.size(); k-- > 0;) *set << (k == s ? values[s] : 0.0);
+    set->setColor(solverColor(static_cast<int>(s)));
+    set->setBorderColor(solverColor(static_cast<int>(s)));
+    series->append(set);
+    categories.prepend(QString::fromLatin1(nameOf(solvers[s])));
+    if (std::isfinite(values[s])) top = std::max(top, values[s]);
+  }
+  series->setBarWidth(0.7);
+  series->setLabelsVisible(false);
+  chart->addSeries(series);
+  auto* x = new QBarCategoryAxis;
+  x->append(categories);
+  auto* y = new QValueAxis;
+  y->setRange(0, top > 0 ? top * 1.05 : 1.0);
+  y->applyNiceNumbers();
+  y->setTitleText(axisTitle);
+  y->setLabelFormat(QStringLiteral("%.3g"));
+  chart->addAxis(x, Qt::AlignLeft);
+  chart->addAxis(y, Qt::AlignBottom);
+  series->attachAxis(x);
+  series->attachAxis(y);
+}
+
+QString secondsText(double s) {
+  if (s < 1e-3) return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', 1);
+  if (s < 1) return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', 2);
+  return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
+}
+
+}  // namespace
+
+std::vector<LcpSolverKind> SolverComparisonDock::solvers() {
+  std::vector<LcpSolverKind> out;
+  for (const auto& n : kLcpSolverNames) out.push_back(n.value);
+  return out;
+}
+
+SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
+    : QDockWidget(tr("Solver comparison"), parent), mSession(session) {
+  setObjectName(QStringLiteral("solverComparisonDock"));
+  auto* body = new QWidget;
+  mSelectedLabel = new QLabel;
+  mSelectedLabel->setWordWrap(true);
+  mTable = new QTableWidget(0, 6);
+  mTable->setHorizontalHeaderLabels(
+      {tr("solver"), tr("status"), tr("its"), tr("residual"), tr("natural map"), tr("time")});
+  mTable->horizontalHeaderItem(2)->setToolTip(
+      tr("Iterations: pivots (ComputeForces, Lemke), sweeps (PGS), Newton steps"));
+  mTable->horizontalHeaderItem(3)->setToolTip(
+      tr("Ours: max(-min a, -min f, max |f a|, max |a_joint|) / max |b|"));
+  mTable->horizontalHeaderItem(4)->setToolTip(
+      tr("Siconos' natural-map residual |f - max(0, f - a)|_2 / |b|_2"));
+  mTable->horizontalHeaderItem(5)->setToolTip(tr("Median wall time of three solves, no trace"));
+  mTable->verticalHeader()->hide();
+  mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  mTable->horizontalHeader()->setStretchLastSection(true);
+  mTable->setRowCount(static_cast<int>(solvers().size()));
+  mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height() +
+                         mTable->rowCount() * mTable->verticalHeader()->defaultSectionSize() + 4);
+
+  mTime = makeChartView(tr("time (µs)"));
+  mIterations = makeChartView(tr("iterations"));
+  mDigits = makeChartView(tr("accurate digits"));
+  mDigits->setToolTip(tr("-log10 of the relative residual (ours); 0 for a failed solve"));
+  auto* bars = new QHBoxLayout;
+  bars->addWidget(mTime);
+  bars->addWidget(mIterations);
+  bars->addWidget(mDigits);
+
+  mProfileButton = new QPushButton(tr("Profile the run's solves"));
+  mProfileButton->setToolTip(
+      tr("Solve every contact-force solve held in the history (the most recent %1) with each "
+         "solver and draw the Dolan-Moré performance profile")
+          .arg(kMaxProfileSolves));
+  mProfileLabel = new QLabel(tr("Performance profile: not computed yet."));
+  mProfileLabel->setWordWrap(true);
+  mProfileView = makeChartView(tr("performance profile"));
+  mProfileView->chart()->legend()->show();
+  mProfileView->chart()->legend()->setAlignment(Qt::AlignRight);
+  mProfileView->setMinimumHeight(180);
+  auto* profileRow = new QHBoxLayout;
+  profileRow->addWidget(mProfileButton);
+  profileRow->addWidget(mProfileLabel, 1);
+
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(3, 3, 3, 3);
+  layout->addWidget(mSelectedLabel);
+  layout->addWidget(mTable);
+  layout->addLayout(bars, 1);
+  layout->addLayout(profileRow);
+  layout->addWidget(mProfileView, 1);
+  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(body);
+  setWidget(scroll);
+
+  connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
+  connect(mSession, &Session::sceneLoaded, this, [this] {
+    mProfile.clear();
+    mProfiledSolves = 0;
+    mProfileView->chart()->removeAllSeries();
+    mProfileLabel->setText(tr("Performance profile: not computed yet."));
+    refresh();
+  });
+  connect(mProfileButton, &QPushButton::clicked, this, &SolverComparisonDock::profileRun);
+  refresh();
+}
+
+void SolverComparisonDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  if (mStale) refresh();
+}
+
+void SolverComparisonDock::refresh() {
+  // Each solver solves the selected problem three times: only while the dock is seen.
+  if (!isVisible()) {
+    mStale = true;
+    return;
+  }
+  mStale = false;
+  mSelected = ComparedProblem{};
+  const SolveTrace* trace = mSession->selectedSolveTrace();
+  if (trace && trace->solve.b.size() > 0) {
+    const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
+    const std::vector<LcpSolverKind> kinds = solvers();
+    mSelected = compareSolvers("selected", p, kinds);
+    mSelectedLabel->setText(
+        tr("Solve %1 of step %2 (%3, n = %4): every solver on the same A and b.")
+            .arg(mSession->selectedSolve())
+            .arg(mSession->current() ? mSession->current()->step : 0)
+            .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
+            .arg(p.size()));
+  } else {
+    mSelectedLabel->setText(mSession->noSolveReason());
+  }
+  showSelected();
+}
+
+void SolverComparisonDock::showSelected() {
+  const std::vector<LcpSolverKind> kinds = solvers();
+  std::vector<double> time, iterations, digits;
+  for (int s = 0; s < static_cast<int>(kinds.size()); ++s) {
+    const SolverRun* run =
+        s < static_cast<int>(mSelected.runs.size()) ? &mSelected.runs[s] : nullptr;
+    const auto put = [&](int column, const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      if (run && !run->result.ok() && column == 1) item->setForeground(QColor(0xc0, 0x10, 0x10));
+      mTable->setItem(s, column, item);
+    };
+    put(0, QString::fromLatin1(nameOf(kinds[static_cast<std::size_t>(s)])));
+    mTable->item(s, 0)->setForeground(solverColor(s));
+    mTable->item(s, 0)->setToolTip(
+        QString::fromLatin1(solverTitle(kinds[static_cast<std::size_t>(s)])));
+    if (!run) {
+      for (int c = 1; c < 6; ++c) put(c, QString());
+      time.push_back(0);
+      iterations.push_back(0);
+      digits.push_back(0);
+      continue;
+    }
+    const LcpResult& r = run->result;
+    put(1, QString::fromLatin1(errorName(r.error)));
+    put(2, QString::number(r.iterations));
+    put(3, QString::number(r.residuals.relative(), 'g', 3));
+    put(4, QString::number(r.residuals.naturalMap, 'g', 3));
+    put(5, secondsText(run->seconds));
+    time.push_back(run->seconds * 1e6);
+    iterations.push_back(r.iterations);
+    const double rel = r.residuals.relative();
+    digits.push_back(r.ok() ? std::clamp(-std::log10(std::max(rel, 1e-17)), 0.0, 17.0) : 0.0);
+  }
+  showBars(mTime, kinds, time, tr("µs"));
+  showBars(mIterations, kinds, iterations, tr("iterations"));
+  showBars(mDigits, kinds, digits, tr("digits"));
+}
+
+void SolverComparisonDock::profileRun() {
+  // The contact-force solves of the held traces, newest first.
+  std::vector<std::pair<QString, LcpProblem>> problems;
+  const RunHistory& history = mSession->history();
+  for (int i = history.size() - 1; i >= 0 && problems.size() < kMaxProfileSolves; --i) {
+    const StepRecord& r = history.at(i);
+    if (!r.trace) continue;
+    for (std::size_t k = 0; k < r.trace->solves.size() && problems.size() < kMaxProfileSolves;
+         ++k) {
+      const SolveTrace& s = r.trace->solves[k];
+      if (s.context.purpose != SolvePurpose::kContactForces || s.solve.b.size() == 0) continue;
+      problems.emplace_back(QStringLiteral("step %1 solve %2").arg(r.step).arg(k),
+                            LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
+    }
+  }
+  const std::vector<LcpSolverKind> kinds = solvers();
+  std::vector<ComparedProblem> compared;
+  CompareOptions options;
+  options.repeats = 1;
+  for (const auto& [name, p] : problems)
+    compared.push_back(compareSolvers(name.toStdString(), p, kinds, options));
+  mProfiledSolves = static_cast<int>(compared.size());
+  mProfile = performanceProfile(compared, defaultProfileTaus());
+
+  QChart* chart = mProfileView->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
+  if (compared.empty()) {
+    mProfileLabel->setText(
+        tr("No contact-force solve is held in the history: take steps with "
+           "tracing on, then profile."));
+    return;
+  }
+  auto* x = new QLogValueAxis;
+  x->setBase(10);
+  x->setRange(1, 1000);
+  x->setTitleText(tr("tau: within this factor of the fastest solver"));
+  x->setLabelFormat(QStringLiteral("%g"));
+  x->setMinorTickCount(8);
+  auto* y = new QValueAxis;
+  y->setRange(0, 1);
+  y->setTickCount(6);
+  y->setLabelFormat(QStringLiteral("%.1f"));
+  y->setTitleText(tr("fraction of solves"));
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (std::size_t s = 0; s < kinds.size(); ++s) {
+    auto* line = new QLineSeries;
+    line->setName(QString::fromLatin1(nameOf(kinds[s])));
+    // A step function: the fraction holds from one tau to the next.
+    for (std::size_t k = 0; k < mProfile.size(); ++k) {
+      line->append(mProfile[k].tau, mProfile[k].fraction[s]);
+      if (k + 1 < mProfile.size()) line->append(mProfile[k + 1].tau, mProfile[k].fraction[s]);
+    }
+    QPen pen(solverColor(static_cast<int>(s)));
+    pen.setWidthF(2.0);
+    line->setPen(pen);
+    chart->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+  }
+  int solvedByAll = 0;
+  for (const ComparedProblem& p : compared)
+    solvedByAll +=
+        std::all_of(p.runs.begin(), p.runs.end(), [](const SolverRun& r) { return r.solved; });
+  mProfileLabel->setText(
+      tr("%1 contact-force solves of the history (newest first); solved: status ok "
+         "and residual <= 1e-9. %2 of them solved by every solver.")
+          .arg(compared.size())
+          .arg(solvedByAll));
+}
+
+QString SolverComparisonDock::tableText(int row, int column) const {
+  const QTableWidgetItem* item = mTable->item(row, column);
+  return item ? item->text() : QString();
+}
+
+}  // namespace cl::widgets
