@@ -7,8 +7,10 @@
 // max |b|, whatever it reports. Prints markdown tables (ComputeForces; the pivoting baselines and
 // projected Gauss-Seidel with their time ratios to the incremental solve), the growth exponents of
 // the solve times, and every ComputeForces failure with its seed; progress goes to stderr.
+// ContactLab's other registered solvers (Lemke, PGS, FB Newton, Newton with release) get a
+// table of their own (--no-ours leaves them out).
 //   bench_compute_forces [max_n] [--instances K] [--no-reference] [--no-lemke] [--no-bullet]
-//                        [--lemke-loops K]
+//                        [--no-ours] [--lemke-loops K]
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -25,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/compute_forces_under_test.h"
+#include "bench/lcp_solver_under_test.h"
 #include "tests/support/contact_lcp_builder.h"
 #ifdef CONTACTLAB_HAVE_BULLET
 #include "bench/bullet_lcp.h"
@@ -51,10 +53,21 @@ enum Column {
   kLemke,
   kPgs100,
   kPgs1000,
+  kOurLemke,  // ContactLab's other registered solvers
+  kOurPgs,
+  kFbNewton,
+  kNewtonRelease,
   kColumns
 };
 constexpr std::array<const char*, kColumns> kColumnNames = {
-    "incremental", "reference", "Dantzig", "Dantzig-shuffled", "Lemke", "PGS-100", "PGS-1000"};
+    "incremental", "reference", "Dantzig", "Dantzig-shuffled", "Lemke",         "PGS-100",
+    "PGS-1000",    "lemke",     "pgs",     "fb_newton",        "newton_release"};
+// The column of each of ContactLab's solvers but ComputeForces.
+constexpr std::array<std::pair<Column, LcpSolverKind>, 4> kOurColumns = {
+    {{kOurLemke, LcpSolverKind::kLemke},
+     {kOurPgs, LcpSolverKind::kPgs},
+     {kFbNewton, LcpSolverKind::kFbNewton},
+     {kNewtonRelease, LcpSolverKind::kNewtonRelease}}};
 
 struct Options {
   int maxN = 400;
@@ -62,7 +75,7 @@ struct Options {
   // Lemke's pivot cap, per row: the instances it fails on cycle, and a cap of 20 per row
   // (5x the time) solved none of them more than 4 does.
   int lemkeLoopsPerRow = 4;
-  bool reference = true, bullet = true, lemke = true;
+  bool reference = true, bullet = true, lemke = true, ours = true;
 };
 
 // One solver on one instance.
@@ -122,8 +135,16 @@ Run measure(SolverUnderTest& solver, const LcpProblem& p) {
 
 std::vector<std::unique_ptr<SolverUnderTest>> makeSolvers(const Options& o) {
   std::vector<std::unique_ptr<SolverUnderTest>> s(kColumns);
-  s[kIncremental] = std::make_unique<ComputeForcesUnderTest>(false);
-  if (o.reference) s[kReference] = std::make_unique<ComputeForcesUnderTest>(true);
+  LcpSolverOptions options;
+  s[kIncremental] = std::make_unique<LcpSolverUnderTest>(LcpSolverKind::kComputeForces, options);
+  if (o.reference) {
+    LcpSolverOptions reference = options;
+    reference.reference = true;
+    s[kReference] = std::make_unique<LcpSolverUnderTest>(LcpSolverKind::kComputeForces, reference);
+  }
+  if (o.ours)
+    for (const auto& [column, kind] : kOurColumns)
+      s[column] = std::make_unique<LcpSolverUnderTest>(kind, options);
 #ifdef CONTACTLAB_HAVE_BULLET
   if (o.bullet) {
     s[kDantzig] = makeBulletDantzig();
@@ -301,6 +322,36 @@ void printPivotingTable(const std::vector<Cell>& cells) {
   }
 }
 
+// ContactLab's other solvers (lcp_solver.h), judged as the pivoting baselines are: times and
+// worst residual over the instances they solved, failures they reported, wrong answers.
+void printOurSolversTable(const std::vector<Cell>& cells) {
+  fmt::print(
+      "\n### ContactLab's other solvers (x/incr: solver ms / incremental ms on the instances "
+      "the solver solved; its = median iterations)\n\n");
+  fmt::print("| family | b | n |");
+  for (const auto& [column, kind] : kOurColumns)
+    fmt::print(" {} ms | fail | wrong | resid | its | x/incr |", kColumnNames[column]);
+  fmt::print("\n|---|---|--:|");
+  for (std::size_t k = 0; k < kOurColumns.size(); ++k) fmt::print("--:|--:|--:|--:|--:|--:|");
+  fmt::print("\n");
+  for (const Cell& c : cells) {
+    printRowStart(c);
+    for (const auto& [column, kind] : kOurColumns) {
+      const std::vector<Run>& runs = c.runs[column];
+      if (runs.empty()) {
+        fmt::print(" - | - | - | - | - | - |");
+        continue;
+      }
+      std::vector<double> its;
+      for (const Run& r : runs) its.push_back(r.out.iterations);
+      const Timing t = timing(runs, c.runs[kIncremental], solvedRun);
+      fmt::print(" {} | {} | {} | {} | {} | {} |", ms(t.ms), failures(runs), wrongAnswers(runs),
+                 sci(worstResid(runs, solvedRun)), num(median(its), "{:.0f}"), ratio(t.ratio));
+    }
+    fmt::print("\n");
+  }
+}
+
 // PGS never reports failure: how far from a solution it stops is the measure.
 void printPgsTable(const std::vector<Cell>& cells) {
   fmt::print("\n### Projected Gauss-Seidel (-min a in m/s^2, worst over the instances)\n\n");
@@ -372,6 +423,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.bullet = false;
     else if (std::strcmp(argv[i], "--no-lemke") == 0)
       o.lemke = false;
+    else if (std::strcmp(argv[i], "--no-ours") == 0)
+      o.ours = false;
     else if (std::strcmp(argv[i], "--instances") == 0)
       o.instances = next();
     else if (std::strcmp(argv[i], "--lemke-loops") == 0)
@@ -391,7 +444,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, opt)) {
     fmt::print(stderr,
                "usage: {} [max_n] [--instances K] [--no-reference] [--no-bullet] [--no-lemke] "
-               "[--lemke-loops K]\n",
+               "[--no-ours] [--lemke-loops K]\n",
                argv[0]);
     return 2;
   }
@@ -436,6 +489,7 @@ int main(int argc, char** argv) {
       "wrong = reported success with resid > {:.0e}.\n",
       opt.instances, kMaxRepeats, kWrongResidual);
   printComputeForcesTable(cells);
+  if (solvers[kOurLemke]) printOurSolversTable(cells);
   if (solvers[kDantzig]) {
     printPivotingTable(cells);
     printPgsTable(cells);

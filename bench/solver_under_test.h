@@ -14,9 +14,10 @@ namespace cl::bench {
 struct SolveOutcome {
   Eigen::VectorXd f;
   bool reportedOk = true;  // the solver's own verdict (projected Gauss-Seidel always says yes)
-  int pivots = 0;          // ComputeForces only
+  int pivots = 0;          // ContactLab's solvers only
+  int iterations = 0;      // ContactLab's solvers only
   int deferrals = 0;       // ComputeForces only
-  LcpError error = LcpError::kOk;  // ComputeForces only
+  LcpError error = LcpError::kOk;  // ContactLab's solvers only
 };
 
 class SolverUnderTest {

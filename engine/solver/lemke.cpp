@@ -106,6 +106,38 @@ class Tableau {
   }
 };
 
+// Iterative refinement of a solution on its support: the pivots of a large degenerate
+// tableau lose digits, so the basic set S (contacts with force, and joints) is solved again
+// for the correction, A_SS delta = -(A f + b)_S (minimum norm where A_SS is singular), and
+// the correction is kept while it lowers the residual.
+Eigen::VectorXd refine(const LcpProblem& p, Eigen::VectorXd f) {
+  const int n = p.size();
+  std::vector<int> S;
+  for (int i = 0; i < n; ++i)
+    if (p.joint[static_cast<std::size_t>(i)] || f[i] > 0) S.push_back(i);
+  if (S.empty()) return f;
+  const int s = static_cast<int>(S.size());
+  Eigen::MatrixXd ASS(s, s);
+  for (int r = 0; r < s; ++r)
+    for (int c = 0; c < s; ++c)
+      ASS(r, c) = p.A(S[static_cast<std::size_t>(r)], S[static_cast<std::size_t>(c)]);
+  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(ASS);
+  double residual = computeResiduals(p, f, p.A * f + p.b).worst();
+  for (int round = 0; round < 3; ++round) {
+    const Eigen::VectorXd a = p.A * f + p.b;
+    Eigen::VectorXd rS(s);
+    for (int r = 0; r < s; ++r) rS[r] = a[S[static_cast<std::size_t>(r)]];
+    const Eigen::VectorXd delta = cod.solve(-rS);
+    Eigen::VectorXd g = f;
+    for (int r = 0; r < s; ++r) g[S[static_cast<std::size_t>(r)]] += delta[r];
+    const double next = computeResiduals(p, g, p.A * g + p.b).worst();
+    if (!(next < residual)) break;
+    f = std::move(g);
+    residual = next;
+  }
+  return f;
+}
+
 }  // namespace
 
 LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/) {
@@ -161,7 +193,11 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
   t.pivot(row, z0);
   record(z0, leaving);
   while (true) {
-    if (leaving == z0) return run.finish(lcp.forces(z(), n), LcpError::kOk, pivots, pivots);
+    if (leaving == z0) {
+      Eigen::VectorXd f = lcp.forces(z(), n);
+      if (run.residual(f) > run.relativeTolerance()) f = refine(problem, std::move(f));
+      return run.finish(std::move(f), LcpError::kOk, pivots, pivots);
+    }
     if (pivots >= limit)
       return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
     const int entering = leaving < m ? leaving + m : leaving - m;  // the complement

@@ -1,29 +1,29 @@
 #pragma once
-// ComputeForces (incremental or reference) behind the benchmark's SolverUnderTest.
+// Any registered LCP solver of ContactLab (engine/solver/lcp_solver.h: ComputeForces,
+// incremental or reference, Lemke, PGS, FB Newton, Newton with release) behind the
+// benchmark's SolverUnderTest.
 #include "bench/solver_under_test.h"
-#include "engine/solver/compute_forces.h"
+#include "engine/solver/lcp_solver.h"
 
 namespace cl::bench {
 
-class ComputeForcesUnderTest : public SolverUnderTest {
+class LcpSolverUnderTest : public SolverUnderTest {
  public:
-  explicit ComputeForcesUnderTest(bool reference) {
-    ComputeForcesOptions o;
-    o.reference = reference;
-    mSolver.setOptions(o);
-  }
+  LcpSolverUnderTest(LcpSolverKind kind, const LcpSolverOptions& options)
+      : mSolver(makeLcpSolver(kind, options, &mRng)) {}
 
   void load(const LcpProblem& problem) override {
     mProblem = &problem;
     // HYBRID draws from the generator; reseeding makes every repeat the same solve.
     mRng.setSeed(1);
   }
-  void solve() override { mResult = mSolver.solve(*mProblem); }
+  void solve() override { mResult = mSolver->solve(*mProblem); }
   SolveOutcome outcome() const override {
     SolveOutcome o;
     o.f = mResult.f;
     o.reportedOk = mResult.ok();
     o.pivots = mResult.pivots;
+    o.iterations = mResult.iterations;
     o.deferrals = mResult.deferrals;
     o.error = mResult.error;
     return o;
@@ -31,7 +31,7 @@ class ComputeForcesUnderTest : public SolverUnderTest {
 
  private:
   RandomLCG mRng{1};
-  ComputeForces mSolver{&mRng};
+  std::unique_ptr<LcpSolver> mSolver;
   const LcpProblem* mProblem = nullptr;
   LcpResult mResult;
 };
