@@ -4,6 +4,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
@@ -12,6 +13,8 @@
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -19,6 +22,7 @@
 #include <cmath>
 
 #include "engine/run/run_history.h"
+#include "engine/solver/replay_solve.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -41,7 +45,7 @@ QChartView* makeChartView(const QString& title) {
   chart->setBackgroundRoundness(0);
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumSize(140, 130);
+  view->setMinimumSize(230, 150);
   return view;
 }
 
@@ -72,7 +76,11 @@ void showBars(QChartView* view, const std::vector<LcpSolverKind>& solvers,
   chart->addSeries(series);
   auto* x = new QBarCategoryAxis;
   x->append(categories);
+  QFont small = x->labelsFont();
+  small.setPointSizeF(small.pointSizeF() * 0.8);
+  x->setLabelsFont(small);
   auto* y = new QValueAxis;
+  y->setLabelsFont(small);
   y->setRange(0, top > 0 ? top * 1.05 : 1.0);
   y->applyNiceNumbers();
   y->setTitleText(axisTitle);
@@ -122,13 +130,50 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
                          mTable->rowCount() * mTable->verticalHeader()->defaultSectionSize() + 4);
 
   mTime = makeChartView(tr("time (µs)"));
-  mIterations = makeChartView(tr("iterations"));
+  mIterationsChart = makeChartView(tr("iterations"));
   mDigits = makeChartView(tr("accurate digits"));
   mDigits->setToolTip(tr("-log10 of the relative residual (ours); 0 for a failed solve"));
   auto* bars = new QHBoxLayout;
   bars->addWidget(mTime);
-  bars->addWidget(mIterations);
+  bars->addWidget(mIterationsChart);
   bars->addWidget(mDigits);
+
+  mContacts = new QTableWidget(0, 0);
+  mContacts->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  mContacts->verticalHeader()->hide();
+  mContacts->setMinimumHeight(120);
+  mContacts->setToolTip(
+      tr("f and a = A f + b per contact, every solver side by side; the last "
+         "column is f at the iteration chosen below"));
+
+  mIterationSolver = new QComboBox;
+  mIterationSolver->setObjectName(QStringLiteral("iterationSolver"));
+  for (const auto& [kind, name] : kLcpSolverNames)
+    mIterationSolver->addItem(QString::fromLatin1(name), static_cast<int>(kind));
+  mIterationSolver->setCurrentIndex(
+      mIterationSolver->findData(static_cast<int>(LcpSolverKind::kLemke)));
+  mIterationSlider = new QSlider(Qt::Horizontal);
+  mIterationSlider->setToolTip(tr("Step through the iterations (arrow keys when focused)"));
+  mIterationLabel = new QLabel;
+  auto* iterationRow = new QHBoxLayout;
+  iterationRow->addWidget(new QLabel(tr("Iterations of")));
+  iterationRow->addWidget(mIterationSolver);
+  iterationRow->addWidget(mIterationSlider, 1);
+  iterationRow->addWidget(mIterationLabel);
+  mIterationTable = new QTableWidget(0, 8);
+  mIterationTable->setHorizontalHeaderLabels({tr("#"), tr("residual"), tr("merit / z0"), tr("step"),
+                                              tr("gradient"), tr("enters"), tr("leaves"),
+                                              tr("active set / basis")});
+  mIterationTable->horizontalHeaderItem(2)->setToolTip(
+      tr("FB Newton: Psi = |Phi|^2 / 2; Lemke: the artificial variable z0"));
+  mIterationTable->horizontalHeaderItem(5)->setToolTip(
+      tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = contacts + joints)"));
+  mIterationTable->verticalHeader()->hide();
+  mIterationTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  mIterationTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+  mIterationTable->setSelectionMode(QAbstractItemView::SingleSelection);
+  mIterationTable->horizontalHeader()->setStretchLastSection(true);
+  mIterationTable->setMinimumHeight(120);
 
   mProfileButton = new QPushButton(tr("Profile the run's solves"));
   mProfileButton->setToolTip(
@@ -150,6 +195,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   layout->addWidget(mSelectedLabel);
   layout->addWidget(mTable);
   layout->addLayout(bars, 1);
+  layout->addWidget(mContacts, 1);
+  layout->addLayout(iterationRow);
+  layout->addWidget(mIterationTable, 1);
   layout->addLayout(profileRow);
   layout->addWidget(mProfileView, 1);
   // Scrolled, so that the dock can be as small as its neighbours want and still show all.
@@ -168,6 +216,10 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
     refresh();
   });
   connect(mProfileButton, &QPushButton::clicked, this, &SolverComparisonDock::profileRun);
+  connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] { traceIterations(); });
+  connect(mIterationSlider, &QSlider::valueChanged, this, &SolverComparisonDock::showIteration);
+  connect(mIterationTable, &QTableWidget::currentCellChanged, this,
+          [this](int row) { mIterationSlider->setValue(row); });
   refresh();
 }
 
@@ -184,9 +236,19 @@ void SolverComparisonDock::refresh() {
   }
   mStale = false;
   mSelected = ComparedProblem{};
+  mProblem = LcpProblem{};
+  mLabels.clear();
   const SolveTrace* trace = mSession->selectedSolveTrace();
   if (trace && trace->solve.b.size() > 0) {
     const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
+    mProblem = p;
+    for (Eigen::Index i = 0; i < p.b.size(); ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      QString label = QString::number(i);
+      if (k < trace->context.contacts.size() && !trace->context.contacts[k].label.empty())
+        label += QLatin1Char(' ') + QString::fromStdString(trace->context.contacts[k].label);
+      mLabels.push_back(label);
+    }
     const std::vector<LcpSolverKind> kinds = solvers();
     mSelected = compareSolvers("selected", p, kinds);
     mSelectedLabel->setText(
@@ -235,8 +297,127 @@ void SolverComparisonDock::showSelected() {
     digits.push_back(r.ok() ? std::clamp(-std::log10(std::max(rel, 1e-17)), 0.0, 17.0) : 0.0);
   }
   showBars(mTime, kinds, time, tr("µs"));
-  showBars(mIterations, kinds, iterations, tr("iterations"));
+  showBars(mIterationsChart, kinds, iterations, tr("iterations"));
   showBars(mDigits, kinds, digits, tr("digits"));
+  traceIterations();
+}
+
+void SolverComparisonDock::showContacts() {
+  const std::vector<LcpSolverKind> kinds = solvers();
+  const int n = static_cast<int>(mLabels.size());
+  const int columns = 2 + 2 * static_cast<int>(kinds.size());
+  mContacts->setUpdatesEnabled(false);
+  mContacts->clear();
+  mContacts->setColumnCount(columns);
+  mContacts->setRowCount(n);
+  QStringList heads{tr("contact")};
+  for (const LcpSolverKind k : kinds) heads << tr("f %1").arg(QString::fromLatin1(nameOf(k)));
+  for (const LcpSolverKind k : kinds) heads << tr("a %1").arg(QString::fromLatin1(nameOf(k)));
+  heads << (mIteration >= 0 ? tr("f at #%1").arg(mIteration) : tr("f at #"));
+  mContacts->setHorizontalHeaderLabels(heads);
+  for (int i = 0; i < n; ++i) {
+    mContacts->setItem(i, 0, new QTableWidgetItem(mLabels[static_cast<std::size_t>(i)]));
+    for (std::size_t s = 0; s < mSelected.runs.size(); ++s) {
+      const LcpResult& r = mSelected.runs[s].result;
+      const int column = 1 + static_cast<int>(s);
+      if (r.f.size() == n) {
+        auto* f = new QTableWidgetItem(QString::number(r.f[i], 'g', 6));
+        f->setToolTip(QString::number(r.f[i], 'g', 17));
+        f->setForeground(solverColor(static_cast<int>(s)));
+        mContacts->setItem(i, column, f);
+      }
+      if (r.a.size() == n) {
+        auto* a = new QTableWidgetItem(QString::number(r.a[i], 'g', 3));
+        a->setToolTip(QString::number(r.a[i], 'g', 17));
+        mContacts->setItem(i, column + static_cast<int>(kinds.size()), a);
+      }
+    }
+    if (mIteration >= 0 && mIteration < static_cast<int>(mIterations.size()) &&
+        mIterations[static_cast<std::size_t>(mIteration)].f.size() == n) {
+      const double f = mIterations[static_cast<std::size_t>(mIteration)].f[i];
+      auto* item = new QTableWidgetItem(QString::number(f, 'g', 6));
+      item->setToolTip(QString::number(f, 'g', 17));
+      mContacts->setItem(i, columns - 1, item);
+    }
+  }
+  mContacts->resizeColumnsToContents();
+  mContacts->setUpdatesEnabled(true);
+}
+
+void SolverComparisonDock::showIterationsOf(LcpSolverKind solver) {
+  mIterationSolver->setCurrentIndex(mIterationSolver->findData(static_cast<int>(solver)));
+  traceIterations();
+}
+
+void SolverComparisonDock::traceIterations() {
+  mIterations.clear();
+  if (mProblem.size() > 0) {
+    ReplayOptions o;
+    o.solver = static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt());
+    const ReplayResult replay = replaySolve(mProblem, o);
+    mIterations = replay.iterations;
+    // ComputeForces' decisions, as iterations: f after each one and its residual.
+    for (const SolverPivot& p : replay.pivots) {
+      SolverIteration it;
+      it.index = p.index;
+      it.f = p.f;
+      it.entering = p.d;
+      it.leaving = p.j;
+      it.stepLength = p.step;
+      it.active = p.C;
+      if (p.f.size() == mProblem.size())
+        it.residual = computeResiduals(mProblem, p.f, mProblem.A * p.f + mProblem.b).relative();
+      mIterations.push_back(std::move(it));
+    }
+  }
+  const int count = static_cast<int>(mIterations.size());
+  mIterationTable->setUpdatesEnabled(false);
+  mIterationTable->setRowCount(count);
+  const auto list = [](const std::vector<int>& v) {
+    QStringList s;
+    for (const int i : v) s << QString::number(i);
+    return s.join(QLatin1Char(' '));
+  };
+  for (int k = 0; k < count; ++k) {
+    const SolverIteration& it = mIterations[static_cast<std::size_t>(k)];
+    const QStringList cells{QString::number(it.index),
+                            QString::number(it.residual, 'g', 3),
+                            QString::number(it.merit, 'g', 4),
+                            it.stepLength != 0 ? QString::number(it.stepLength, 'g', 4) : QString(),
+                            it.gradientStep ? tr("yes") : QString(),
+                            it.entering >= 0 ? QString::number(it.entering) : QString(),
+                            it.leaving >= 0 ? QString::number(it.leaving) : QString(),
+                            list(it.active)};
+    for (int c = 0; c < cells.size(); ++c)
+      mIterationTable->setItem(k, c, new QTableWidgetItem(cells[c]));
+  }
+  mIterationTable->resizeColumnsToContents();
+  mIterationTable->setUpdatesEnabled(true);
+  {
+    const QSignalBlocker block(mIterationSlider);
+    mIterationSlider->setRange(0, std::max(0, count - 1));
+    mIterationSlider->setEnabled(count > 0);
+    mIterationSlider->setValue(count - 1);
+  }
+  mIteration = -1;
+  showIteration(count - 1);
+}
+
+void SolverComparisonDock::showIteration(int index) {
+  const int count = static_cast<int>(mIterations.size());
+  mIteration = count > 0 ? std::clamp(index, 0, count - 1) : -1;
+  mIterationLabel->setText(count > 0 ? tr("%1 of %2").arg(mIteration + 1).arg(count)
+                                     : tr("no iterations"));
+  if (mIteration >= 0 && mIterationTable->currentRow() != mIteration) {
+    const QSignalBlocker block(mIterationTable);
+    mIterationTable->selectRow(mIteration);
+  }
+  showContacts();
+}
+
+QString SolverComparisonDock::contactText(int row, int column) const {
+  const QTableWidgetItem* item = mContacts->item(row, column);
+  return item ? item->text() : QString();
 }
 
 void SolverComparisonDock::profileRun() {

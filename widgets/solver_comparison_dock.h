@@ -5,14 +5,20 @@
 // residuals and time per solver, and bar charts of time, iterations and accuracy (digits,
 // -log10 of the relative residual). For the run: the Dolan-Moré profile over the
 // contact-force solves held in the history's traces (engine/solver/solver_comparison.h),
-// the fraction of them each solver solves within a factor tau of the fastest.
+// the fraction of them each solver solves within a factor tau of the fastest. Below the
+// charts, f and a per contact for every solver side by side, and the iterations of one
+// solver (Lemke's pivots, PGS sweeps, Newton steps; ComputeForces' pivots) to step through,
+// with f at the iteration chosen beside the final ones.
 #include <QDockWidget>
 #include <vector>
 
 #include "engine/solver/solver_comparison.h"
+#include "engine/trace/solver_trace.h"
 
+class QComboBox;
 class QLabel;
 class QPushButton;
+class QSlider;
 class QTableWidget;
 
 class QChartView;
@@ -35,6 +41,14 @@ class SolverComparisonDock : public QDockWidget {
   const std::vector<ProfilePoint>& profile() const { return mProfile; }
   int profiledSolves() const { return mProfiledSolves; }
   QString tableText(int row, int column) const;
+  // The per-contact table: row per contact; column 0 the contact, then f and a per solver,
+  // then f at the iteration chosen.
+  QString contactText(int row, int column) const;
+  // The iterations of the solver chosen (its SolverIteration trace; ComputeForces' pivots as
+  // iterations), and the one shown.
+  const std::vector<SolverIteration>& iterations() const { return mIterations; }
+  void showIterationsOf(LcpSolverKind solver);
+  void showIteration(int index);
   // Solves the run's held contact-force solves (the most recent kMaxProfileSolves) with
   // every solver and draws the profile.
   void profileRun();
@@ -47,18 +61,29 @@ class SolverComparisonDock : public QDockWidget {
  private:
   void refresh();
   void showSelected();
+  void showContacts();
+  void traceIterations();
 
   Session* mSession;
   bool mStale = true;
   QLabel* mSelectedLabel = nullptr;
   QTableWidget* mTable = nullptr;
   QChartView* mTime = nullptr;
-  QChartView* mIterations = nullptr;
+  QChartView* mIterationsChart = nullptr;
   QChartView* mDigits = nullptr;
+  QTableWidget* mContacts = nullptr;
+  QComboBox* mIterationSolver = nullptr;
+  QSlider* mIterationSlider = nullptr;
+  QLabel* mIterationLabel = nullptr;
+  QTableWidget* mIterationTable = nullptr;
   QPushButton* mProfileButton = nullptr;
   QLabel* mProfileLabel = nullptr;
   QChartView* mProfileView = nullptr;
   ComparedProblem mSelected;
+  LcpProblem mProblem;
+  std::vector<QString> mLabels;  // per contact
+  std::vector<SolverIteration> mIterations;
+  int mIteration = -1;
   std::vector<ProfilePoint> mProfile;
   int mProfiledSolves = 0;
 };

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/solver/lcp_solver.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -421,22 +422,38 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
         trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse") : tr("Contact forces");
     const bool ok = s.error == static_cast<int>(LcpError::kOk);
     const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
-    mSummary->setText(
-        tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints. <b>%6</b>, %7 pivots "
-           "(%8 decisions), %9 deferrals, residual %10, %11, %12%13.")
-            .arg(purpose)
-            .arg(trace->context.time, 0, 'g', 6)
-            .arg(trace->context.subset)
-            .arg(s.b.size())
-            .arg(joints)
-            .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
-            .arg(s.pivots)
-            .arg(pivots)
-            .arg(s.deferrals)
-            .arg(s.maxComplementarityViolation, 0, 'g', 3)
-            .arg(wallText(s.wallSeconds))
-            .arg(QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))))
-            .arg(s.reference ? tr(", reference solver") : QString()));
+    const auto solver = static_cast<LcpSolverKind>(s.solver);
+    if (solver != LcpSolverKind::kComputeForces)
+      mSummary->setText(
+          tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints, solved by <b>%6</b>. "
+             "<b>%7</b>, %8 iterations, residual %9, %10.")
+              .arg(purpose)
+              .arg(trace->context.time, 0, 'g', 6)
+              .arg(trace->context.subset)
+              .arg(s.b.size())
+              .arg(joints)
+              .arg(QString::fromLatin1(nameOf(solver)))
+              .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
+              .arg(s.iterations)
+              .arg(s.maxComplementarityViolation, 0, 'g', 3)
+              .arg(wallText(s.wallSeconds)));
+    else
+      mSummary->setText(
+          tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints. <b>%6</b>, %7 pivots "
+             "(%8 decisions), %9 deferrals, residual %10, %11, %12%13.")
+              .arg(purpose)
+              .arg(trace->context.time, 0, 'g', 6)
+              .arg(trace->context.subset)
+              .arg(s.b.size())
+              .arg(joints)
+              .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
+              .arg(s.pivots)
+              .arg(pivots)
+              .arg(s.deferrals)
+              .arg(s.maxComplementarityViolation, 0, 'g', 3)
+              .arg(wallText(s.wallSeconds))
+              .arg(QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))))
+              .arg(s.reference ? tr(", reference solver") : QString()));
     mSummary->setToolTip(
         tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "
            "membership changes); deferrals: moves to R; residual: max(-min a, -min f, "
@@ -444,6 +461,12 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
   }
   if (!trace) {
     mNoPivots->setText(tr("Nothing to show: no solve is selected."));
+  } else if (pivots == 0 && !trace->iterations.empty()) {
+    mNoPivots->setText(
+        tr("This solve was made by %1, which does not pivot like ComputeForces: its %2 "
+           "iterations step in the Solver comparison dock (Iterations of %1).")
+            .arg(QString::fromLatin1(nameOf(static_cast<LcpSolverKind>(trace->solve.solver))))
+            .arg(trace->iterations.size()));
   } else if (pivots == 0) {
     const auto n = trace->solve.b.size();
     mNoPivots->setText(n == 1 ? tr("No pivots to show: a single contact is solved directly "

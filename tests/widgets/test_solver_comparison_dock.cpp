@@ -70,3 +70,37 @@ TEST_CASE("The comparison dock profiles the run's contact-force solves", "[compa
   for (double f : profile.front().fraction) atOne += f;
   CHECK(atOne >= 1.0 - 1e-12);
 }
+
+TEST_CASE("The comparison dock shows f per contact per solver and steps a solver's iterations",
+          "[comparison]") {
+  Session session;
+  REQUIRE(
+      session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
+  SolverComparisonDock dock(&session);
+  dock.show();
+  REQUIRE(session.stepNow(2));
+  const cl::ComparedProblem& shown = dock.selected();
+  REQUIRE_FALSE(shown.runs.empty());
+  const int n = shown.size;
+  const int solvers = static_cast<int>(shown.runs.size());
+  for (int i = 0; i < n; ++i)
+    for (int s = 0; s < solvers; ++s) {
+      CHECK(dock.contactText(i, 1 + s) == QString::number(shown.runs[s].result.f[i], 'g', 6));
+      CHECK(dock.contactText(i, 1 + solvers + s) ==
+            QString::number(shown.runs[s].result.a[i], 'g', 3));
+    }
+  // Lemke's pivots, one iteration each; the last one's f is Lemke's answer.
+  dock.showIterationsOf(cl::LcpSolverKind::kLemke);
+  const auto& lemke = dock.iterations();
+  REQUIRE_FALSE(lemke.empty());
+  CHECK(static_cast<int>(lemke.size()) == shown.runs[1].result.iterations);
+  CHECK((lemke.back().f - shown.runs[1].result.f).cwiseAbs().maxCoeff() <= 1e-12);
+  // Stepping to the first iteration shows its f in the last column.
+  dock.showIteration(0);
+  for (int i = 0; i < n; ++i)
+    CHECK(dock.contactText(i, 1 + 2 * solvers) == QString::number(lemke.front().f[i], 'g', 6));
+  // ComputeForces' decisions step the same way.
+  dock.showIterationsOf(cl::LcpSolverKind::kComputeForces);
+  CHECK_FALSE(dock.iterations().empty());
+  CHECK((dock.iterations().back().f - shown.runs[0].result.f).cwiseAbs().maxCoeff() <= 1e-12);
+}
