@@ -10,7 +10,10 @@
 // ContactLab's other registered solvers (Lemke, PGS, FB Newton, Newton with release) get a
 // table of their own (--no-ours leaves them out).
 //   bench_compute_forces [max_n] [--instances K] [--no-reference] [--no-lemke] [--no-bullet]
-//                        [--no-ours] [--lemke-loops K]
+//                        [--no-ours] [--lemke-loops K] [--lcp-dir DIR]
+// With --lcp-dir every solver solves the stored LCPs of DIR (run --lcp-dir writes them from a
+// scene) instead of the families: one table of problems solved, wrong answers, worst residual,
+// median time and the Dolan-Moré profile at tau = 1, 2, 10, per solver.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -21,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -28,6 +32,8 @@
 #include <vector>
 
 #include "bench/lcp_solver_under_test.h"
+#include "engine/solver/lcp_file.h"
+#include "engine/solver/solver_comparison.h"
 #include "tests/support/contact_lcp_builder.h"
 #ifdef CONTACTLAB_HAVE_BULLET
 #include "bench/bullet_lcp.h"
@@ -76,6 +82,7 @@ struct Options {
   // (5x the time) solved none of them more than 4 does.
   int lemkeLoopsPerRow = 4;
   bool reference = true, bullet = true, lemke = true, ours = true;
+  std::string lcpDir;  // --lcp-dir: the stored LCPs of a folder instead of the families
 };
 
 // One solver on one instance.
@@ -414,6 +421,80 @@ void printComputeForcesProblems(const std::vector<Cell>& cells) {
   if (count == 0) fmt::print("none\n");
 }
 
+// Every solver on every stored LCP of a folder, in one run.
+int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>>& solvers) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(opt.lcpDir, ec))
+    if (e.path().extension() == ".json" || e.path().extension() == ".csv") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) {
+    fmt::print(stderr, "no LCP files in '{}'{}\n", opt.lcpDir, ec ? ": " + ec.message() : "");
+    return 2;
+  }
+  std::vector<int> columns;
+  for (int c = 0; c < kColumns; ++c)
+    if (solvers[c]) columns.push_back(c);
+  // One ComparedProblem per file, its runs in `columns` order, for the profile.
+  std::vector<ComparedProblem> compared;
+  std::vector<std::vector<Run>> runs(columns.size());
+  int smallest = 1 << 30, largest = 0;
+  for (const auto& path : files) {
+    LcpFile file;
+    try {
+      file = readLcpFile(path);
+    } catch (const LcpFileError& e) {
+      fmt::print(stderr, "{}\n", e.what());
+      return 2;
+    }
+    smallest = std::min(smallest, file.problem.size());
+    largest = std::max(largest, file.problem.size());
+    ComparedProblem p;
+    p.name = path.filename().string();
+    p.size = file.problem.size();
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const Run r = measure(*solvers[columns[k]], file.problem);
+      SolverRun run;
+      run.seconds = r.ms * 1e-3;
+      run.solved = r.out.reportedOk && r.resid <= kTarget;
+      p.runs.push_back(std::move(run));
+      runs[k].push_back(r);
+    }
+    compared.push_back(std::move(p));
+  }
+  const std::vector<ProfilePoint> profile = performanceProfile(compared, std::vector<double>{1, 2, 10});
+  fmt::print("{} LCPs from {} (n {} to {}); solved = reported success and resid <= {:.0e}; wrong = "
+             "reported success with resid > {:.0e}\n\n",
+             files.size(), opt.lcpDir, smallest, largest, kTarget, kWrongResidual);
+  fmt::print("| solver | solved | fail | wrong | worst resid (solved) | median ms | rho(1) | rho(2) | rho(10) |\n");
+  fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    int solved = 0;
+    for (const ComparedProblem& p : compared) solved += p.runs[k].solved ? 1 : 0;
+    std::vector<double> times;
+    for (const Run& r : runs[k]) times.push_back(r.ms);
+    fmt::print("| {} | {}/{} | {} | {} | {} | {} | {:.3f} | {:.3f} | {:.3f} |\n",
+               kColumnNames[static_cast<std::size_t>(columns[k])], solved, compared.size(),
+               failures(runs[k]), wrongAnswers(runs[k]),
+               sci(worstResid(runs[k], [](const Run& r) { return r.out.reportedOk && r.resid <= kTarget; })),
+               ms(median(times)), profile[0].fraction[k], profile[1].fraction[k], profile[2].fraction[k]);
+  }
+  // The problems Bullet's Lemke solves that ours does not (the target is none).
+  const auto columnOf = [&](int c) {
+    return static_cast<int>(std::find(columns.begin(), columns.end(), c) - columns.begin());
+  };
+  const int bullet = columnOf(kLemke), ours = columnOf(kOurLemke);
+  if (bullet < static_cast<int>(columns.size()) && ours < static_cast<int>(columns.size())) {
+    std::vector<std::string> missed;
+    for (const ComparedProblem& p : compared)
+      if (p.runs[static_cast<std::size_t>(bullet)].solved && !p.runs[static_cast<std::size_t>(ours)].solved)
+        missed.push_back(p.name);
+    fmt::print("\nsolved by Bullet's Lemke but not by ours: {}{}\n", missed.size(),
+               missed.empty() ? std::string() : fmt::format(" ({})", fmt::join(missed, ", ")));
+  }
+  return 0;
+}
+
 bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const auto next = [&]() { return i + 1 < argc ? std::atoi(argv[++i]) : 0; };
@@ -425,6 +506,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.lemke = false;
     else if (std::strcmp(argv[i], "--no-ours") == 0)
       o.ours = false;
+    else if (std::strcmp(argv[i], "--lcp-dir") == 0 && i + 1 < argc)
+      o.lcpDir = argv[++i];
     else if (std::strcmp(argv[i], "--instances") == 0)
       o.instances = next();
     else if (std::strcmp(argv[i], "--lemke-loops") == 0)
@@ -444,7 +527,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, opt)) {
     fmt::print(stderr,
                "usage: {} [max_n] [--instances K] [--no-reference] [--no-bullet] [--no-lemke] "
-               "[--no-ours] [--lemke-loops K]\n",
+               "[--no-ours] [--lemke-loops K] [--lcp-dir DIR]\n",
                argv[0]);
     return 2;
   }
@@ -453,6 +536,7 @@ int main(int argc, char** argv) {
 #endif
   std::vector<std::unique_ptr<SolverUnderTest>> solvers = makeSolvers(opt);
   if (!selfCheck(solvers)) return 1;
+  if (!opt.lcpDir.empty()) return benchLcpDir(opt, solvers);
 
   const std::vector<int> sizes = {10, 25, 50, 100, 200, 400};
   std::vector<Cell> cells;
