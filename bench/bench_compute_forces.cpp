@@ -426,7 +426,8 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
   std::vector<std::filesystem::path> files;
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(opt.lcpDir, ec))
-    if (e.path().extension() == ".json" || e.path().extension() == ".csv") files.push_back(e.path());
+    if (e.path().extension() == ".json" || e.path().extension() == ".csv")
+      files.push_back(e.path());
   std::sort(files.begin(), files.end());
   if (files.empty()) {
     fmt::print(stderr, "no LCP files in '{}'{}\n", opt.lcpDir, ec ? ": " + ec.message() : "");
@@ -462,11 +463,15 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
     }
     compared.push_back(std::move(p));
   }
-  const std::vector<ProfilePoint> profile = performanceProfile(compared, std::vector<double>{1, 2, 10});
-  fmt::print("{} LCPs from {} (n {} to {}); solved = reported success and resid <= {:.0e}; wrong = "
-             "reported success with resid > {:.0e}\n\n",
-             files.size(), opt.lcpDir, smallest, largest, kTarget, kWrongResidual);
-  fmt::print("| solver | solved | fail | wrong | worst resid (solved) | median ms | rho(1) | rho(2) | rho(10) |\n");
+  const std::vector<ProfilePoint> profile =
+      performanceProfile(compared, std::vector<double>{1, 2, 10});
+  fmt::print(
+      "{} LCPs from {} (n {} to {}); solved = reported success and resid <= {:.0e}; wrong = "
+      "reported success with resid > {:.0e}\n\n",
+      files.size(), opt.lcpDir, smallest, largest, kTarget, kWrongResidual);
+  fmt::print(
+      "| solver | solved | fail | wrong | worst resid (solved) | median ms | rho(1) | rho(2) | "
+      "rho(10) |\n");
   fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
   for (std::size_t k = 0; k < columns.size(); ++k) {
     int solved = 0;
@@ -476,8 +481,10 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
     fmt::print("| {} | {}/{} | {} | {} | {} | {} | {:.3f} | {:.3f} | {:.3f} |\n",
                kColumnNames[static_cast<std::size_t>(columns[k])], solved, compared.size(),
                failures(runs[k]), wrongAnswers(runs[k]),
-               sci(worstResid(runs[k], [](const Run& r) { return r.out.reportedOk && r.resid <= kTarget; })),
-               ms(median(times)), profile[0].fraction[k], profile[1].fraction[k], profile[2].fraction[k]);
+               sci(worstResid(runs[k],
+                              [](const Run& r) { return r.out.reportedOk && r.resid <= kTarget; })),
+               ms(median(times)), profile[0].fraction[k], profile[1].fraction[k],
+               profile[2].fraction[k]);
   }
   // The problems Bullet's Lemke solves that ours does not (the target is none).
   const auto columnOf = [&](int c) {
@@ -487,7 +494,8 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
   if (bullet < static_cast<int>(columns.size()) && ours < static_cast<int>(columns.size())) {
     std::vector<std::string> missed;
     for (const ComparedProblem& p : compared)
-      if (p.runs[static_cast<std::size_t>(bullet)].solved && !p.runs[static_cast<std::size_t>(ours)].solved)
+      if (p.runs[static_cast<std::size_t>(bullet)].solved &&
+          !p.runs[static_cast<std::size_t>(ours)].solved)
         missed.push_back(p.name);
     fmt::print("\nsolved by Bullet's Lemke but not by ours: {}{}\n", missed.size(),
                missed.empty() ? std::string() : fmt::format(" ({})", fmt::join(missed, ", ")));

@@ -8,15 +8,19 @@
 //
 // The minimum-ratio test is lexicographic (ratios of the rows of [q | B^-1], which keeps
 // every row lexicographically positive, so no basis repeats and degenerate problems do
-// not cycle), ties in the ratio going to z0's row. A pivot entry counts only above
-// 1e-11 * max(1, max |M|). A basis seen before is reported as kCycling (it cannot happen
-// in exact arithmetic; rounding might make it), and the pivot limit (50 m + 100 by default)
-// as kIterationLimit.
+// not cycle), compared exactly, ties in the ratio going to z0's row. A pivot entry counts only
+// above 1e-11 * max(1, max |M|). A basis seen before is reported as kCycling (it cannot happen in
+// exact arithmetic; rounding might make it), and the pivot limit (50 m + 100 by default) as
+// kIterationLimit.
 //
-// Joints (a_j = 0, f_j free) are split: f_j = z_j - z_j' with z_j, z_j' >= 0 and the rows
-// a_j >= 0, -a_j >= 0, so M = [A, -A_:J; -A_J:, A_JJ], q = [b; -b_J] of size m = n + joints.
-// Trace: one SolverIteration per pivot with the entering and leaving variables (w_i = i,
-// z_i = m + i, z0 = 2 m), z0 as `merit` and the basis as `active`.
+// Joints (a_J = 0, f_J free) are eliminated first: f_J = -A_JJ^-1 (A_JC f_C + b_J), which
+// leaves the LCP of the contacts with M = A_CC - A_CJ A_JJ^-1 A_JC and q = b_C - A_CJ
+// A_JJ^-1 b_J (m = the contacts). Only when A_JJ is singular (redundant joints) are they
+// split instead, f_j = z_j - z_j' with z_j, z_j' >= 0 and rows a_j >= 0, -a_j >= 0 (m = n +
+// joints); the split has a ray of its own (z_j and z_j' growing together), so it may end in
+// kRayTermination where elimination would not. Trace: one SolverIteration per pivot with the
+// entering and leaving variables (w_i = i, z_i = m + i, z0 = 2 m, in the LCP's own rows),
+// z0 as `merit` and the basis as `active`.
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {
