@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "engine/solver/lcp_file.h"
 #include "engine/solver/lcp_solver.h"
 #include "engine/trace/solver_trace.h"
 #include "tests/support/contact_lcp_builder.h"
@@ -205,5 +206,28 @@ TEST_CASE("Each solver traces its iterations and the solve", "[solver][trace]") 
     else
       CHECK(static_cast<int>(sink.iterations.size()) >= r.iterations);
     if (!sink.iterations.empty()) CHECK(sink.iterations.back().f == r.f);
+  }
+}
+
+TEST_CASE("A degenerate pile LCP: Lemke solves it, and no solver claims a wrong answer",
+          "[solver][lemke]") {
+  // A contact-force LCP of pile_20 (step 178, n = 56, A of low rank, many b_i equal): the
+  // first version of our Lemke, which called ratios within 1e-12 of each other tied,
+  // repeated a basis on it after 53 pivots; the exact lexicographic test does not.
+  const cl::LcpFile file =
+      cl::readLcpFile(std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/pile20_degenerate.json");
+  const LcpProblem& p = file.problem;
+  REQUIRE(p.size() == 56);
+  const LcpResult lemke = solveWith(LcpSolverKind::kLemke, p);
+  CHECK(lemke.error == LcpError::kOk);
+  CHECK(lemke.residuals.relative() <= 1e-10);
+  CHECK(solveWith(LcpSolverKind::kComputeForces, p).ok());
+  for (const auto& n : cl::kLcpSolverNames) {
+    INFO(n.name);
+    const LcpResult r = solveWith(n.value, p);
+    if (r.ok())
+      CHECK(r.residuals.relative() <= 1e-10);  // success is never claimed wrongly
+    else
+      CHECK(r.error != LcpError::kBadInput);
   }
 }
