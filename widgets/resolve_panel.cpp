@@ -109,7 +109,9 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
   validator->setNotation(QDoubleValidator::ScientificNotation);
   validator->setLocale(QLocale::c());
   mTolerance->setValidator(validator);
-  mTolerance->setMaximumWidth(70);
+  // Wide enough for "1e-10" whatever the font; the combos take the rest of the row.
+  mTolerance->setFixedWidth(mTolerance->fontMetrics().horizontalAdvance(QStringLiteral("1e-10__")) +
+                            12);
   mTolerance->setToolTip(
       tr("Tolerance: acceptable |unwanted acceleration| relative to max |b_i| (deferred "
          "contacts at 100x)"));
