@@ -327,6 +327,28 @@ TEST_CASE("Re-solve with the reference solver reproduces the stack's recorded fo
         QString::number(next->solve.pivots));
 }
 
+TEST_CASE("Re-solve with every registered solver gives the stack's recorded forces",
+          "[solver_steps_dock]") {
+  StackFixture fx;
+  const cl::SolveTrace* trace = fx.session.selectedSolveTrace();
+  REQUIRE(trace != nullptr);
+  const Eigen::VectorXd recorded = trace->solve.f;
+  ResolvePanel* panel = fx.dock.resolvePanel();
+  for (const auto& n : cl::kLcpSolverNames) {
+    INFO(n.name);
+    ResolveOptions o;
+    o.solver = n.value;
+    o.maxIterations = n.value == cl::LcpSolverKind::kPgs ? 100000 : 0;
+    const ResolveResult r = fx.dock.resolve(o);
+    CHECK(panel->options().solver == n.value);  // the panel's combo says what was solved
+    REQUIRE(r.result.ok());
+    // A resting stack of three blocks: the forces are unique (A positive definite).
+    CHECK((r.result.f - recorded).cwiseAbs().maxCoeff() <= 1e-8 * recorded.cwiseAbs().maxCoeff());
+    CHECK(panel->summaryCellText(ResolvePanel::kResolvedRow, ResolvePanel::kPivots) ==
+          QString::number(r.result.iterations));
+  }
+}
+
 TEST_CASE("Deferrals so far count the moves to R", "[solver_steps_dock]") {
   // A = 0, b = [-1, -1]: d -> R singular twice, then R -> reRejects twice.
   cl::LcpProblem problem{Eigen::MatrixXd::Zero(2, 2), Eigen::Vector2d(-1, -1), {false, false}, {}};
