@@ -49,7 +49,9 @@ struct ContactLcp {
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(AJJ);
     if (lu.isInvertible()) {
       // a_J = 0: f_J = -A_JJ^-1 (A_JC f_C + b_J), and then a_C = M f_C + q.
-      jointSolveA = lu.solve(sub(joints, contacts));
+      // (Eigen's solve of a right-hand side without columns binds a null reference.)
+      jointSolveA = contacts.empty() ? Eigen::MatrixXd(joints.size(), 0)
+                                     : Eigen::MatrixXd(lu.solve(sub(joints, contacts)));
       jointSolveB = lu.solve(part(joints));
       M = ACC - sub(contacts, joints) * jointSolveA;
       q = bC - sub(contacts, joints) * jointSolveB;
