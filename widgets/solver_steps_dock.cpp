@@ -422,38 +422,34 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
         trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse") : tr("Contact forces");
     const bool ok = s.error == static_cast<int>(LcpError::kOk);
     const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
+    // What every solve has, then what its solver adds: ComputeForces' pivots, decisions,
+    // deferrals and policy, or another solver's name and iterations.
+    const QString head = tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints")
+                             .arg(purpose)
+                             .arg(trace->context.time, 0, 'g', 6)
+                             .arg(trace->context.subset)
+                             .arg(s.b.size())
+                             .arg(joints);
+    const QString status =
+        ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error);
+    const QString tail = tr("residual %1, %2")
+                             .arg(s.maxComplementarityViolation, 0, 'g', 3)
+                             .arg(wallText(s.wallSeconds));
     const auto solver = static_cast<LcpSolverKind>(s.solver);
     if (solver != LcpSolverKind::kComputeForces)
-      mSummary->setText(
-          tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints, solved by <b>%6</b>. "
-             "<b>%7</b>, %8 iterations, residual %9, %10.")
-              .arg(purpose)
-              .arg(trace->context.time, 0, 'g', 6)
-              .arg(trace->context.subset)
-              .arg(s.b.size())
-              .arg(joints)
-              .arg(QString::fromLatin1(nameOf(solver)))
-              .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
-              .arg(s.iterations)
-              .arg(s.maxComplementarityViolation, 0, 'g', 3)
-              .arg(wallText(s.wallSeconds)));
+      mSummary->setText(tr("%1, solved by <b>%2</b>. <b>%3</b>, %4 iterations, %5.")
+                            .arg(head, QString::fromLatin1(nameOf(solver)), status)
+                            .arg(s.iterations)
+                            .arg(tail));
     else
       mSummary->setText(
-          tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints. <b>%6</b>, %7 pivots "
-             "(%8 decisions), %9 deferrals, residual %10, %11, %12%13.")
-              .arg(purpose)
-              .arg(trace->context.time, 0, 'g', 6)
-              .arg(trace->context.subset)
-              .arg(s.b.size())
-              .arg(joints)
-              .arg(ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error))
+          tr("%1. <b>%2</b>, %3 pivots (%4 decisions), %5 deferrals, %6, %7%8.")
+              .arg(head, status)
               .arg(s.pivots)
               .arg(pivots)
               .arg(s.deferrals)
-              .arg(s.maxComplementarityViolation, 0, 'g', 3)
-              .arg(wallText(s.wallSeconds))
-              .arg(QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))))
-              .arg(s.reference ? tr(", reference solver") : QString()));
+              .arg(tail, QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))),
+                   s.reference ? tr(", reference solver") : QString()));
     mSummary->setToolTip(
         tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "
            "membership changes); deferrals: moves to R; residual: max(-min a, -min f, "

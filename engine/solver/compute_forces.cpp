@@ -7,6 +7,7 @@
 
 #include "engine/solver/detail/acc_factor.h"
 #include "engine/solver/detail/guess_solve.h"
+#include "engine/solver/detail/solver_result.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
@@ -475,19 +476,7 @@ LcpResult Run::go() {
   res.warmPartial = warmPartial;
   res.warmRejected = warmRejected;
   if (sink) {
-    SolverSolve s;
-    s.A = P.A;
-    s.b = P.b;
-    s.joint = P.joint;
-    s.f = res.f;
-    s.a = res.a;
-    s.error = static_cast<int>(error);
-    s.pivots = pivots;
-    s.iterations = pivots;
-    s.solver = static_cast<int>(LcpSolverKind::kComputeForces);
-    s.deferrals = deferrals;
-    s.maxComplementarityViolation = res.residuals.worst();
-    s.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    SolverSolve s = detail::solveRecord(P, res, LcpSolverKind::kComputeForces, t0);
     s.reference = opt.reference;
     s.policy = static_cast<int>(opt.policy);
     sink->onSolve(s);

@@ -27,17 +27,11 @@ struct ContactLcp {
     const int n = p.size();
     for (int i = 0; i < n; ++i)
       (p.joint[static_cast<std::size_t>(i)] ? joints : contacts).push_back(i);
+    // Blocks of A and parts of b by index lists (Eigen's indexed views).
     const auto sub = [&](const std::vector<int>& rows, const std::vector<int>& cols) {
-      Eigen::MatrixXd out(rows.size(), cols.size());
-      for (std::size_t r = 0; r < rows.size(); ++r)
-        for (std::size_t c = 0; c < cols.size(); ++c) out(r, c) = p.A(rows[r], cols[c]);
-      return out;
+      return Eigen::MatrixXd(p.A(rows, cols));
     };
-    const auto part = [&](const std::vector<int>& rows) {
-      Eigen::VectorXd out(rows.size());
-      for (std::size_t r = 0; r < rows.size(); ++r) out[r] = p.b[rows[r]];
-      return out;
-    };
+    const auto part = [&](const std::vector<int>& rows) { return Eigen::VectorXd(p.b(rows)); };
     const Eigen::MatrixXd ACC = sub(contacts, contacts);
     const Eigen::VectorXd bC = part(contacts);
     if (joints.empty()) {
@@ -165,20 +159,14 @@ Eigen::VectorXd refine(const LcpProblem& p, Eigen::VectorXd f) {
   for (int i = 0; i < n; ++i)
     if (p.joint[static_cast<std::size_t>(i)] || f[i] > 0) S.push_back(i);
   if (S.empty()) return f;
-  const int s = static_cast<int>(S.size());
-  Eigen::MatrixXd ASS(s, s);
-  for (int r = 0; r < s; ++r)
-    for (int c = 0; c < s; ++c)
-      ASS(r, c) = p.A(S[static_cast<std::size_t>(r)], S[static_cast<std::size_t>(c)]);
-  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(ASS);
+  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(p.A(S, S));
   double residual = computeResiduals(p, f, p.A * f + p.b).worst();
   for (int round = 0; round < 3; ++round) {
     const Eigen::VectorXd a = p.A * f + p.b;
-    Eigen::VectorXd rS(s);
-    for (int r = 0; r < s; ++r) rS[r] = a[S[static_cast<std::size_t>(r)]];
-    const Eigen::VectorXd delta = cod.solve(-rS);
+    const Eigen::VectorXd aS = a(S);
     Eigen::VectorXd g = f;
-    for (int r = 0; r < s; ++r) g[S[static_cast<std::size_t>(r)]] += delta[r];
+    const Eigen::VectorXd delta = cod.solve(-aS);
+    g(S) += delta;
     const double next = computeResiduals(p, g, p.A * g + p.b).worst();
     if (!(next < residual)) break;
     f = std::move(g);

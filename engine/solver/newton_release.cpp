@@ -21,19 +21,13 @@ LcpResult NewtonRelease::solve(const LcpProblem& problem, std::span<const int> /
     std::vector<int> S;
     for (int i = 0; i < n; ++i)
       if (active[static_cast<std::size_t>(i)]) S.push_back(i);
-    const int s = static_cast<int>(S.size());
-    Eigen::MatrixXd ASS(s, s);
-    Eigen::VectorXd bS(s);
-    for (int r = 0; r < s; ++r) {
-      bS[r] = problem.b[S[static_cast<std::size_t>(r)]];
-      for (int c = 0; c < s; ++c)
-        ASS(r, c) = problem.A(S[static_cast<std::size_t>(r)], S[static_cast<std::size_t>(c)]);
-    }
-    const Eigen::VectorXd fS =
-        s > 0 ? Eigen::VectorXd(ASS.completeOrthogonalDecomposition().solve(-bS))
-              : Eigen::VectorXd();
     f.setZero();
-    for (int r = 0; r < s; ++r) f[S[static_cast<std::size_t>(r)]] = fS[r];
+    if (!S.empty()) {
+      const Eigen::MatrixXd ASS = problem.A(S, S);
+      const Eigen::VectorXd bS = problem.b(S);
+      const Eigen::VectorXd fS = ASS.completeOrthogonalDecomposition().solve(-bS);
+      f(S) = fS;
+    }
     const Eigen::VectorXd a = problem.A * f + problem.b;
     // Release pulling contacts, add penetrating ones.
     bool changed = false;

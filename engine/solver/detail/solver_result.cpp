@@ -4,6 +4,24 @@
 
 namespace cl::detail {
 
+SolverSolve solveRecord(const LcpProblem& problem, const LcpResult& result, LcpSolverKind kind,
+                        std::chrono::steady_clock::time_point start) {
+  SolverSolve s;
+  s.A = problem.A;
+  s.b = problem.b;
+  s.joint = problem.joint;
+  s.f = result.f;
+  s.a = result.a;
+  s.error = static_cast<int>(result.error);
+  s.solver = static_cast<int>(kind);
+  s.iterations = result.iterations;
+  s.pivots = result.pivots;
+  s.deferrals = result.deferrals;
+  s.maxComplementarityViolation = result.residuals.worst();
+  s.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return s;
+}
+
 SolveRun::SolveRun(const LcpProblem& problem, LcpSolverKind kind, const LcpSolverOptions& options,
                    SolverTraceSink* sink)
     : mProblem(problem),
@@ -48,22 +66,7 @@ LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, i
                 : status;
   r.iterations = iterations;
   r.pivots = pivots;
-  if (mSink) {
-    SolverSolve s;
-    s.A = mProblem.A;
-    s.b = mProblem.b;
-    s.joint = mProblem.joint;
-    s.f = r.f;
-    s.a = r.a;
-    s.error = static_cast<int>(r.error);
-    s.solver = static_cast<int>(mKind);
-    s.iterations = iterations;
-    s.pivots = pivots;
-    s.maxComplementarityViolation = r.residuals.worst();
-    s.wallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - mStart).count();
-    mSink->onSolve(s);
-  }
+  if (mSink) mSink->onSolve(solveRecord(mProblem, r, mKind, mStart));
   return r;
 }
 

@@ -11,6 +11,10 @@
 
 namespace cl::detail {
 
+// The record a solver sends its sink at the end of a solve of `problem` that gave `result`.
+SolverSolve solveRecord(const LcpProblem& problem, const LcpResult& result, LcpSolverKind kind,
+                        std::chrono::steady_clock::time_point start);
+
 class SolveRun {
  public:
   SolveRun(const LcpProblem& problem, LcpSolverKind kind, const LcpSolverOptions& options,
