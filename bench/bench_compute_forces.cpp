@@ -8,12 +8,13 @@
 // projected Gauss-Seidel with their time ratios to the incremental solve), the growth exponents of
 // the solve times, and every ComputeForces failure with its seed; progress goes to stderr.
 // ContactLab's other registered solvers (Lemke, PGS, FB Newton, Newton with release) get a
-// table of their own (--no-ours leaves them out).
+// table of their own (--no-ours leaves them out); at the end, every solver's summary over all
+// instances: problems solved, wrong answers, worst residual, median time and the Dolan-Moré
+// profile at tau = 1, 2, 10.
 //   bench_compute_forces [max_n] [--instances K] [--no-reference] [--no-lemke] [--no-bullet]
 //                        [--no-ours] [--lemke-loops K] [--lcp-dir DIR]
 // With --lcp-dir every solver solves the stored LCPs of DIR (run --lcp-dir writes them from a
-// scene) instead of the families: one table of problems solved, wrong answers, worst residual,
-// median time and the Dolan-Moré profile at tau = 1, 2, 10, per solver.
+// scene) instead of the families, and the summary is the one table.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -422,53 +423,24 @@ void printComputeForcesProblems(const std::vector<Cell>& cells) {
 }
 
 // Every solver on every stored LCP of a folder, in one run.
-int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>>& solvers) {
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(opt.lcpDir, ec))
-    if (e.path().extension() == ".json" || e.path().extension() == ".csv")
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  if (files.empty()) {
-    fmt::print(stderr, "no LCP files in '{}'{}\n", opt.lcpDir, ec ? ": " + ec.message() : "");
-    return 2;
-  }
-  std::vector<int> columns;
-  for (int c = 0; c < kColumns; ++c)
-    if (solvers[c]) columns.push_back(c);
-  // One ComparedProblem per file, its runs in `columns` order, for the profile.
-  std::vector<ComparedProblem> compared;
-  std::vector<std::vector<Run>> runs(columns.size());
-  int smallest = 1 << 30, largest = 0;
-  for (const auto& path : files) {
-    LcpFile file;
-    try {
-      file = readLcpFile(path);
-    } catch (const LcpFileError& e) {
-      fmt::print(stderr, "{}\n", e.what());
-      return 2;
-    }
-    smallest = std::min(smallest, file.problem.size());
-    largest = std::max(largest, file.problem.size());
-    ComparedProblem p;
-    p.name = path.filename().string();
-    p.size = file.problem.size();
+// The solvers' summary over a set of problems, with the Dolan-Moré profile at tau = 1, 2,
+// 10: runs[k][i] is column columns[k] on problem names[i]. Then the problems Bullet's Lemke
+// solves that ours does not (the target is none).
+void printSolverSummary(const std::vector<int>& columns, const std::vector<std::string>& names,
+                        const std::vector<std::vector<Run>>& runs) {
+  std::vector<ComparedProblem> compared(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    compared[i].name = names[i];
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const Run r = measure(*solvers[columns[k]], file.problem);
+      const Run& r = runs[k][i];
       SolverRun run;
       run.seconds = r.ms * 1e-3;
       run.solved = r.out.reportedOk && r.resid <= kTarget;
-      p.runs.push_back(std::move(run));
-      runs[k].push_back(r);
+      compared[i].runs.push_back(std::move(run));
     }
-    compared.push_back(std::move(p));
   }
   const std::vector<ProfilePoint> profile =
       performanceProfile(compared, std::vector<double>{1, 2, 10});
-  fmt::print(
-      "{} LCPs from {} (n {} to {}); solved = reported success and resid <= {:.0e}; wrong = "
-      "reported success with resid > {:.0e}\n\n",
-      files.size(), opt.lcpDir, smallest, largest, kTarget, kWrongResidual);
   fmt::print(
       "| solver | solved | fail | wrong | worst resid (solved) | median ms | rho(1) | rho(2) | "
       "rho(10) |\n");
@@ -486,7 +458,6 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
                ms(median(times)), profile[0].fraction[k], profile[1].fraction[k],
                profile[2].fraction[k]);
   }
-  // The problems Bullet's Lemke solves that ours does not (the target is none).
   const auto columnOf = [&](int c) {
     return static_cast<int>(std::find(columns.begin(), columns.end(), c) - columns.begin());
   };
@@ -500,6 +471,67 @@ int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>
     fmt::print("\nsolved by Bullet's Lemke but not by ours: {}{}\n", missed.size(),
                missed.empty() ? std::string() : fmt::format(" ({})", fmt::join(missed, ", ")));
   }
+}
+
+std::vector<int> enabledColumns(const std::vector<std::unique_ptr<SolverUnderTest>>& solvers) {
+  std::vector<int> columns;
+  for (int c = 0; c < kColumns; ++c)
+    if (solvers[static_cast<std::size_t>(c)]) columns.push_back(c);
+  return columns;
+}
+
+// Every instance of every row of the families, as one set of problems for the summary.
+void printFamiliesSummary(const std::vector<Cell>& cells, const std::vector<int>& columns) {
+  std::vector<std::string> names;
+  std::vector<std::vector<Run>> runs(columns.size());
+  for (const Cell& c : cells)
+    for (std::size_t i = 0; i < c.seeds.size(); ++i) {
+      names.push_back(fmt::format("{} {} n={} seed {}", familyName(c.family),
+                                  c.jittered ? "jitter" : "exact", c.size, c.seeds[i]));
+      for (std::size_t k = 0; k < columns.size(); ++k)
+        runs[k].push_back(c.runs[static_cast<std::size_t>(columns[k])][i]);
+    }
+  fmt::print(
+      "\n### Every solver over all {} instances above (solved = reported success and resid <= "
+      "{:.0e}; rho(tau) = the fraction solved within tau times the fastest solver's time)\n\n",
+      names.size(), kTarget);
+  printSolverSummary(columns, names, runs);
+}
+
+int benchLcpDir(const Options& opt, std::vector<std::unique_ptr<SolverUnderTest>>& solvers) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(opt.lcpDir, ec))
+    if (e.path().extension() == ".json" || e.path().extension() == ".csv")
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  if (files.empty()) {
+    fmt::print(stderr, "no LCP files in '{}'{}\n", opt.lcpDir, ec ? ": " + ec.message() : "");
+    return 2;
+  }
+  const std::vector<int> columns = enabledColumns(solvers);
+  std::vector<std::string> names;
+  std::vector<std::vector<Run>> runs(columns.size());
+  int smallest = 1 << 30, largest = 0;
+  for (const auto& path : files) {
+    LcpFile file;
+    try {
+      file = readLcpFile(path);
+    } catch (const LcpFileError& e) {
+      fmt::print(stderr, "{}\n", e.what());
+      return 2;
+    }
+    smallest = std::min(smallest, file.problem.size());
+    largest = std::max(largest, file.problem.size());
+    names.push_back(path.filename().string());
+    for (std::size_t k = 0; k < columns.size(); ++k)
+      runs[k].push_back(measure(*solvers[static_cast<std::size_t>(columns[k])], file.problem));
+  }
+  fmt::print(
+      "{} LCPs from {} (n {} to {}); solved = reported success and resid <= {:.0e}; wrong = "
+      "reported success with resid > {:.0e}\n\n",
+      files.size(), opt.lcpDir, smallest, largest, kTarget, kWrongResidual);
+  printSolverSummary(columns, names, runs);
   return 0;
 }
 
@@ -592,6 +624,7 @@ int main(int argc, char** argv) {
     if (n <= opt.maxN) n2 = n;
   if (std::find(sizes.begin(), sizes.end(), n2 / 4) != sizes.end()) printGrowth(cells, n2 / 4, n2);
   printComputeForcesProblems(cells);
+  printFamiliesSummary(cells, enabledColumns(solvers));
   fmt::print("\ntotal {:.0f} s\n",
              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }

@@ -9,9 +9,6 @@
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -21,21 +18,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/math/nice_step.h"
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
+#include "widgets/performance_profile_view.h"
 #include "widgets/session.h"
+#include "widgets/solver_colors.h"
 
 namespace cl::widgets {
 
 namespace {
-
-// One colour per solver, in the registry's order, the same in every chart.
-QColor solverColor(int index) {
-  static const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor(0xf2, 0x8e, 0x2b),
-                                  QColor(0x59, 0xa1, 0x4f), QColor(0xd6, 0x27, 0x28),
-                                  QColor(0x7b, 0x3f, 0xa0), QColor(0x8c, 0x56, 0x4b)};
-  return colors[index % static_cast<int>(std::size(colors))];
-}
 
 QChartView* makeChartView(const QString& title) {
   auto* chart = new QChart;
@@ -79,12 +71,17 @@ void showBars(QChartView* view, const std::vector<LcpSolverKind>& solvers,
   QFont small = x->labelsFont();
   small.setPointSizeF(small.pointSizeF() * 0.8);
   x->setLabelsFont(small);
+  // At most four ticks, 1, 2 or 5 times a power of ten apart, so that labels such as
+  // "4000" fit side by side in a small chart.
   auto* y = new QValueAxis;
   y->setLabelsFont(small);
-  y->setRange(0, top > 0 ? top * 1.05 : 1.0);
-  y->applyNiceNumbers();
+  const double step = niceStep(top > 0 ? top / 3 : 1.0);
+  y->setRange(0, std::max(1.0, std::ceil(top * 1.05 / step)) * step);
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setTickAnchor(0);
+  y->setTickInterval(step);
   y->setTitleText(axisTitle);
-  y->setLabelFormat(QStringLiteral("%.3g"));
+  y->setLabelFormat(QStringLiteral("%.4g"));
   chart->addAxis(x, Qt::AlignLeft);
   chart->addAxis(y, Qt::AlignBottom);
   series->attachAxis(x);
@@ -162,12 +159,16 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   iterationRow->addWidget(mIterationLabel);
   mIterationTable = new QTableWidget(0, 8);
   mIterationTable->setHorizontalHeaderLabels({tr("#"), tr("residual"), tr("merit / z0"), tr("step"),
-                                              tr("gradient"), tr("enters"), tr("leaves"),
+                                              tr("note"), tr("enters"), tr("leaves"),
                                               tr("active set / basis")});
   mIterationTable->horizontalHeaderItem(2)->setToolTip(
       tr("FB Newton: Psi = |Phi|^2 / 2; Lemke: the artificial variable z0"));
+  mIterationTable->horizontalHeaderItem(4)->setToolTip(
+      tr("FB Newton: a gradient step where the Newton direction was no descent direction; "
+         "Lemke: f re-solved on its support (no pivot)"));
   mIterationTable->horizontalHeaderItem(5)->setToolTip(
-      tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = contacts + joints)"));
+      tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = the contacts, joints being "
+         "eliminated; contacts + joints where they are split)"));
   mIterationTable->verticalHeader()->hide();
   mIterationTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mIterationTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -175,20 +176,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mIterationTable->horizontalHeader()->setStretchLastSection(true);
   mIterationTable->setMinimumHeight(120);
 
-  mProfileButton = new QPushButton(tr("Profile the run's solves"));
-  mProfileButton->setToolTip(
-      tr("Solve every contact-force solve held in the history (the most recent %1) with each "
-         "solver and draw the Dolan-Moré performance profile")
-          .arg(kMaxProfileSolves));
-  mProfileLabel = new QLabel(tr("Performance profile: not computed yet."));
-  mProfileLabel->setWordWrap(true);
-  mProfileView = makeChartView(tr("performance profile"));
-  mProfileView->chart()->legend()->show();
-  mProfileView->chart()->legend()->setAlignment(Qt::AlignRight);
-  mProfileView->setMinimumHeight(180);
-  auto* profileRow = new QHBoxLayout;
-  profileRow->addWidget(mProfileButton);
-  profileRow->addWidget(mProfileLabel, 1);
+  mProfileView = new PerformanceProfileView(mSession);
 
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(3, 3, 3, 3);
@@ -198,7 +186,6 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   layout->addWidget(mContacts, 1);
   layout->addLayout(iterationRow);
   layout->addWidget(mIterationTable, 1);
-  layout->addLayout(profileRow);
   layout->addWidget(mProfileView, 1);
   // Scrolled, so that the dock can be as small as its neighbours want and still show all.
   auto* scroll = new QScrollArea;
@@ -208,14 +195,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   setWidget(scroll);
 
   connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
-  connect(mSession, &Session::sceneLoaded, this, [this] {
-    mProfile.clear();
-    mProfiledSolves = 0;
-    mProfileView->chart()->removeAllSeries();
-    mProfileLabel->setText(tr("Performance profile: not computed yet."));
-    refresh();
-  });
-  connect(mProfileButton, &QPushButton::clicked, this, &SolverComparisonDock::profileRun);
+  connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);
   connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] { traceIterations(); });
   connect(mIterationSlider, &QSlider::valueChanged, this, &SolverComparisonDock::showIteration);
   connect(mIterationTable, &QTableWidget::currentCellChanged, this,
@@ -384,7 +364,9 @@ void SolverComparisonDock::traceIterations() {
                             QString::number(it.residual, 'g', 3),
                             QString::number(it.merit, 'g', 4),
                             it.stepLength != 0 ? QString::number(it.stepLength, 'g', 4) : QString(),
-                            it.gradientStep ? tr("yes") : QString(),
+                            it.gradientStep   ? tr("gradient step")
+                            : it.supportSolve ? tr("support re-solve")
+                                              : QString(),
                             it.entering >= 0 ? QString::number(it.entering) : QString(),
                             it.leaving >= 0 ? QString::number(it.leaving) : QString(),
                             list(it.active)};
@@ -418,78 +400,6 @@ void SolverComparisonDock::showIteration(int index) {
 QString SolverComparisonDock::contactText(int row, int column) const {
   const QTableWidgetItem* item = mContacts->item(row, column);
   return item ? item->text() : QString();
-}
-
-void SolverComparisonDock::profileRun() {
-  // The contact-force solves of the held traces, newest first.
-  std::vector<std::pair<QString, LcpProblem>> problems;
-  const RunHistory& history = mSession->history();
-  for (int i = history.size() - 1; i >= 0 && problems.size() < kMaxProfileSolves; --i) {
-    const StepRecord& r = history.at(i);
-    if (!r.trace) continue;
-    for (std::size_t k = 0; k < r.trace->solves.size() && problems.size() < kMaxProfileSolves;
-         ++k) {
-      const SolveTrace& s = r.trace->solves[k];
-      if (s.context.purpose != SolvePurpose::kContactForces || s.solve.b.size() == 0) continue;
-      problems.emplace_back(QStringLiteral("step %1 solve %2").arg(r.step).arg(k),
-                            LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
-    }
-  }
-  const std::vector<LcpSolverKind> kinds = solvers();
-  std::vector<ComparedProblem> compared;
-  CompareOptions options;
-  options.repeats = 1;
-  for (const auto& [name, p] : problems)
-    compared.push_back(compareSolvers(name.toStdString(), p, kinds, options));
-  mProfiledSolves = static_cast<int>(compared.size());
-  mProfile = performanceProfile(compared, defaultProfileTaus());
-
-  QChart* chart = mProfileView->chart();
-  chart->removeAllSeries();
-  for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
-  if (compared.empty()) {
-    mProfileLabel->setText(
-        tr("No contact-force solve is held in the history: take steps with "
-           "tracing on, then profile."));
-    return;
-  }
-  auto* x = new QLogValueAxis;
-  x->setBase(10);
-  x->setRange(1, 1000);
-  x->setTitleText(tr("tau: within this factor of the fastest solver"));
-  x->setLabelFormat(QStringLiteral("%g"));
-  x->setMinorTickCount(8);
-  auto* y = new QValueAxis;
-  y->setRange(0, 1);
-  y->setTickCount(6);
-  y->setLabelFormat(QStringLiteral("%.1f"));
-  y->setTitleText(tr("fraction of solves"));
-  chart->addAxis(x, Qt::AlignBottom);
-  chart->addAxis(y, Qt::AlignLeft);
-  for (std::size_t s = 0; s < kinds.size(); ++s) {
-    auto* line = new QLineSeries;
-    line->setName(QString::fromLatin1(nameOf(kinds[s])));
-    // A step function: the fraction holds from one tau to the next.
-    for (std::size_t k = 0; k < mProfile.size(); ++k) {
-      line->append(mProfile[k].tau, mProfile[k].fraction[s]);
-      if (k + 1 < mProfile.size()) line->append(mProfile[k + 1].tau, mProfile[k].fraction[s]);
-    }
-    QPen pen(solverColor(static_cast<int>(s)));
-    pen.setWidthF(2.0);
-    line->setPen(pen);
-    chart->addSeries(line);
-    line->attachAxis(x);
-    line->attachAxis(y);
-  }
-  int solvedByAll = 0;
-  for (const ComparedProblem& p : compared)
-    solvedByAll +=
-        std::all_of(p.runs.begin(), p.runs.end(), [](const SolverRun& r) { return r.solved; });
-  mProfileLabel->setText(
-      tr("%1 contact-force solves of the history (newest first); solved: status ok "
-         "and residual <= 1e-9. %2 of them solved by every solver.")
-          .arg(compared.size())
-          .arg(solvedByAll));
 }
 
 QString SolverComparisonDock::tableText(int row, int column) const {

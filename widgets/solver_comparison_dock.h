@@ -1,14 +1,12 @@
 #pragma once
 // SolverComparisonDock: every registered LCP solver (engine/solver/lcp_solver.h) on the
-// selected solve, side by side, and on the run's recorded solves as a performance profile,
-// drawn with Qt Charts. For the selected solve: a table of status, iterations, both
-// residuals and time per solver, and bar charts of time, iterations and accuracy (digits,
-// -log10 of the relative residual). For the run: the Dolan-Moré profile over the
-// contact-force solves held in the history's traces (engine/solver/solver_comparison.h),
-// the fraction of them each solver solves within a factor tau of the fastest. Below the
-// charts, f and a per contact for every solver side by side, and the iterations of one
-// solver (Lemke's pivots, PGS sweeps, Newton steps; ComputeForces' pivots) to step through,
-// with f at the iteration chosen beside the final ones.
+// selected solve, side by side, and on the run's recorded solves as a performance profile
+// (PerformanceProfileView), drawn with Qt Charts. For the selected solve: a table of status,
+// iterations, both residuals and time per solver, and bar charts of time, iterations and accuracy
+// (digits, -log10 of the relative residual). For the run: the Dolan-Moré profile. Below the charts,
+// f and a per contact for every solver side by side, and the iterations of one solver (Lemke's
+// pivots, PGS sweeps, Newton steps; ComputeForces' pivots) to step through, with f at the iteration
+// chosen beside the final ones.
 #include <QDockWidget>
 #include <vector>
 
@@ -17,7 +15,6 @@
 
 class QComboBox;
 class QLabel;
-class QPushButton;
 class QSlider;
 class QTableWidget;
 
@@ -25,6 +22,7 @@ class QChartView;
 
 namespace cl::widgets {
 
+class PerformanceProfileView;
 class Session;
 
 class SolverComparisonDock : public QDockWidget {
@@ -36,10 +34,9 @@ class SolverComparisonDock : public QDockWidget {
   // The solvers compared, in the registry's order.
   static std::vector<LcpSolverKind> solvers();
   // What the dock shows, for tests: the selected solve's comparison (empty runs when none)
-  // and the run's profile (empty until asked for).
+  // and the run's profile.
   const ComparedProblem& selected() const { return mSelected; }
-  const std::vector<ProfilePoint>& profile() const { return mProfile; }
-  int profiledSolves() const { return mProfiledSolves; }
+  PerformanceProfileView* profileView() const { return mProfileView; }
   QString tableText(int row, int column) const;
   // The per-contact table: row per contact; column 0 the contact, then f and a per solver,
   // then f at the iteration chosen.
@@ -49,11 +46,6 @@ class SolverComparisonDock : public QDockWidget {
   const std::vector<SolverIteration>& iterations() const { return mIterations; }
   void showIterationsOf(LcpSolverKind solver);
   void showIteration(int index);
-  // Solves the run's held contact-force solves (the most recent kMaxProfileSolves) with
-  // every solver and draws the profile.
-  void profileRun();
-
-  static constexpr int kMaxProfileSolves = 400;
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -76,16 +68,12 @@ class SolverComparisonDock : public QDockWidget {
   QSlider* mIterationSlider = nullptr;
   QLabel* mIterationLabel = nullptr;
   QTableWidget* mIterationTable = nullptr;
-  QPushButton* mProfileButton = nullptr;
-  QLabel* mProfileLabel = nullptr;
-  QChartView* mProfileView = nullptr;
+  PerformanceProfileView* mProfileView = nullptr;
   ComparedProblem mSelected;
   LcpProblem mProblem;
   std::vector<QString> mLabels;  // per contact
   std::vector<SolverIteration> mIterations;
   int mIteration = -1;
-  std::vector<ProfilePoint> mProfile;
-  int mProfiledSolves = 0;
 };
 
 }  // namespace cl::widgets

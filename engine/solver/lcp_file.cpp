@@ -332,16 +332,17 @@ std::string traceToCsv(const std::vector<SolverPivot>& trace) {
 
 std::string iterationsToCsv(const std::vector<SolverIteration>& trace) {
   const std::size_t n = trace.empty() ? 0 : static_cast<std::size_t>(trace[0].f.size());
-  std::string s = "iteration,residual,merit,step_length,gradient_step,entering,leaving,active";
+  std::string s =
+      "iteration,residual,merit,step_length,gradient_step,support_solve,entering,leaving,active";
   for (std::size_t i = 0; i < n; ++i) s += fmt::format(",f{}", i);
   s += '\n';
   for (const SolverIteration& it : trace) {
     std::string active;
     for (std::size_t k = 0; k < it.active.size(); ++k)
       active += (k ? " " : "") + std::to_string(it.active[k]);
-    s += fmt::format("{},{},{},{},{},{},{},{}", it.index, numberText(it.residual),
+    s += fmt::format("{},{},{},{},{},{},{},{},{}", it.index, numberText(it.residual),
                      numberText(it.merit), numberText(it.stepLength), it.gradientStep ? 1 : 0,
-                     it.entering, it.leaving, active);
+                     it.supportSolve ? 1 : 0, it.entering, it.leaving, active);
     for (std::size_t i = 0; i < n; ++i)
       s += "," + (static_cast<std::size_t>(it.f.size()) == n ? numberText(it.f[i]) : std::string());
     s += '\n';

@@ -49,7 +49,8 @@ void writeLcpCsv(const std::filesystem::path& path, const LcpProblem& p,
                  const LcpResult* result = nullptr);
 void writeTraceCsv(const std::filesystem::path& path, const std::vector<SolverPivot>& trace);
 // The iterations of a solver other than ComputeForces: iteration, residual, merit,
-// step_length, gradient_step, entering, leaving, active (space-separated), f0..f(n-1).
+// step_length, gradient_step, support_solve, entering, leaving, active (space-separated),
+// f0..f(n-1).
 std::string iterationsToCsv(const std::vector<SolverIteration>& trace);
 void writeIterationsCsv(const std::filesystem::path& path,
                         const std::vector<SolverIteration>& trace);

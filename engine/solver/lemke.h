@@ -9,9 +9,11 @@
 // The minimum-ratio test is lexicographic (ratios of the rows of [q | B^-1], which keeps
 // every row lexicographically positive, so no basis repeats and degenerate problems do
 // not cycle), compared exactly, ties in the ratio going to z0's row. A pivot entry counts only
-// above 1e-11 * max(1, max |M|). A basis seen before is reported as kCycling (it cannot happen in
-// exact arithmetic; rounding might make it), and the pivot limit (50 m + 100 by default) as
-// kIterationLimit.
+// above max(1e-11 max(1, max |M|), 1e-10 max |entering column|). A basis seen before cannot
+// come in exact arithmetic; when rounding brings one, the iterate is re-solved on its support
+// (contacts with force, and joints) and is a solution if its residuals pass, kCycling if not.
+// The same re-solve polishes a solution whose residual exceeds the tolerance. The pivot limit
+// (50 m + 100 by default) ends in kIterationLimit.
 //
 // Joints (a_J = 0, f_J free) are eliminated first: f_J = -A_JJ^-1 (A_JC f_C + b_J), which
 // leaves the LCP of the contacts with M = A_CC - A_CJ A_JJ^-1 A_JC and q = b_C - A_CJ
@@ -20,7 +22,7 @@
 // joints); the split has a ray of its own (z_j and z_j' growing together), so it may end in
 // kRayTermination where elimination would not. Trace: one SolverIteration per pivot with the
 // entering and leaving variables (w_i = i, z_i = m + i, z0 = 2 m, in the LCP's own rows),
-// z0 as `merit` and the basis as `active`.
+// z0 as `merit` and the basis as `active`, and one with `supportSolve` for a re-solve.
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {

@@ -50,6 +50,7 @@ struct SolverIteration {
   double stepLength = 0;            // Newton: the line search's t (1 for a full step)
   bool gradientStep = false;        // FB Newton: the Newton direction was no descent direction
   int entering = -1, leaving = -1;  // Lemke: variables w_i = i, z_i = n + i, z0 = 2 n
+  bool supportSolve = false;        // Lemke: f re-solved on its support (no pivot)
   std::vector<int> active;          // Newton: the active set; Lemke: the basis (variable codes)
   Eigen::VectorXd f;                // the iterate after it
 };

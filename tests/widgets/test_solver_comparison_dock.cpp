@@ -1,12 +1,15 @@
 // SolverComparisonDock: every registered solver on the selected solve, and the performance
 // profile over the run's held solves, against the engine's own numbers.
+#include <QSignalSpy>
 #include <catch2/catch.hpp>
 
 #include "engine/solver/lcp_solver.h"
+#include "widgets/performance_profile_view.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 #include "widgets/solver_comparison_dock.h"
 
+using cl::widgets::PerformanceProfileView;
 using cl::widgets::Session;
 using cl::widgets::SolverComparisonDock;
 
@@ -45,16 +48,28 @@ TEST_CASE("The comparison dock profiles the run's contact-force solves", "[compa
   REQUIRE(
       session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
   SolverComparisonDock dock(&session);
+  PerformanceProfileView* view = dock.profileView();
+  REQUIRE(view);
+  // Nothing held yet: a clear message, at once.
+  QSignalSpy finished(view, &PerformanceProfileView::finished);
+  view->start();
+  CHECK(finished.size() == 1);
+  CHECK(view->statusText().contains(QStringLiteral("No contact-force solve")));
   REQUIRE(session.stepNow(5));
-  dock.profileRun();
+  // Profiling runs off the UI thread: the button cancels it meanwhile, and the profile
+  // comes with finished().
+  view->start();
+  CHECK(view->running());
+  REQUIRE(finished.wait(20000));
+  CHECK_FALSE(view->running());
   int held = 0;
   for (int i = 0; i < session.history().size(); ++i)
     if (const auto& t = session.history().at(i).trace)
       for (const cl::SolveTrace& s : t->solves)
         held += s.context.purpose == cl::SolvePurpose::kContactForces && s.solve.b.size() > 0;
-  CHECK(dock.profiledSolves() == std::min(held, SolverComparisonDock::kMaxProfileSolves));
+  CHECK(view->profiledSolves() == std::min(held, PerformanceProfileView::kMaxSolves));
   REQUIRE(held > 0);
-  const auto& profile = dock.profile();
+  const auto& profile = view->profile();
   REQUIRE_FALSE(profile.empty());
   CHECK(profile.front().tau == 1);
   for (std::size_t s = 0; s < std::size(cl::kLcpSolverNames); ++s) {
@@ -69,6 +84,15 @@ TEST_CASE("The comparison dock profiles the run's contact-force solves", "[compa
   double atOne = 0;
   for (double f : profile.front().fraction) atOne += f;
   CHECK(atOne >= 1.0 - 1e-12);
+  // A cancelled profiling draws nothing and keeps the last profile; loading a scene clears it.
+  view->start();
+  view->cancel();
+  CHECK_FALSE(view->running());
+  CHECK_FALSE(finished.wait(300));
+  CHECK(view->profile().size() == profile.size());
+  REQUIRE(
+      session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
+  CHECK(view->profile().empty());
 }
 
 TEST_CASE("The comparison dock shows f per contact per solver and steps a solver's iterations",

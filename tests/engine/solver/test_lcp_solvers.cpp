@@ -3,8 +3,10 @@
 // contact families against ComputeForces where the solution is unique, and the
 // Fischer-Burmeister Newton's quadratic convergence.
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <set>
 #include <string>
 
 #include "engine/solver/lcp_file.h"
@@ -94,6 +96,36 @@ TEST_CASE("A degenerate LCP with many solutions ends in a valid one for every so
     CHECK(r.error == LcpError::kOk);
     CHECK(r.f.sum() == Approx(1.0).epsilon(1e-9));
     CHECK(r.residuals.relative() <= 1e-10);
+  }
+}
+
+TEST_CASE("Lemke solves the textbook LCP on which a naive tie-break cycles", "[solver][lemke]") {
+  // M = [1 2 0; 0 1 2; 2 0 1], q = (-1, -1, -1) (the degenerate example of Murty's and of
+  // Cottle, Pang and Stone): every ratio ties at each pivot. Breaking ties by the first row,
+  // in exact arithmetic, brings the basis {w1, z3, z0} (after z0, z3, z2, z1, z3 have entered)
+  // back at the sixth pivot, forever. The one solution is z = (1/3, 1/3, 1/3), w = 0: by
+  // symmetry, and M z = 3 z_i = 1.
+  Eigen::MatrixXd M(3, 3);
+  M << 1, 2, 0, 0, 1, 2, 2, 0, 1;
+  const LcpProblem p = problemOf(M, -Eigen::Vector3d::Ones());
+  cl::RecordingTraceSink sink;
+  const LcpResult r = solveWith(LcpSolverKind::kLemke, p, &sink);
+  REQUIRE(r.error == LcpError::kOk);
+  CHECK(r.f.isApprox(Eigen::Vector3d::Constant(1.0 / 3.0), 1e-14));
+  CHECK(r.a.cwiseAbs().maxCoeff() <= 1e-14);
+  // No basis repeats on the way (the lexicographic test's promise), and it was pivots that
+  // solved it, not the support re-solve.
+  std::set<std::vector<int>> bases;
+  for (const cl::SolverIteration& it : sink.iterations) {
+    CHECK_FALSE(it.supportSolve);
+    std::vector<int> basis = it.active;
+    std::sort(basis.begin(), basis.end());
+    CHECK(bases.insert(basis).second);
+  }
+  for (const auto& n : cl::kLcpSolverNames) {  // and the others reach it too, or say not
+    INFO(n.name);
+    const LcpResult other = solveWith(n.value, p);
+    if (other.ok()) CHECK(other.f.isApprox(Eigen::Vector3d::Constant(1.0 / 3.0), 1e-9));
   }
 }
 
@@ -229,5 +261,40 @@ TEST_CASE("A degenerate pile LCP: Lemke solves it, and no solver claims a wrong 
       CHECK(r.residuals.relative() <= 1e-10);  // success is never claimed wrongly
     else
       CHECK(r.error != LcpError::kBadInput);
+  }
+}
+
+TEST_CASE("Lemke on pile LCPs where rounding, not the problem, stood in its way",
+          "[solver][lemke]") {
+  const auto read = [](const char* name) {
+    return cl::readLcpFile(std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/" + name).problem;
+  };
+  SECTION("a pivot entry that is rounding of its column's large entries is not taken") {
+    // pile_20 step 187, n = 63: with only the absolute pivot tolerance, pivot 44 took an
+    // entry of 1.6e-6 in a column of entries near 10; two pivots later the right-hand side
+    // was negative and the basis repeated, with f_57 = -3.56 and a residual of 1.43.
+    const LcpProblem p = read("pile20_small_pivot.json");
+    REQUIRE(p.size() == 63);
+    cl::RecordingTraceSink sink;
+    const LcpResult r = solveWith(LcpSolverKind::kLemke, p, &sink);
+    CHECK(r.error == LcpError::kOk);
+    CHECK(r.residuals.relative() <= 1e-10);
+    CHECK(r.f.minCoeff() >= 0);
+  }
+  SECTION("a basis that rounding brings back near the end is re-solved on its support") {
+    // pile_20 step 257, n = 70: the basis repeats after 99 pivots with z0 nearly 0 and a
+    // residual of 3.5e-10; the re-solve on the support of that iterate is a solution.
+    const LcpProblem p = read("pile20_repeated_basis.json");
+    REQUIRE(p.size() == 70);
+    cl::RecordingTraceSink sink;
+    const LcpResult r = solveWith(LcpSolverKind::kLemke, p, &sink);
+    CHECK(r.error == LcpError::kOk);
+    CHECK(r.residuals.relative() <= 1e-10);
+    REQUIRE_FALSE(sink.iterations.empty());
+    CHECK(sink.iterations.back().supportSolve);
+    CHECK(sink.iterations.back().f == r.f);
+    const LcpResult reference = solveWith(LcpSolverKind::kComputeForces, p);
+    REQUIRE(reference.ok());
+    CHECK((r.a - reference.a).cwiseAbs().maxCoeff() <= 1e-9 * p.b.cwiseAbs().maxCoeff());
   }
 }
