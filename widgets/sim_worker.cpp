@@ -6,6 +6,7 @@
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/run/step_record.h"
+#include "engine/time_stepping/make_advance.h"
 #include "widgets/thread_handoff.h"
 
 namespace cl::widgets {
@@ -18,7 +19,7 @@ void SimWorker::rebuild(const SimState& state) {
   mSim = state.structure->clone();
   if (auto* cs = dynamic_cast<ContactSim*>(mSim.get())) cs->setTraceSink(nullptr);
   restoreState(*mSim, state);
-  mAdvance = makeAdvanceFor(*mSim, state.integrator, state.timeStep);
+  mAdvance = makeAdvanceFor(*mSim, state.advance, state.integrator, state.timeStep);
   mState = state;
 }
 

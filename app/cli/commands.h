@@ -13,6 +13,7 @@ struct RunOptions {
   std::optional<unsigned> seed;
   bool noWarmStart = false;      // every contact-force solve pivots from C = {}, whatever the scene
   std::vector<std::string> set;  // "key=value" overrides of the scene's settings, in order
+  std::string advance;           // the advance setting's override (a name), empty for none
   std::string finalState;        // path of the final-state JSON, empty for none
   std::string csvDir;            // directory for per-step CSV, empty for none
   bool progress = false;

@@ -67,6 +67,9 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--no-warm-start", run.noWarmStart,
                    "Solve every contact force from C = {} (the cold pivoting sequence), "
                    "overriding the scene's warm_start");
+  runCmd->add_option("--advance", run.advance,
+                     "How to advance: collision_advance, newton_release, fischer_burmeister or "
+                     "lcp_fixpoint (the setting 'advance', overriding the scene's)");
   runCmd->add_option("--set", run.set, settingsHelp())
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/time_stepping/time_stepper.h"
 #include "engine/trace/step_trace.h"
 #include "exit_codes.h"
 #include "progress_bar.h"
@@ -128,6 +130,16 @@ void printCounters(const CollisionCounters& c) {
 // complementarity violation, and what the warm start made of them. "warm" solves were
 // solved by the guessed set C alone, "warm + pivots" started from it and needed pivots,
 // "cold restarts" gave the guess up and pivoted from C = {}; the rest had no guess.
+void printTimeStepping(const TimeStepper& stepper) {
+  const TimeStepper::Totals& t = stepper.totals();
+  fmt::print(
+      "stepping {}   steps {}   iterations {} ({:.2f} per step)   not converged {}   worst "
+      "residual {:.3g}\n",
+      nameOf(stepper.kind()), t.steps, t.iterations,
+      t.steps > 0 ? static_cast<double>(t.iterations) / static_cast<double>(t.steps) : 0.0,
+      t.unconverged, t.worstResidual);
+}
+
 void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
@@ -146,7 +158,9 @@ int runCommand(const RunOptions& opt) {
     if (opt.dt) settings.timeStep = *opt.dt;
     if (opt.seed) settings.seed = *opt.seed;
     if (opt.noWarmStart) settings.warmStart = false;
-    for (const std::string& assignment : opt.set) {
+    std::vector<std::string> assignments = opt.set;
+    if (!opt.advance.empty()) assignments.insert(assignments.begin(), "advance=" + opt.advance);
+    for (const std::string& assignment : assignments) {
       const std::size_t eq = assignment.find('=');
       const std::string problem =
           eq == std::string::npos
@@ -154,7 +168,10 @@ int runCommand(const RunOptions& opt) {
               : setSettingFromText(settings, std::string_view(assignment).substr(0, eq),
                                    std::string_view(assignment).substr(eq + 1));
       if (!problem.empty()) {
-        std::cerr << fmt::format("error: --set {}: {}\n", assignment, problem);
+        std::cerr << fmt::format(
+            "error: {} {}: {}\n",
+            assignment.starts_with("advance=") && !opt.advance.empty() ? "--advance" : "--set",
+            assignment, problem);
         return kExitBadInput;
       }
     }
@@ -187,7 +204,10 @@ int runCommand(const RunOptions& opt) {
   }
 
   RigidBodySim& sim = *scene->sim;
+  for (const std::string& caveat : advanceCaveats(scene->settings.advance, sim))
+    std::cerr << "note: " << caveat << '\n';
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
+  auto* timeStepper = dynamic_cast<TimeStepper*>(advance.get());
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(advance.get());
   const double dt = advance->timeStep();
   const double t0 = sim.time(), until = opt.until;
@@ -207,6 +227,7 @@ int runCommand(const RunOptions& opt) {
   SimState state = captureState(*advance, sim.clone(), {});
   ContactSim::SolveTotals solves;  // of the whole run
   long long steps = 0;
+  double minDistance = std::numeric_limits<double>::quiet_NaN();  // over the run's contacts
   try {
     std::unique_ptr<AtomicFile> csv;
     if (!opt.csvDir.empty()) {
@@ -243,6 +264,7 @@ int runCommand(const RunOptions& opt) {
         }
         state = std::move(run.state);
         solves += run.stats.solves;
+        if (!(run.stats.minDistance >= minDistance)) minDistance = run.stats.minDistance;
         steps = step;
         report(step, run.trace.get());
         if (keepSolves)
@@ -280,6 +302,10 @@ int runCommand(const RunOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
   printSummary(*scene, opt.scene, sim, steps, dt, start, wall);
   if (collisionAdvance) printCounters(collisionAdvance->counters());
+  if (timeStepper) printTimeStepping(*timeStepper);
+  if (!std::isnan(minDistance))
+    fmt::print("contacts smallest distance {:.6g} (target gap {:.6g})\n", minDistance,
+               scene->settings.distanceTol / 2);
   if (const ContactSim* contact = scene->contactSim()) printSolves(*contact, solves);
   if (lcp)
     fmt::print("lcp      {} solves of steps {} written to {}\n", lcp->solves.size(), opt.lcpSteps,

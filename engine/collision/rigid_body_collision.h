@@ -128,4 +128,8 @@ struct RigidBodyCollision {
   bool bilateral() const { return joint; }
 };
 
+// Two records of the same features between the same bodies, or of the same connector: the
+// same contact found again (after a back-up, or at another iterate of a time step).
+bool sameFeatures(const RigidBodyCollision& a, const RigidBodyCollision& b);
+
 }  // namespace cl

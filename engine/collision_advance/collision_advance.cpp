@@ -23,17 +23,6 @@ constexpr int kBinaryStepsWithoutBackup = 2;
 // Estimated times are compared at this resolution when ordering collisions.
 constexpr double kEstimateResolution = 1e7;
 
-// Two records of the same features between the same bodies, or of the same connector (a
-// retained record and a fresh one found after a back-up): the retained one, detected
-// later, is kept.
-bool sameFeatures(const RigidBodyCollision& a, const RigidBodyCollision& b) {
-  if (a.kind == CollisionKind::kConnector || b.kind == CollisionKind::kConnector)
-    return a.kind == b.kind && a.connector >= 0 && a.connector == b.connector;
-  return a.kind == b.kind && a.primaryBody == b.primaryBody && a.normalBody == b.normalBody &&
-         a.vertex == b.vertex && a.normalVertex == b.normalVertex &&
-         a.primaryEdge == b.primaryEdge && a.normalEdge == b.normalEdge;
-}
-
 }  // namespace
 
 bool CollisionAdvance::remeasure(RigidBodyCollision& c) const {
@@ -359,17 +348,6 @@ void CollisionAdvance::failStuck() {
   throw SimulationError(fmt::format(
       "stuck: the collision was not resolved after {} back-ups at time {} (step {:.3g}):{}", mStuck,
       mSim.time(), mStep, list.empty() ? std::string(" (no collision listed)") : list));
-}
-
-std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
-                                                double timeStep) {
-  std::unique_ptr<AdvanceStrategy> advance;
-  if (auto* cs = dynamic_cast<ContactSim*>(&sim))
-    advance = std::make_unique<CollisionAdvance>(*cs, integrator);
-  else
-    advance = std::make_unique<SimpleAdvance>(sim, integrator);
-  advance->setTimeStep(timeStep);
-  return advance;
 }
 
 }  // namespace cl

@@ -90,9 +90,4 @@ class CollisionAdvance : public AdvanceStrategy {
   bool mDidHandle = false;
 };
 
-// The advance a simulation is stepped with: CollisionAdvance for a ContactSim,
-// SimpleAdvance otherwise, with the given integrator and time step.
-std::unique_ptr<AdvanceStrategy> makeAdvanceFor(RigidBodySim& sim, IntegratorKind integrator,
-                                                double timeStep);
-
 }  // namespace cl

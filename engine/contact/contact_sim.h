@@ -167,8 +167,10 @@ class ContactSim : public RigidBodySim {
   void resetSolveTotals() { mSolveTotals = {}; }
 
  private:
-  // CollisionAdvance's protocol with the simulation it steps, for it alone.
+  // CollisionAdvance's protocol with the simulation it steps, for it alone; a TimeStepper
+  // sets lastContacts() to the records of its step.
   friend class CollisionAdvance;
+  friend class TimeStepper;
 
   // The first penetration evaluate met since clearPenetrationLog(), with the time of that
   // evaluate: an integrator step that met one is not to be trusted (CollisionAdvance backs

@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "engine/dynamics/advance_kind.h"
 #include "engine/dynamics/integrator.h"
 #include "engine/dynamics/rigid_body_sim.h"
 
@@ -23,6 +24,9 @@ class AdvanceStrategy {
   // Advances the simulation's time by dt; throws SimulationError on failure.
   virtual void advance(double dt) = 0;
   virtual RigidBodySim& sim() = 0;
+  // Which way it advances (SimpleAdvance, for a simulation without contacts, counts as the
+  // default).
+  virtual AdvanceKind kind() const { return AdvanceKind::kCollisionAdvance; }
 
   double timeStep() const { return mTimeStep; }
   void setTimeStep(double dt) { mTimeStep = dt; }

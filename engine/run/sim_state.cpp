@@ -15,6 +15,7 @@ SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodyS
           .random = sim.random(),
           .warmStart = contactSim ? contactSim->warmStartMemory() : WarmStart(),
           .structure = std::move(structure),
+          .advance = advance.kind(),
           .integrator = advance.integratorKind(),
           .timeStep = advance.timeStep(),
           .counters = counters};

@@ -23,6 +23,7 @@ struct SimState {
   // switched, a setting changed): force laws, connectors and settings come from it.
   // Shared by every state until the next change.
   std::shared_ptr<const RigidBodySim> structure;
+  AdvanceKind advance = AdvanceKind::kCollisionAdvance;
   IntegratorKind integrator = IntegratorKind::RungeKutta;
   double timeStep = 0.0;
   CollisionCounters counters;  // of the run up to here (zeros without CollisionAdvance)

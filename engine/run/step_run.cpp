@@ -7,6 +7,8 @@
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/time_stepping/make_advance.h"
+#include "engine/time_stepping/time_stepper.h"
 
 namespace cl {
 
@@ -24,16 +26,20 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   RigidBodySim& sim = advance.sim();
   auto* contactSim = dynamic_cast<ContactSim*>(&sim);
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(&advance);
+  auto* timeStepper = dynamic_cast<TimeStepper*>(&advance);
   StepTraceRecorder recorder;
   SolverTraceSink* oldSolverSink = contactSim ? contactSim->traceSink() : nullptr;
   WaypointSink* oldWaypointSink = collisionAdvance ? collisionAdvance->waypointSink() : nullptr;
+  TimeStepSink* oldTimeStepSink = timeStepper ? timeStepper->timeStepSink() : nullptr;
   const auto restoreSinks = [&] {
     if (contactSim) contactSim->setTraceSink(oldSolverSink);
     if (collisionAdvance) collisionAdvance->setWaypointSink(oldWaypointSink);
+    if (timeStepper) timeStepper->setTimeStepSink(oldTimeStepSink);
   };
   const bool trace = tracing != StepTracing::kOff;
   if (contactSim && tracing == StepTracing::kAll) contactSim->setTraceSink(&recorder);
   if (collisionAdvance && trace) collisionAdvance->setWaypointSink(&recorder);
+  if (timeStepper && trace) timeStepper->setTimeStepSink(&recorder);
   if (contactSim) contactSim->resetSolveTotals();
   const CollisionCounters countersBefore = countersOf(advance);
   const auto start = std::chrono::steady_clock::now();
@@ -66,6 +72,10 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
             std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
     s.solves = contactSim->solveTotals();
   }
+  if (timeStepper) {
+    s.iterations = timeStepper->lastIterations();
+    s.timeStepStatus = timeStepper->lastStatus();
+  }
   s.backups = stepCounters.backups;
   s.collisions = stepCounters.collisions;
   if (trace) r.trace = std::make_shared<const StepTrace>(recorder.take());
@@ -78,7 +88,7 @@ StepRun replayStep(const SimState& before) {
   if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
   restoreState(*sim, before);
   std::unique_ptr<AdvanceStrategy> advance =
-      makeAdvanceFor(*sim, before.integrator, before.timeStep);
+      makeAdvanceFor(*sim, before.advance, before.integrator, before.timeStep);
   return runStep(*advance, before, StepTracing::kAll);
 }
 

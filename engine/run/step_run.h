@@ -13,6 +13,7 @@
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/run/sim_state.h"
 #include "engine/trace/step_trace.h"
+#include "engine/trace/time_step_trace.h"
 
 namespace cl {
 
@@ -27,7 +28,11 @@ struct StepStats {
   double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
   long long backups = 0;     // CollisionAdvance back-ups during the step
   long long collisions = 0;  // collisions handled during the step
-  double wallSeconds = 0;    // time the step took (with tracing when traced)
+  // A time stepper's step (engine/time_stepping): its iterations and how they ended
+  // (CollisionAdvance: 0 and converged).
+  int iterations = 0;
+  TimeStepStatus timeStepStatus = TimeStepStatus::kConverged;
+  double wallSeconds = 0;  // time the step took (with tracing when traced)
 };
 
 struct StepRun {

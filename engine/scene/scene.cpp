@@ -13,6 +13,7 @@
 #include "engine/scene/detail/scene_check.h"
 #include "engine/scene/detail/scene_parse.h"
 #include "engine/scene/scene_write.h"
+#include "engine/time_stepping/make_advance.h"
 
 namespace cl {
 namespace {
@@ -73,7 +74,7 @@ SceneError::SceneError(std::string source, std::vector<JsonProblem> problems)
       mProblems(std::move(problems)) {}
 
 std::unique_ptr<AdvanceStrategy> Scene::makeAdvance() const {
-  return makeAdvanceFor(*sim, settings.integrator, settings.timeStep);
+  return makeAdvanceFor(*sim, settings.advance, settings.integrator, settings.timeStep);
 }
 
 SimSettings settingsOf(const SceneDoc& doc) {

@@ -27,6 +27,7 @@
 #include <string_view>
 
 #include "engine/contact/contact_sim.h"
+#include "engine/dynamics/advance_kind.h"
 #include "engine/dynamics/advance_strategy.h"
 
 namespace cl {
@@ -61,6 +62,11 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
   X(IntegratorKind, integrator, IntegratorKind::RungeKutta, Advance, integratorKind,               \
     setIntegrator, "integrator", "Integrator", 1, SettingCheck::None, control(),                   \
     "ODE integrator.")                                                                             \
+  X(AdvanceKind, advance, AdvanceKind::kCollisionAdvance, Build, advance, setAdvance, "advance",   \
+    "Advance", kCollisionSettingsVersion, SettingCheck::None, control(),                           \
+    "How the simulation advances in time: collision_advance (engine2D: contact forces, "           \
+    "impulses after backing up in time), or a time stepper of Hotz et al.: newton_release, "       \
+    "fischer_burmeister, lcp_fixpoint (one Euler step per time step, inelastic).")                 \
   X(std::uint32_t, seed, 0, Build, seed, setSeed, "seed", "Seed", 1, SettingCheck::None,           \
     control(0, 2147483647, 1),                                                                     \
     "Seed of the simulation's random generator (contact order, serial collisions, random "         \

@@ -55,6 +55,8 @@ const char* solvePurposeName(SolvePurpose p) {
       return "contact forces";
     case SolvePurpose::kImpulse:
       return "impulse";
+    case SolvePurpose::kTimeStep:
+      return "time step";
   }
   return "?";
 }

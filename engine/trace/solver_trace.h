@@ -76,8 +76,9 @@ struct SolverSolve {
 Eigen::VectorXd complementarityViolation(const Eigen::VectorXd& f, const Eigen::VectorXd& a,
                                          const std::vector<bool>& joint);
 
-// What a solve is for: resting-contact forces inside evaluate, or collision impulses.
-enum class SolvePurpose { kContactForces, kImpulse };
+// What a solve is for: resting-contact forces inside evaluate, collision impulses, or the
+// LCP of one round of the fixpoint time stepper (engine/time_stepping/lcp_fixpoint_stepper.h).
+enum class SolvePurpose { kContactForces, kImpulse, kTimeStep };
 const char* solvePurposeName(SolvePurpose p);
 
 // One row of a solve's A matrix as the simulation knows it: the record it came from.

@@ -28,6 +28,13 @@ std::size_t StepTrace::bytes() const {
          vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
   }
   for (const Waypoint& w : waypoints) n += vectorBytes(w.collisions) + vectorBytes(w.vars);
+  n += vectorBytes(timeStepIterations);
+  for (const TimeStepIteration& it : timeStepIterations)
+    n += vectorBytes(it.active) + vectorBytes(it.f) + vectorBytes(it.gap);
+  if (timeStep) {
+    n += vectorBytes(timeStep->records) + vectorBytes(timeStep->f) + vectorBytes(timeStep->gap);
+    for (const SolveContact& c : timeStep->records) n += c.label.capacity();
+  }
   return n;
 }
 

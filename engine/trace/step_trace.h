@@ -1,13 +1,16 @@
 #pragma once
 // StepTrace: everything the engine decided during one time step, as plain data: every
 // solve (contact forces at each evaluate, impulses at each collision) with the records
-// behind its rows and its pivots, and every CollisionAdvance waypoint. StepTraceRecorder
+// behind its rows and its pivots, and every CollisionAdvance waypoint, or a time stepper's
+// iterations. StepTraceRecorder
 // is the sink that collects it; attach it to the simulation and the advance, take one
 // step, then take() the trace.
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "engine/trace/solver_trace.h"
+#include "engine/trace/time_step_trace.h"
 #include "engine/trace/waypoint_trace.h"
 
 namespace cl {
@@ -22,17 +25,24 @@ struct SolveTrace {
 struct StepTrace {
   std::vector<SolveTrace> solves;
   std::vector<Waypoint> waypoints;
+  // A time stepper's step (engine/time_stepping): its iterations and outcome.
+  std::vector<TimeStepIteration> timeStepIterations;
+  std::optional<TimeStepSummary> timeStep;
   // Heap bytes held, for a memory budget (an estimate: vector capacities).
   std::size_t bytes() const;
 };
 
-class StepTraceRecorder : public SolverTraceSink, public WaypointSink {
+class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public TimeStepSink {
  public:
   void onSolveContext(const SolveContext& context) override;
   void onPivot(const SolverPivot& pivot) override;
   void onIteration(const SolverIteration& iteration) override;
   void onSolve(const SolverSolve& solve) override;
   void onWaypoint(const Waypoint& w) override { mTrace.waypoints.push_back(w); }
+  void onTimeStepIteration(const TimeStepIteration& it) override {
+    mTrace.timeStepIterations.push_back(it);
+  }
+  void onTimeStep(const TimeStepSummary& s) override { mTrace.timeStep = s; }
 
   const StepTrace& trace() const { return mTrace; }
   // Hands over what was collected and starts afresh.

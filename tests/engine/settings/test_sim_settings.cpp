@@ -20,6 +20,7 @@ SimSettings everyOneChanged() {
   SimSettings s;
   s.timeStep = 0.01;
   s.integrator = cl::IntegratorKind::Euler;
+  s.advance = cl::AdvanceKind::kLcpFixpoint;
   s.seed = 7;
   s.distanceTol = 0.02;
   s.velocityTol = 0.25;
@@ -52,7 +53,7 @@ TEST_CASE("the settings table names each setting once", "[settings]") {
     CHECK((info.apply == cl::SettingApply::Restart) == (info.holder == cl::SettingHolder::Build));
     CHECK(cl::findSetting(info.key) == &info);
   }
-  CHECK(count == 14);
+  CHECK(count == 15);
   CHECK(cl::findSetting("no_such_setting") == nullptr);
   // everyOneChanged() must change every setting, or the tests below prove less.
   int changed = 0;
@@ -70,7 +71,8 @@ TEST_CASE("the settings' defaults are those of the classes that hold them", "[se
   cl::readSettings(sim, read);
   cl::readSettings(advance, read);
   SimSettings expected;
-  expected.seed = read.seed;  // not held by either: readSettings leaves it
+  expected.seed = read.seed;  // not held by either: readSettings leaves them
+  expected.advance = read.advance;
   CHECK(read == expected);
 }
 
@@ -120,8 +122,10 @@ TEST_CASE("a scene that gives every setting is read, built and written back", "[
   built.timeStep = wanted.timeStep;  // the advance's, made by makeAdvance below
   built.integrator = wanted.integrator;
   built.seed = wanted.seed;
+  built.advance = wanted.advance;  // the kind of advance makeAdvance makes
   CHECK(built == wanted);
   const auto advance = s.makeAdvance();
+  CHECK(advance->kind() == wanted.advance);
   CHECK(advance->timeStep() == wanted.timeStep);
   CHECK(advance->integratorKind() == wanted.integrator);
 

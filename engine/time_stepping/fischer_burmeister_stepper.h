@@ -1,0 +1,29 @@
+#pragma once
+// The Fischer-Burmeister NCP on contact distances (Hotz et al. 2.1, the second method, eqs. 4
+// and 5): delta(sigma(f)) >= 0 complementary to f >= 0, as Phi(f) = 0 with
+// Phi_k = phi(f_k, delta_k(sigma(f))) (phi(a, b) = sqrt(a^2 + b^2) - a - b), and
+// Phi_j = delta_j at joints and rods, solved by the semismooth Newton method of the LCP solver
+// (solver/detail/fischer_newton.h) with the gaps re-measured by contact detection at every
+// iterate and trial point, and W = d delta / d f = dt^2 A at the iterate's geometry.
+//
+// phi mixes a force and a distance; each force is measured as the displacement it makes at
+// its own contact, x_k = dt^2 A_kk f_k (A at the start of the step), so that Phi is in
+// metres (a positive scaling of f: the complementarity is the same). It converges when
+// max |Phi_k| <= 1e-8 distance_tol (1e-10 m by default), within 50 iterations; contacts met at
+// the solution that were not in the set join it and the method runs again from there (at
+// most 3 rounds). Trace per iteration: max |Phi| (m), Psi's step length, whether it was a
+// gradient step, the set {k : x_k > delta_k}, f and the gaps.
+#include "engine/time_stepping/time_stepper.h"
+
+namespace cl {
+
+class FischerBurmeisterStepper : public TimeStepper {
+ public:
+  explicit FischerBurmeisterStepper(ContactSim& sim) : TimeStepper(sim) {}
+  AdvanceKind kind() const override { return AdvanceKind::kFischerBurmeister; }
+
+ protected:
+  Outcome solveStep(TimeStepContacts& step) override;
+};
+
+}  // namespace cl

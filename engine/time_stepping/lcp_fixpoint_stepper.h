@@ -1,0 +1,29 @@
+#pragma once
+// Fixpoint over Lemke LCPs (Hotz et al. 2.2, eqs. 6 and 7 and the iteration after them):
+// starting from the free flight u' = u + dt a_ext, s' = s + dt u' and f = 0, each round
+// re-detects and re-measures the contacts at s' and solves the velocity-level LCP
+//   A f + b >= 0  compl. to  f >= 0,   A = N^T J^T M^-1 J N  (at s'),
+//   b = (N^T J^T u_free - nu / dt) / dt,   nu = -delta(s') + dt N^T J^T u'
+// (the normal velocity after the step must reach v_n(u') - delta(s') / dt, which closes the
+// gap delta(s') exactly in the linearization; joints and rods are equality rows) with our
+// Lemke (solver/lemke.h), then u' = u + dt M^-1 (J N f + f_ext) and s' = s + dt u', until
+// |f' - f| <= 1e-9 max(1, |f|) (N; max norms). A round whose |f' - f| is no new smallest for
+// 10 rounds in a row ends the step as kOscillated, 50 rounds as kLimit, and an LCP that
+// Lemke cannot solve as kStalled. Each round's LCP goes to ContactSim's trace sink (a
+// SolveContext of purpose kTimeStep, then Lemke's pivots and the solve), so the workbench
+// shows its A, b, f and pivots as for a contact-force solve. Trace per round: |f' - f|,
+// f, the gaps at s', and the index of its LCP among the step's solves.
+#include "engine/time_stepping/time_stepper.h"
+
+namespace cl {
+
+class LcpFixpointStepper : public TimeStepper {
+ public:
+  explicit LcpFixpointStepper(ContactSim& sim) : TimeStepper(sim) {}
+  AdvanceKind kind() const override { return AdvanceKind::kLcpFixpoint; }
+
+ protected:
+  Outcome solveStep(TimeStepContacts& step) override;
+};
+
+}  // namespace cl

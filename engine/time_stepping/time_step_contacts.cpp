@@ -1,0 +1,111 @@
+#include "engine/time_stepping/time_step_contacts.h"
+
+#include <algorithm>
+
+#include "engine/body/body_state.h"
+#include "engine/collision/detail/collision_update.h"
+#include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/solve_context.h"
+
+namespace cl {
+
+TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt)
+    : mSim(sim),
+      mDt(dt),
+      mStart(sim.vars()),
+      mExternal(sim.vars().size(), 0.0),
+      mGeometry(sim.vars()) {
+  // The force laws alone: RigidBodySim's evaluate, not ContactSim's (no contact forces).
+  sim.RigidBodySim::evaluate(mStart, sim.time(), mExternal);
+  detect(mStart);
+  // And where the bodies would be without contact forces (swept from the start); every
+  // record is then measured there.
+  const std::vector<double> free = stateAfter(Eigen::VectorXd());
+  detect(free);
+  measure(free);
+}
+
+std::vector<bool> TimeStepContacts::jointFlags() const {
+  std::vector<bool> joint;
+  joint.reserve(mRecords.size());
+  for (const RigidBodyCollision& c : mRecords) joint.push_back(c.joint);
+  return joint;
+}
+
+void TimeStepContacts::padForces(Eigen::VectorXd& f) const {
+  const Eigen::Index before = f.size();
+  f.conservativeResize(size());
+  if (size() > before) f.tail(size() - before).setZero();
+}
+
+std::vector<double> TimeStepContacts::stateAfter(const Eigen::VectorXd& f) const {
+  std::vector<double> change = mExternal;
+  const int n = std::min<int>(static_cast<int>(f.size()), size());
+  for (int k = 0; k < n; ++k)
+    applyContactForce(mRecords[static_cast<std::size_t>(k)], f[k], mSim.bodies(), mGeometry,
+                      change);
+  std::vector<double> out = mStart;
+  for (int b = 0; b < mSim.bodyCount(); ++b) {
+    double* v = out.data() + kVarsPerBody * b;
+    const double* a = change.data() + kVarsPerBody * b;
+    if (mSim.bodies()[static_cast<std::size_t>(b)].isFixed()) continue;
+    // u' = u + dt (a_ext + M^-1 J N f), then s' = s + dt u' (semi-implicit Euler, eq. 1-2).
+    v[kVX] += mDt * a[kVX];
+    v[kVY] += mDt * a[kVY];
+    v[kOmega] += mDt * a[kOmega];
+    v[kX] += mDt * v[kVX];
+    v[kY] += mDt * v[kVY];
+    v[kAngle] += mDt * v[kOmega];
+  }
+  return out;
+}
+
+Eigen::VectorXd TimeStepContacts::measure(std::span<const double> vars) {
+  mGeometry.assign(vars.begin(), vars.end());
+  Eigen::VectorXd gap(size());
+  for (int k = 0; k < size(); ++k) {
+    RigidBodyCollision& c = mRecords[static_cast<std::size_t>(k)];
+    if (c.kind == CollisionKind::kConnector)
+      mSim.remeasureConnector(c, vars);
+    else
+      updateCollision(c, mSim, vars);
+    gap[k] = c.distance - c.targetGap;
+  }
+  return gap;
+}
+
+int TimeStepContacts::detect(std::span<const double> vars) {
+  int added = 0;
+  const std::span<const double> from =
+      vars.data() == mStart.data() ? std::span<const double>() : std::span<const double>(mStart);
+  for (RigidBodyCollision& found : mSim.findCollisions(vars, from)) {
+    // Between two bodies that cannot move, a force does nothing (A_kk = 0).
+    if (!isMovableBody(mSim.bodies(), found.primaryBody) &&
+        !isMovableBody(mSim.bodies(), found.normalBody))
+      continue;
+    const bool known = std::any_of(mRecords.begin(), mRecords.end(),
+                                   [&](const auto& c) { return sameFeatures(c, found); });
+    if (known) continue;
+    // A swept record carries the crossing point: re-measure it at `vars` like the others.
+    if (found.kind != CollisionKind::kConnector) updateCollision(found, mSim, vars);
+    mRecords.push_back(std::move(found));
+    ++added;
+  }
+  return added;
+}
+
+Eigen::MatrixXd TimeStepContacts::matrix() const {
+  return contactMatrix(mRecords, mSim.bodies());
+}
+
+Eigen::VectorXd TimeStepContacts::normalVelocities() const {
+  Eigen::VectorXd v(size());
+  for (int k = 0; k < size(); ++k) v[k] = mRecords[static_cast<std::size_t>(k)].normalVelocity;
+  return v;
+}
+
+SolveContext TimeStepContacts::context(SolvePurpose purpose) const {
+  return makeSolveContext(mSim, mRecords, purpose, mSim.time());
+}
+
+}  // namespace cl

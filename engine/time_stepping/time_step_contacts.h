@@ -1,0 +1,67 @@
+#pragma once
+// TimeStepContacts: one Euler step of a ContactSim as the time steppers of Hotz et al. see
+// it (the paper's section 2, eqs. 1 and 2, in 2D where S is the identity on (x, y, angle)):
+//   u'(f) = u + dt (a_ext + M^-1 J N f),   s'(f) = s + dt u'(f)   (sigma(f) of the paper),
+// with a_ext the accelerations of the force laws at the start of the step (gravity, springs,
+// damping, thrusters), and the step's potential contacts: every record closer than the
+// distance tolerance at the start of the step or at a predicted end (swept from the start,
+// so a fast vertex that crosses an edge is found), connector records included. Each record
+// keeps its features, and is re-measured at any iterate: its gap
+//   delta_k(s') = distance_k(s') - targetGap_k
+// is what the schemes make complementary to f_k (zero for a joint or rod record), so bodies
+// come to rest at the same target gap (half the distance tolerance) as under
+// CollisionAdvance. f_k is a force (N) acting for the whole step: +f_k n_k on the primary
+// body and -f_k n_k on the normal body, as in ContactSim's LCP.
+//
+// The response of the gaps to the forces, linearized at the records' current geometry, is
+//   d delta / d f = dt^2 A,   A = N^T J^T M^-1 J N   (contact_matrix.h, eq. 9 of Baraff),
+// and of the normal velocities dt A.
+#include <Eigen/Dense>
+#include <span>
+#include <vector>
+
+#include "engine/collision/rigid_body_collision.h"
+#include "engine/contact/contact_sim.h"
+#include "engine/trace/solver_trace.h"
+
+namespace cl {
+
+class TimeStepContacts {
+ public:
+  // The step of `dt` from `sim`'s current state.
+  TimeStepContacts(ContactSim& sim, double dt);
+
+  double dt() const { return mDt; }
+  int size() const { return static_cast<int>(mRecords.size()); }
+  const std::vector<RigidBodyCollision>& records() const { return mRecords; }
+  std::vector<bool> jointFlags() const;
+  // f resized to size(), the records it did not cover (found later) without force.
+  void padForces(Eigen::VectorXd& f) const;
+
+  // The state (positions and velocities) at the end of the step under forces f (one per
+  // record; shorter is padded with zeros), each acting at its record's impact points and
+  // along its normal as last measured (J N at the current iterate).
+  std::vector<double> stateAfter(const Eigen::VectorXd& f) const;
+  // Re-measures every record at `vars` (records whose features no longer give a gap keep
+  // their last measure) and returns the gaps delta_k; the normal velocities at `vars` are
+  // then records()[k].normalVelocity.
+  Eigen::VectorXd measure(std::span<const double> vars);
+  // Adds the records found at `vars` (swept from the start of the step) that are not yet in
+  // the set, at its end; returns how many were added. Each new one is measured at `vars`.
+  int detect(std::span<const double> vars);
+  // A = N^T J^T M^-1 J N at the records' current geometry.
+  Eigen::MatrixXd matrix() const;
+  Eigen::VectorXd normalVelocities() const;
+  // The rows as a SolveContext / SolveContacts, for traces.
+  SolveContext context(SolvePurpose purpose) const;
+
+ private:
+  ContactSim& mSim;
+  double mDt;
+  std::vector<double> mStart;     // s and u at the start of the step
+  std::vector<double> mExternal;  // d/dt of the state under the force laws alone (a_ext)
+  std::vector<double> mGeometry;  // the state the records were last measured at
+  std::vector<RigidBodyCollision> mRecords;
+};
+
+}  // namespace cl

@@ -1,0 +1,81 @@
+#pragma once
+// TimeStepper: the base of the time-stepping schemes of Hotz et al. (newton_release_stepper.h,
+// fischer_burmeister_stepper.h, lcp_fixpoint_stepper.h), an AdvanceStrategy beside
+// CollisionAdvance. advance(dt) takes one semi-implicit Euler step of dt (eqs. 1-2; the
+// integrator setting does not apply) with the forces f its scheme finds for the step's
+// potential contacts (time_step_contacts.h), and then:
+//   - the state after the step is sigma(f); a non-finite one throws SimulationError;
+//   - ContactSim's lastContacts() become the records re-measured at the end, each with its
+//     force, so displays and the step's statistics see them as for CollisionAdvance;
+//   - a step whose scheme did not converge is taken all the same with the last iterate
+//     (as a fixed-step game engine would), and counted in totals() and the trace;
+//   - the trace: a TimeStepIteration per iteration and a TimeStepSummary per step to the
+//     TimeStepSink, and the fixpoint's LCP solves to ContactSim's trace sink.
+// There are no collisions, impulses or back-ups: a collision is a contact whose gap the step
+// closes, so it is perfectly inelastic. Restitution (body elasticity) is therefore not
+// expressed; caveats() says so, naming the bodies.
+#include <string>
+#include <vector>
+
+#include "engine/contact/contact_sim.h"
+#include "engine/dynamics/advance_kind.h"
+#include "engine/dynamics/advance_strategy.h"
+#include "engine/time_stepping/time_step_contacts.h"
+#include "engine/trace/time_step_trace.h"
+
+namespace cl {
+
+class TimeStepper : public AdvanceStrategy {
+ public:
+  void advance(double dt) override;
+  RigidBodySim& sim() override { return mSim; }
+  ContactSim& contactSim() { return mSim; }
+
+  void setTimeStepSink(TimeStepSink* sink) { mSink = sink; }
+  TimeStepSink* timeStepSink() const { return mSink; }
+
+  // Since construction or resetTotals().
+  struct Totals {
+    long long steps = 0;
+    long long iterations = 0;
+    long long unconverged = 0;  // steps whose scheme ended other than kConverged
+    double worstResidual = 0;
+    Totals operator-(const Totals& earlier) const;
+  };
+  const Totals& totals() const { return mTotals; }
+  void resetTotals() { mTotals = {}; }
+  // The latest step's outcome (status, iterations, residual).
+  TimeStepStatus lastStatus() const { return mLastStatus; }
+  int lastIterations() const { return mLastIterations; }
+
+ protected:
+  TimeStepper(ContactSim& sim);
+  struct Outcome {
+    Eigen::VectorXd f;
+    TimeStepStatus status = TimeStepStatus::kConverged;
+    int iterations = 0;
+    double residual = 0;
+  };
+  // The scheme: the forces of the step.
+  virtual Outcome solveStep(TimeStepContacts& step) = 0;
+  bool tracing() const { return mSink != nullptr; }
+  void emit(const TimeStepIteration& iteration) const {
+    if (mSink) mSink->onTimeStepIteration(iteration);
+  }
+  // Iteration limit and tolerance of the schemes (each header says what the tolerance is on).
+  static constexpr int kMaxIterations = 50;
+
+ private:
+  ContactSim& mSim;
+  TimeStepSink* mSink = nullptr;
+  Totals mTotals;
+  TimeStepStatus mLastStatus = TimeStepStatus::kConverged;
+  int mLastIterations = 0;
+};
+
+// What the scheme `kind` cannot express of `sim` (empty for CollisionAdvance, or when all is
+// expressed), one sentence each, naming the feature and the bodies: shown when a scene is
+// loaded with that advance.
+std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim);
+
+}  // namespace cl

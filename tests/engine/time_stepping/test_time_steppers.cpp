@@ -1,0 +1,196 @@
+// The time steppers of Hotz et al. (engine/time_stepping): the paper's promises on scenes
+// whose motion is known: a resting block stays at its contact distance, a pendulum on a joint
+// keeps its length and swings with the small-angle period, a dropped block comes to rest
+// without penetrating, free bodies keep their momentum, and every run repeats bit for bit.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "engine/body/body_state.h"
+#include "engine/run/step_run.h"
+#include "engine/scene/scene.h"
+#include "engine/time_stepping/make_advance.h"
+#include "engine/time_stepping/time_stepper.h"
+
+using cl::AdvanceKind;
+
+namespace {
+
+constexpr AdvanceKind kSteppers[] = {AdvanceKind::kNewtonRelease, AdvanceKind::kFischerBurmeister,
+                                     AdvanceKind::kLcpFixpoint};
+
+cl::Scene sceneWith(const std::string& file, AdvanceKind kind, double dt = 0) {
+  cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
+  cl::SimSettings settings = s.settings;
+  settings.advance = kind;
+  if (dt > 0) settings.timeStep = dt;
+  return cl::rebuildScene(s, settings);
+}
+
+// The smallest contact distance of the latest step (NaN without contacts).
+double smallestDistance(const cl::ContactSim& sim) {
+  double d = NAN;
+  for (const cl::RigidBodyCollision& c : sim.lastContacts())
+    if (c.kind != cl::CollisionKind::kConnector)
+      d = std::isnan(d) ? c.distance : std::min(d, c.distance);
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("The scene setting 'advance' makes the time stepper it names", "[time_stepping]") {
+  for (const auto& n : cl::kAdvanceKindNames) {
+    INFO(n.name);
+    cl::Scene s = sceneWith("block_on_floor.json", n.value);
+    CHECK(s.makeAdvance()->kind() == n.value);
+    CHECK((dynamic_cast<cl::TimeStepper*>(s.makeAdvance().get()) != nullptr) ==
+          (n.value != AdvanceKind::kCollisionAdvance));
+  }
+}
+
+TEST_CASE("The fixpoint scheme keeps a resting block at its contact distance for 10 s",
+          "[time_stepping]") {
+  cl::Scene s = sceneWith("block_on_floor.json", AdvanceKind::kLcpFixpoint);
+  auto advance = s.makeAdvance();
+  auto& stepper = dynamic_cast<cl::TimeStepper&>(*advance);
+  const double gap = s.contactSim()->distanceTol() / 2;
+  const double y0 = s.sim->bodyState(0).y;
+  for (int k = 0; k < 400; ++k) {
+    advance->advance(advance->timeStep());
+    REQUIRE(stepper.lastStatus() == cl::TimeStepStatus::kConverged);
+    // The block starts at the target gap: it stays there (to rounding), never below.
+    CHECK(smallestDistance(*s.contactSim()) >= gap - 1e-12);
+    CHECK(std::abs(smallestDistance(*s.contactSim()) - gap) <= 1e-12);
+  }
+  CHECK(s.sim->time() == Approx(10.0));
+  CHECK(std::abs(s.sim->bodyState(0).y - y0) <= 1e-12);
+  CHECK(std::abs(s.sim->bodyState(0).vy) <= 1e-12);
+}
+
+TEST_CASE("Newton with release holds a joint pendulum's length and swings with its period",
+          "[time_stepping]") {
+  // pendulum_joint: a 1 x 5 block of mass 1 hangs from the world origin by its body point
+  // (0, 2) under gravity 5. Small-angle period 2 pi sqrt(I_pivot / (m g d)) with
+  // I_pivot = (1 + 25) / 12 + 2^2 and d = 2: 3.2987 s.
+  const double dt = 0.002;
+  cl::Scene s = sceneWith("pendulum_joint.json", AdvanceKind::kNewtonRelease, dt);
+  const double theta0 = 0.05;
+  // Swing it out to theta0 about the pivot, at rest.
+  s.sim->setBodyState(0, {2 * std::sin(theta0), 0, -2 * std::cos(theta0), 0, theta0, 0});
+  auto advance = s.makeAdvance();
+  auto& stepper = dynamic_cast<cl::TimeStepper&>(*advance);
+  const double expected = 2 * std::numbers::pi * std::sqrt((26.0 / 12 + 4) / (1 * 5 * 2));
+  std::vector<double> crossings;  // times the angle crosses 0 going down
+  double previous = theta0, worstLength = 0;
+  while (s.sim->time() < 3 * expected) {
+    advance->advance(dt);
+    REQUIRE(stepper.lastStatus() == cl::TimeStepStatus::kConverged);
+    const cl::BodyState b = s.sim->bodyState(0);
+    // The pivot: body point (0, 2) in world coordinates, which the joint holds at 0.
+    const double px = b.x - 2 * std::sin(b.angle), py = b.y + 2 * std::cos(b.angle);
+    worstLength = std::max(worstLength, std::hypot(px, py));
+    if (previous > 0 && b.angle <= 0)
+      crossings.push_back(s.sim->time() - dt * b.angle / (b.angle - previous));
+    previous = b.angle;
+  }
+  CHECK(worstLength <= 1e-9);  // the joint's gap tolerance is 1e-10 m per record
+  REQUIRE(crossings.size() >= 2);
+  const double period =
+      (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+  CHECK(period == Approx(expected).epsilon(0.01));
+}
+
+TEST_CASE("The Fischer-Burmeister scheme brings a dropped block to rest without penetrating",
+          "[time_stepping]") {
+  cl::Scene s = sceneWith("block_drop.json", AdvanceKind::kFischerBurmeister);
+  auto advance = s.makeAdvance();
+  const double tol = s.contactSim()->distanceTol();
+  double smallest = INFINITY;
+  for (int k = 0; k < 240; ++k) {
+    advance->advance(advance->timeStep());
+    const double d = smallestDistance(*s.contactSim());
+    if (!std::isnan(d)) smallest = std::min(smallest, d);
+  }
+  REQUIRE(std::isfinite(smallest));  // it reached the floor
+  CHECK(smallest >= 0);              // never through it
+  // At rest at the target gap (half the distance tolerance), to the scheme's tolerance.
+  CHECK(std::abs(smallestDistance(*s.contactSim()) - tol / 2) <= 1e-8 * tol);
+  const cl::BodyState b = s.sim->bodyState(s.sim->findBody("block"));
+  CHECK(std::hypot(b.vx, b.vy) <= 1e-6);  // at rest
+  CHECK(std::abs(b.omega) <= 1e-6);
+}
+
+TEST_CASE("Each time stepper keeps momentum without contacts and repeats bit for bit",
+          "[time_stepping]") {
+  for (AdvanceKind kind : kSteppers) {
+    INFO(cl::nameOf(kind));
+    // Two balls held by mutual gravity: no contacts, no external net force.
+    cl::Scene s = sceneWith("mutual_gravity_balls.json", kind);
+    cl::Scene again = sceneWith("mutual_gravity_balls.json", kind);
+    auto advance = s.makeAdvance();
+    auto other = again.makeAdvance();
+    const cl::MomentumInfo p0 = s.sim->momentum();
+    for (int k = 0; k < 200; ++k) {
+      advance->advance(advance->timeStep());
+      other->advance(other->timeStep());
+    }
+    const cl::MomentumInfo p = s.sim->momentum();
+    CHECK(std::abs(p.linear.x - p0.linear.x) <= 1e-12);
+    CHECK(std::abs(p.linear.y - p0.linear.y) <= 1e-12);
+    CHECK(s.sim->vars() == again.sim->vars());
+  }
+  for (AdvanceKind kind : kSteppers) {  // and with contacts: a pile, twice
+    INFO(cl::nameOf(kind));
+    cl::Scene a = sceneWith("stack_of_three.json", kind),
+              b = sceneWith("stack_of_three.json", kind);
+    auto advanceA = a.makeAdvance(), advanceB = b.makeAdvance();
+    for (int k = 0; k < 40; ++k) {
+      advanceA->advance(advanceA->timeStep());
+      advanceB->advance(advanceB->timeStep());
+    }
+    CHECK(a.sim->vars() == b.sim->vars());
+  }
+}
+
+TEST_CASE("A time stepper says, naming the bodies, that it cannot express restitution",
+          "[time_stepping]") {
+  cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/ball_bounce.json");
+  CHECK(cl::advanceCaveats(AdvanceKind::kCollisionAdvance, *s.sim).empty());
+  for (AdvanceKind kind : kSteppers) {
+    const std::vector<std::string> caveats = cl::advanceCaveats(kind, *s.sim);
+    REQUIRE(caveats.size() == 1);
+    CHECK(caveats[0].find("restitution") != std::string::npos);
+    CHECK(caveats[0].find(cl::nameOf(kind)) != std::string::npos);
+    CHECK(caveats[0].find("'" + s.sim->bodies()[0].name() + "'") != std::string::npos);
+  }
+  // A single body on a joint meets nothing it could bounce off: nothing to say.
+  cl::Scene inelastic =
+      cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/pendulum_joint.json");
+  CHECK(cl::advanceCaveats(AdvanceKind::kLcpFixpoint, *inelastic.sim).empty());
+}
+
+TEST_CASE("A traced time step records its iterations and its outcome", "[time_stepping][trace]") {
+  for (AdvanceKind kind : kSteppers) {
+    INFO(cl::nameOf(kind));
+    cl::Scene s = sceneWith("stack_of_three.json", kind);
+    auto advance = s.makeAdvance();
+    const cl::SimState before = cl::captureState(*advance, s.sim->clone(), {});
+    const cl::StepRun run = cl::runStep(*advance, before, cl::StepTracing::kAll);
+    REQUIRE(run.trace);
+    REQUIRE(run.trace->timeStep);
+    const cl::TimeStepSummary& summary = *run.trace->timeStep;
+    CHECK(summary.scheme == static_cast<int>(kind));
+    CHECK(summary.status == cl::TimeStepStatus::kConverged);
+    CHECK(summary.records.size() == static_cast<std::size_t>(summary.f.size()));
+    CHECK(run.stats.iterations == summary.iterations);
+    CHECK_FALSE(run.trace->timeStepIterations.empty());
+    if (kind == AdvanceKind::kLcpFixpoint) {  // one LCP per round, in the step's solves
+      CHECK(run.trace->solves.size() == run.trace->timeStepIterations.size());
+      CHECK(run.trace->solves.front().context.purpose == cl::SolvePurpose::kTimeStep);
+    }
+    // The replay of the step repeats it bit for bit.
+    CHECK(cl::sameState(cl::replayStep(before).state, run.state));
+  }
+}
