@@ -12,6 +12,7 @@
 #include "engine/io/atomic_file.h"
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
+#include "engine/time_stepping/advance_caveats.h"
 #include "widgets/sim_worker.h"
 #include "widgets/thread_handoff.h"
 
@@ -153,8 +154,8 @@ void Session::install(Scene scene, const QString& sourcePath) {
 
   SimState start;
   if (mHasScene) {
-    StepRecord first =
-        initialRecord(*scene.sim, scene.settings.integrator, scene.settings.timeStep);
+    StepRecord first = initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
+                                     scene.settings.timeStep);
     start = first.state;
     mHistory.append(std::move(first));
   }
@@ -169,6 +170,9 @@ void Session::install(Scene scene, const QString& sourcePath) {
     worker->install(start, generation);
   });
   emit sceneLoaded();
+  if (mHasScene)
+    for (const std::string& caveat : advanceCaveats(mSettings.advance, *mPristine))
+      emit noticeOccurred(QString::fromStdString(caveat));
   emit currentChanged();
   emit selectionChanged();
 }

@@ -179,6 +179,8 @@ class Session : public QObject {
   void runningChanged(bool running);
   void timeRateChanged(double rate);
   void errorOccurred(const QString& message);
+  // Something the user should know that is no error: what the scene's advance cannot express.
+  void noticeOccurred(const QString& message);
 
  private:
   void install(Scene scene, const QString& sourcePath);

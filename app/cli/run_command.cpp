@@ -20,6 +20,7 @@
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/time_stepping/advance_caveats.h"
 #include "engine/time_stepping/time_stepper.h"
 #include "engine/trace/step_trace.h"
 #include "exit_codes.h"

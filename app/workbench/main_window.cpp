@@ -84,6 +84,10 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   });
   connect(mSession, &widgets::Session::runningChanged, this, &MainWindow::updateRunAction);
   connect(mSession, &widgets::Session::errorOccurred, this, &MainWindow::showError);
+  connect(mSession, &widgets::Session::noticeOccurred, this, [this](const QString& message) {
+    std::fprintf(stderr, "contactlab: note: %s\n", qPrintable(message));
+    statusBar()->showMessage(tr("Note: %1").arg(message), 20000);
+  });
   connect(mSession, &widgets::Session::timeRateChanged, this, [this](double rate) {
     for (int i = 0; i < mRateBox->count(); ++i)
       if (mRateBox->itemData(i).toDouble() == rate) mRateBox->setCurrentIndex(i);

@@ -21,7 +21,8 @@ std::size_t StepRecord::bytes() const {
   return n;
 }
 
-StepRecord initialRecord(const RigidBodySim& sim, IntegratorKind integrator, double timeStep) {
+StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, IntegratorKind integrator,
+                         double timeStep) {
   StepRecord r;
   r.step = 0;
   r.draw = drawDataOf(sim, 0);
@@ -30,6 +31,7 @@ StepRecord initialRecord(const RigidBodySim& sim, IntegratorKind integrator, dou
              .random = sim.random(),
              .warmStart = {},
              .structure = sim.clone(),
+             .advance = advance,
              .integrator = integrator,
              .timeStep = timeStep,
              .counters = {}};

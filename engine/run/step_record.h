@@ -22,7 +22,8 @@ struct StepRecord {
 
 // The record of `sim` as loaded (step 0), to be advanced by `integrator` with steps of
 // `timeStep`: its structure is a copy of `sim`; no statistics but the time and energy.
-StepRecord initialRecord(const RigidBodySim& sim, IntegratorKind integrator, double timeStep);
+StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, IntegratorKind integrator,
+                         double timeStep);
 
 // Takes one step of advance.timeStep() from `before` (the simulation's current state) and
 // records it as step number `step`, with its trace when `trace` is set. Throws

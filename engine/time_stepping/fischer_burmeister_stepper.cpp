@@ -58,7 +58,7 @@ TimeStepper::Outcome FischerBurmeisterStepper::solveStep(TimeStepContacts& step)
       it.change = (it.f - f).cwiseAbs().maxCoeff();
       it.gap = s.w;
       it.records = step.size();
-      emit(it);
+      report(it);
     };
     const detail::FischerNewtonResult r =
         detail::fischerNewton(p, f.cwiseProduct(scale), kMaxIterations, trace);

@@ -1,6 +1,7 @@
 #include "engine/time_stepping/lcp_fixpoint_stepper.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "engine/body/body_state.h"
@@ -8,8 +9,21 @@
 
 namespace cl {
 
+namespace {
+
+// max |s'_b - s_b| over the positions (x, y, angle) of two states.
+double positionChange(const std::vector<double>& a, const std::vector<double>& b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); i += kVarsPerBody)
+    for (int v : {kX, kY, kAngle}) worst = std::max(worst, std::abs(a[i + v] - b[i + v]));
+  return worst;
+}
+
+}  // namespace
+
 TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   const double dt = step.dt();
+  const double tol = 1e-8 * contactSim().distanceTol();
   Eigen::VectorXd f = Eigen::VectorXd::Zero(step.size());
   const std::vector<double> freeFlight = step.stateAfter(Eigen::VectorXd());
   std::vector<double> vars = freeFlight;
@@ -40,22 +54,23 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
     problem.joint = step.jointFlags();
     if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
     const LcpResult solved = lemke->solve(problem);
-    const Eigen::VectorXd next = solved.f;
-    const double change = next.size() > 0 ? (next - f).cwiseAbs().maxCoeff() : 0.0;
-    f = next;
-    vars = step.stateAfter(f);
+    const double forceChange = solved.f.size() > 0 ? (solved.f - f).cwiseAbs().maxCoeff() : 0.0;
+    f = solved.f;
+    std::vector<double> next = step.stateAfter(f);
+    const double change = positionChange(vars, next);
+    vars = std::move(next);
     out.iterations = round + 1;
     out.residual = change;
     if (tracing()) {
       TimeStepIteration it;
       it.index = round;
       it.residual = change;
-      it.change = change;
+      it.change = forceChange;
       it.f = f;
       it.gap = gap;
       it.solve = round;
       it.records = step.size();
-      emit(it);
+      report(it);
     }
     const auto finish = [&](TimeStepStatus status) {
       out.f = f;
@@ -63,8 +78,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
       return out;
     };
     if (!solved.ok()) return finish(TimeStepStatus::kStalled);
-    const double scale = std::max(1.0, f.size() > 0 ? f.cwiseAbs().maxCoeff() : 0.0);
-    if (change <= 1e-9 * scale) return finish(TimeStepStatus::kConverged);
+    if (change <= tol) return finish(TimeStepStatus::kConverged);
     if (change < smallest) {
       smallest = change;
       sinceSmallest = 0;

@@ -7,12 +7,16 @@
 // (the normal velocity after the step must reach v_n(u') - delta(s') / dt, which closes the
 // gap delta(s') exactly in the linearization; joints and rods are equality rows) with our
 // Lemke (solver/lemke.h), then u' = u + dt M^-1 (J N f + f_ext) and s' = s + dt u', until
-// |f' - f| <= 1e-9 max(1, |f|) (N; max norms). A round whose |f' - f| is no new smallest for
-// 10 rounds in a row ends the step as kOscillated, 50 rounds as kLimit, and an LCP that
-// Lemke cannot solve as kStalled. Each round's LCP goes to ContactSim's trace sink (a
-// SolveContext of purpose kTimeStep, then Lemke's pivots and the solve), so the workbench
-// shows its A, b, f and pivots as for a contact-force solve. Trace per round: |f' - f|,
-// f, the gaps at s', and the index of its LCP among the step's solves.
+// the end-of-step positions move by at most 1e-8 distance_tol (x, y in m, angle in rad; 1e-10
+// by default) from one round to the next. The paper stops on |f' - f| < eps, which the trace
+// reports (`change`), but with redundant contacts (a block's two corners on a floor, a pile)
+// A is singular, f is not unique, and the rounds hop between solutions that move the bodies
+// alike. A round that is no new smallest change for 10 rounds in a row ends the step as
+// kOscillated, 50 rounds as kLimit, and an LCP that Lemke cannot solve as kStalled. Each round's
+// LCP goes to ContactSim's trace sink (a SolveContext of purpose kTimeStep, then Lemke's pivots and
+// the solve), so the workbench shows its A, b, f and pivots as for a contact-force solve. Trace per
+// round: the position change (residual), |f' - f| (change), f, the gaps at s', and the index of its
+// LCP among the step's solves.
 #include "engine/time_stepping/time_stepper.h"
 
 namespace cl {

@@ -71,7 +71,7 @@ TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
       it.f = f;
       it.gap = gap;
       it.records = step.size();
-      emit(it);
+      report(it);
     }
     if (changed && !seen.insert(held).second) {
       out.iterations = k + 1;

@@ -86,8 +86,17 @@ int TimeStepContacts::detect(std::span<const double> vars) {
     const bool known = std::any_of(mRecords.begin(), mRecords.end(),
                                    [&](const auto& c) { return sameFeatures(c, found); });
     if (known) continue;
-    // A swept record carries the crossing point: re-measure it at `vars` like the others.
-    if (found.kind != CollisionKind::kConnector) updateCollision(found, mSim, vars);
+    if (found.kind != CollisionKind::kConnector) {
+      // A constraint the start of the step did not satisfy is the wrong pair of features: a
+      // vertex that the step carries deep into a body is also near its far edges, and
+      // holding it out of those would push it through. Only pairs apart at the start (to the
+      // distance tolerance) are constraints of the step.
+      RigidBodyCollision atStart = found;
+      if (!updateCollision(atStart, mSim, mStart) || atStart.distance < -found.distanceTol)
+        continue;
+      // A swept record carries the crossing point: re-measure it at `vars` like the others.
+      updateCollision(found, mSim, vars);
+    }
     mRecords.push_back(std::move(found));
     ++added;
   }

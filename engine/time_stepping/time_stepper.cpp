@@ -7,6 +7,15 @@
 
 namespace cl {
 
+namespace {
+
+// How far a record's gap is from allowed: penetration at a contact, any gap at a joint.
+double violation(const RigidBodyCollision& c, double gap) {
+  return c.joint ? std::abs(gap) : std::max(0.0, -gap);
+}
+
+}  // namespace
+
 TimeStepper::TimeStepper(ContactSim& sim)
     : AdvanceStrategy(IntegratorKind::RungeKutta), mSim(sim) {}
 
@@ -27,6 +36,26 @@ void TimeStepper::advance(double dt) {
         fmt::format("the {} step at time {} gave a non-finite state ({} after {} iterations)",
                     nameOf(kind()), start, timeStepStatusName(out.status), out.iterations));
   const Eigen::VectorXd gap = step.measure(after);
+  // An unconverged step is taken only while its last iterate keeps every gap within the
+  // distance tolerance: beyond that it would throw bodies through each other.
+  if (out.status != TimeStepStatus::kConverged) {
+    int worst = -1;
+    for (int k = 0; k < step.size(); ++k)
+      if (worst < 0 || violation(step.records()[static_cast<std::size_t>(k)], gap[k]) >
+                           violation(step.records()[static_cast<std::size_t>(worst)], gap[worst]))
+        worst = k;
+    if (worst >= 0) {
+      const RigidBodyCollision& c = step.records()[static_cast<std::size_t>(worst)];
+      if (violation(c, gap[worst]) > c.distanceTol)
+        throw SimulationError(fmt::format(
+            "the {} step at time {} did not converge ({} after {} iterations, residual {:.3g}) "
+            "and its last iterate is off by {:.3g} at {}/{} (more than the distance tolerance "
+            "{}); the step is refused",
+            nameOf(kind()), start, timeStepStatusName(out.status), out.iterations, out.residual,
+            violation(c, gap[worst]), mSim.bodyName(c.primaryBody), mSim.bodyName(c.normalBody),
+            c.distanceTol));
+    }
+  }
   mSim.vars() = std::move(after);
   mSim.setTime(start + dt);
   ++mSteps;
@@ -54,29 +83,6 @@ void TimeStepper::advance(double dt) {
     s.gap = gap;
     mSink->onTimeStep(s);
   }
-}
-
-std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim) {
-  if (kind == AdvanceKind::kCollisionAdvance) return {};
-  // A collision's elasticity is the smaller of its two bodies' (impulse_lcp.h): a body's
-  // restitution is lost where another body it can meet has some too.
-  const auto elasticCount = std::count_if(sim.bodies().begin(), sim.bodies().end(),
-                                          [](const Polygon& b) { return b.elasticity() > 0; });
-  std::vector<std::string> elastic;
-  for (const Polygon& b : sim.bodies())
-    if (!b.isFixed() && b.elasticity() > 0 && elasticCount >= 2)
-      elastic.push_back(fmt::format("'{}' ({})", b.name(), b.elasticity()));
-  std::vector<std::string> out;
-  if (!elastic.empty()) {
-    const std::size_t shown = std::min<std::size_t>(elastic.size(), 5);
-    out.push_back(fmt::format(
-        "advance '{}' cannot express restitution: its collisions are perfectly inelastic, so "
-        "the elasticity of {}{} is not used",
-        nameOf(kind), fmt::join(elastic.begin(), elastic.begin() + static_cast<long>(shown), ", "),
-        elastic.size() > shown ? fmt::format(" and {} more bodies", elastic.size() - shown)
-                               : std::string()));
-  }
-  return out;
 }
 
 }  // namespace cl

@@ -7,16 +7,16 @@
 //   - the state after the step is sigma(f); a non-finite one throws SimulationError;
 //   - ContactSim's lastContacts() become the records re-measured at the end, each with its
 //     force, so displays and the step's statistics see them as for CollisionAdvance;
-//   - a step whose scheme did not converge is taken all the same with the last iterate
-//     (as a fixed-step game engine would), and counted in totals() and the trace;
+//   - a step whose scheme did not converge is taken with the last iterate (as a fixed-step
+//     game engine would), and counted in totals() and the trace, as long as that iterate
+//     keeps every gap within the distance tolerance (no penetration, no joint gap beyond
+//     it); otherwise advance throws SimulationError naming the scheme, its status, the time
+//     and the worst record, and the simulation stays at the start of the step;
 //   - the trace: a TimeStepIteration per iteration and a TimeStepSummary per step to the
 //     TimeStepSink, and the fixpoint's LCP solves to ContactSim's trace sink.
 // There are no collisions, impulses or back-ups: a collision is a contact whose gap the step
 // closes, so it is perfectly inelastic. Restitution (body elasticity) is therefore not
-// expressed; caveats() says so, naming the bodies.
-#include <string>
-#include <vector>
-
+// expressed; advanceCaveats() (advance_caveats.h) says so, naming the bodies.
 #include "engine/contact/contact_sim.h"
 #include "engine/dynamics/advance_kind.h"
 #include "engine/dynamics/advance_strategy.h"
@@ -59,7 +59,7 @@ class TimeStepper : public AdvanceStrategy {
   // The scheme: the forces of the step.
   virtual Outcome solveStep(TimeStepContacts& step) = 0;
   bool tracing() const { return mSink != nullptr; }
-  void emit(const TimeStepIteration& iteration) const {
+  void report(const TimeStepIteration& iteration) const {
     if (mSink) mSink->onTimeStepIteration(iteration);
   }
   // Iteration limit and tolerance of the schemes (each header says what the tolerance is on).
@@ -72,10 +72,5 @@ class TimeStepper : public AdvanceStrategy {
   TimeStepStatus mLastStatus = TimeStepStatus::kConverged;
   int mLastIterations = 0;
 };
-
-// What the scheme `kind` cannot express of `sim` (empty for CollisionAdvance, or when all is
-// expressed), one sentence each, naming the feature and the bodies: shown when a scene is
-// loaded with that advance.
-std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim);
 
 }  // namespace cl

@@ -11,6 +11,7 @@
 #include "engine/body/body_state.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
+#include "engine/time_stepping/advance_caveats.h"
 #include "engine/time_stepping/make_advance.h"
 #include "engine/time_stepping/time_stepper.h"
 

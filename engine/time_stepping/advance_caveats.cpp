@@ -1,0 +1,33 @@
+#include "engine/time_stepping/advance_caveats.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace cl {
+
+std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim) {
+  if (kind == AdvanceKind::kCollisionAdvance) return {};
+  // A collision's elasticity is the smaller of its two bodies' (impulse_lcp.h): a body's
+  // restitution is lost where another body it can meet has some too.
+  const auto elasticCount = std::count_if(sim.bodies().begin(), sim.bodies().end(),
+                                          [](const Polygon& b) { return b.elasticity() > 0; });
+  std::vector<std::string> elastic;
+  for (const Polygon& b : sim.bodies())
+    if (!b.isFixed() && b.elasticity() > 0 && elasticCount >= 2)
+      elastic.push_back(fmt::format("'{}' ({})", b.name(), b.elasticity()));
+  std::vector<std::string> out;
+  if (!elastic.empty()) {
+    const std::size_t shown = std::min<std::size_t>(elastic.size(), 5);
+    out.push_back(fmt::format(
+        "advance '{}' cannot express restitution: its collisions are perfectly inelastic, so "
+        "the elasticity of {}{} is not used",
+        nameOf(kind), fmt::join(elastic.begin(), elastic.begin() + static_cast<long>(shown), ", "),
+        elastic.size() > shown ? fmt::format(" and {} more bodies", elastic.size() - shown)
+                               : std::string()));
+  }
+  return out;
+}
+
+}  // namespace cl
