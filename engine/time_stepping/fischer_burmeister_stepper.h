@@ -4,10 +4,11 @@
 // Phi_k = phi(f_k, delta_k(sigma(f))) (phi(a, b) = sqrt(a^2 + b^2) - a - b), and
 // Phi_j = delta_j at joints and rods, solved by the semismooth Newton method of the LCP solver
 // (solver/detail/fischer_newton.h) with the gaps re-measured by contact detection at every
-// iterate and trial point, and W = d delta / d f = dt^2 A at the iterate's geometry.
+// iterate and trial point, and W = d delta / d f = dt^2 A with A = matrix() at the iterate
+// (time_step_contacts.h: the exact Jacobian of the re-measured gaps).
 //
 // phi mixes a force and a distance; each force is measured as the displacement it makes at
-// its own contact, x_k = dt^2 A_kk f_k (A at the start of the step), so that Phi is in
+// its own contact, x_k = dt^2 A_kk f_k (A at the free-flight state), so that Phi is in
 // metres (a positive scaling of f: the complementarity is the same). It converges when
 // max |Phi_k| <= 1e-8 distance_tol (1e-10 m by default), within 50 iterations; contacts met at
 // the solution that were not in the set join it and the method runs again from there (at

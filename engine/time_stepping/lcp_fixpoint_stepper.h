@@ -2,7 +2,10 @@
 // Fixpoint over Lemke LCPs (Hotz et al. 2.2, eqs. 6 and 7 and the iteration after them):
 // starting from the free flight u' = u + dt a_ext, s' = s + dt u' and f = 0, each round
 // re-detects and re-measures the contacts at s' and solves the velocity-level LCP
-//   A f + b >= 0  compl. to  f >= 0,   A = N^T J^T M^-1 J N  (at s'),
+//   A f + b >= 0  compl. to  f >= 0,   A = N^T J^T M^-1 J N
+// (the paper's A, here as matrix() of time_step_contacts.h: N^T J^T at s', J N at s^t where
+// sigma applies the forces, the exact linearization of delta(sigma(f)); with the symmetric A
+// at s' both piles stopped at t = 1.15 s on an oscillating step),
 //   b = (N^T J^T u_free - nu / dt) / dt,   nu = -delta(s') + dt N^T J^T u'
 // (the normal velocity after the step must reach v_n(u') - delta(s') / dt, which closes the
 // gap delta(s') exactly in the linearization; joints and rods are equality rows) with our

@@ -3,7 +3,8 @@
 // step is first held as bilateral, delta(sigma(f)) = 0 (eq. 3), solved by Newton-Raphson on
 // the contacts held (the active set S, joints and rods always in it):
 //   dt^2 A_SS d = -delta_S(sigma(f)),   f_S += d
-// (A at the current iterate's geometry; minimum-norm d where A_SS is singular). A contact
+// (A = matrix() at the iterate, time_step_contacts.h; minimum-norm d where A_SS is singular).
+// A contact
 // whose force turns negative is released (f_k = 0, out of S), and one left out that
 // penetrates (delta_k < -tol) is taken back. It converges when |delta_k| <= tol on S and
 // delta_k >= -tol off it, with tol = 1e-8 distance_tol (1e-10 m by default); an active set

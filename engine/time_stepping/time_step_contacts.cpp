@@ -10,11 +10,7 @@
 namespace cl {
 
 TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt)
-    : mSim(sim),
-      mDt(dt),
-      mStart(sim.vars()),
-      mExternal(sim.vars().size(), 0.0),
-      mGeometry(sim.vars()) {
+    : mSim(sim), mDt(dt), mStart(sim.vars()), mExternal(sim.vars().size(), 0.0) {
   // The force laws alone: RigidBodySim's evaluate, not ContactSim's (no contact forces).
   sim.RigidBodySim::evaluate(mStart, sim.time(), mExternal);
   detect(mStart);
@@ -42,8 +38,7 @@ std::vector<double> TimeStepContacts::stateAfter(const Eigen::VectorXd& f) const
   std::vector<double> change = mExternal;
   const int n = std::min<int>(static_cast<int>(f.size()), size());
   for (int k = 0; k < n; ++k)
-    applyContactForce(mRecords[static_cast<std::size_t>(k)], f[k], mSim.bodies(), mGeometry,
-                      change);
+    applyContactForce(mAtStart[static_cast<std::size_t>(k)], f[k], mSim.bodies(), mStart, change);
   std::vector<double> out = mStart;
   for (int b = 0; b < mSim.bodyCount(); ++b) {
     double* v = out.data() + kVarsPerBody * b;
@@ -61,7 +56,6 @@ std::vector<double> TimeStepContacts::stateAfter(const Eigen::VectorXd& f) const
 }
 
 Eigen::VectorXd TimeStepContacts::measure(std::span<const double> vars) {
-  mGeometry.assign(vars.begin(), vars.end());
   Eigen::VectorXd gap(size());
   for (int k = 0; k < size(); ++k) {
     RigidBodyCollision& c = mRecords[static_cast<std::size_t>(k)];
@@ -86,17 +80,21 @@ int TimeStepContacts::detect(std::span<const double> vars) {
     const bool known = std::any_of(mRecords.begin(), mRecords.end(),
                                    [&](const auto& c) { return sameFeatures(c, found); });
     if (known) continue;
-    if (found.kind != CollisionKind::kConnector) {
+    // The record at the start of the step: where its force acts (the paper's J N, at s^t).
+    RigidBodyCollision atStart = found;
+    if (found.kind == CollisionKind::kConnector) {
+      mSim.remeasureConnector(atStart, mStart);
+    } else {
       // A constraint the start of the step did not satisfy is the wrong pair of features: a
       // vertex that the step carries deep into a body is also near its far edges, and
       // holding it out of those would push it through. Only pairs apart at the start (to the
       // distance tolerance) are constraints of the step.
-      RigidBodyCollision atStart = found;
       if (!updateCollision(atStart, mSim, mStart) || atStart.distance < -found.distanceTol)
         continue;
       // A swept record carries the crossing point: re-measure it at `vars` like the others.
       updateCollision(found, mSim, vars);
     }
+    mAtStart.push_back(std::move(atStart));
     mRecords.push_back(std::move(found));
     ++added;
   }
@@ -104,7 +102,25 @@ int TimeStepContacts::detect(std::span<const double> vars) {
 }
 
 Eigen::MatrixXd TimeStepContacts::matrix() const {
-  return contactMatrix(mRecords, mSim.bodies());
+  // Column j: the accelerations a unit force of record j makes (at the start geometry), read
+  // as the relative normal acceleration of every record k at its current geometry.
+  const int n = size();
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+  std::vector<double> change(mStart.size());
+  const auto pointAccel = [&](int body, Vec2 r) {
+    if (!isMovableBody(mSim.bodies(), body)) return Vec2{0, 0};
+    const double* a = change.data() + kVarsPerBody * body;
+    return Vec2{a[kVX], a[kVY]} + cross(a[kOmega], r);
+  };
+  for (int j = 0; j < n; ++j) {
+    std::fill(change.begin(), change.end(), 0.0);
+    applyContactForce(mAtStart[static_cast<std::size_t>(j)], 1.0, mSim.bodies(), mStart, change);
+    for (int k = 0; k < n; ++k) {
+      const RigidBodyCollision& c = mRecords[static_cast<std::size_t>(k)];
+      A(k, j) = dot(c.normal, pointAccel(c.primaryBody, c.r1) - pointAccel(c.normalBody, c.r2));
+    }
+  }
+  return A;
 }
 
 Eigen::VectorXd TimeStepContacts::normalVelocities() const {

@@ -13,8 +13,7 @@
 // CollisionAdvance. f_k is a force (N) acting for the whole step: +f_k n_k on the primary
 // body and -f_k n_k on the normal body, as in ContactSim's LCP.
 //
-// The response of the gaps to the forces, linearized at the records' current geometry, is
-//   d delta / d f = dt^2 A,   A = N^T J^T M^-1 J N   (contact_matrix.h, eq. 9 of Baraff),
+// The response of the gaps to the forces at an iterate is d delta / d f = dt^2 A (matrix()),
 // and of the normal velocities dt A.
 #include <Eigen/Dense>
 #include <span>
@@ -40,7 +39,7 @@ class TimeStepContacts {
 
   // The state (positions and velocities) at the end of the step under forces f (one per
   // record; shorter is padded with zeros), each acting at its record's impact points and
-  // along its normal as last measured (J N at the current iterate).
+  // along its normal at the start of the step (the paper's J N, at s^t): sigma(f) is affine.
   std::vector<double> stateAfter(const Eigen::VectorXd& f) const;
   // Re-measures every record at `vars` (records whose features no longer give a gap keep
   // their last measure) and returns the gaps delta_k; the normal velocities at `vars` are
@@ -49,7 +48,11 @@ class TimeStepContacts {
   // Adds the records found at `vars` (swept from the start of the step) that are not yet in
   // the set, at its end; returns how many were added. Each new one is measured at `vars`.
   int detect(std::span<const double> vars);
-  // A = N^T J^T M^-1 J N at the records' current geometry.
+  // d(normal velocity after the step) / d f / dt = d delta / d f / dt^2: the relative normal
+  // accelerations (row k, at record k's current geometry) that unit forces make (column j,
+  // acting at record j's start geometry). At the start of the step it is Baraff's A =
+  // N^T J^T M^-1 J N (contact_matrix.h), symmetric; at an iterate it is the exact Jacobian of
+  // the re-measured gaps, no longer symmetric.
   Eigen::MatrixXd matrix() const;
   Eigen::VectorXd normalVelocities() const;
   // The rows as a SolveContext / SolveContacts, for traces.
@@ -58,10 +61,10 @@ class TimeStepContacts {
  private:
   ContactSim& mSim;
   double mDt;
-  std::vector<double> mStart;     // s and u at the start of the step
-  std::vector<double> mExternal;  // d/dt of the state under the force laws alone (a_ext)
-  std::vector<double> mGeometry;  // the state the records were last measured at
-  std::vector<RigidBodyCollision> mRecords;
+  std::vector<double> mStart;                // s and u at the start of the step
+  std::vector<double> mExternal;             // d/dt of the state under the force laws alone (a_ext)
+  std::vector<RigidBodyCollision> mRecords;  // as last measured
+  std::vector<RigidBodyCollision> mAtStart;  // the same, at the start of the step
 };
 
 }  // namespace cl
