@@ -418,8 +418,10 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
     const SolverSolve& s = trace->solve;
     int joints = 0;
     for (bool j : s.joint) joints += j ? 1 : 0;
-    const QString purpose =
-        trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse") : tr("Contact forces");
+    const QString purpose = trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse")
+                            : trace->context.purpose == SolvePurpose::kTimeStep
+                                ? tr("Time-step LCP (a round of lcp_fixpoint)")
+                                : tr("Contact forces");
     const bool ok = s.error == static_cast<int>(LcpError::kOk);
     const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
     // What every solve has, then what its solver adds: ComputeForces' pivots, decisions,

@@ -35,6 +35,7 @@
 #include "widgets/solver_comparison_dock.h"
 #include "widgets/solver_steps_dock.h"
 #include "widgets/time_series_dock.h"
+#include "widgets/time_step_dock.h"
 #include "widgets/vectors_dock.h"
 #include "widgets/waypoints_dock.h"
 
@@ -340,6 +341,7 @@ void MainWindow::placeDocks() {
   mWaypointsDock = new widgets::WaypointsDock(mSession, this);
   mTimeSeriesDock = new widgets::TimeSeriesDock(mSession, this);
   mComparisonDock = new widgets::SolverComparisonDock(mSession, this);
+  mTimeStepDock = new widgets::TimeStepDock(mSession, this);
   addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
   addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
   addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
@@ -351,6 +353,9 @@ void MainWindow::placeDocks() {
   // solver steps.
   addDockWidget(Qt::RightDockWidgetArea, mComparisonDock);
   tabifyDockWidget(mSolverStepsDock, mComparisonDock);
+  // The time steppers' iterations: a tab beside them, raised when the scene uses one.
+  addDockWidget(Qt::RightDockWidgetArea, mTimeStepDock);
+  tabifyDockWidget(mComparisonDock, mTimeStepDock);
   mSolverStepsDock->raise();
   resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
   resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
@@ -362,7 +367,7 @@ void MainWindow::placeDocks() {
   view->addSeparator();
   for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
            mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mComparisonDock,
-           mWaypointsDock, mTimeSeriesDock})
+           mTimeStepDock, mWaypointsDock, mTimeSeriesDock})
     view->addAction(dock->toggleViewAction());
   view->addSeparator();
   view->addAction(mResetLayoutAction);

@@ -23,6 +23,7 @@ class SceneView;
 class Session;
 class SolverStepsDock;
 class SolverComparisonDock;
+class TimeStepDock;
 class TimeSeriesDock;
 class VectorsDock;
 class WaypointsDock;
@@ -51,6 +52,7 @@ class MainWindow : public QMainWindow {
   widgets::WaypointsDock* waypointsDock() const { return mWaypointsDock; }
   widgets::TimeSeriesDock* timeSeriesDock() const { return mTimeSeriesDock; }
   widgets::SolverComparisonDock* comparisonDock() const { return mComparisonDock; }
+  widgets::TimeStepDock* timeStepDock() const { return mTimeStepDock; }
   widgets::ControlsDock* controlsDock() const { return mControlsDock; }
   QSlider* timeline() const { return mTimeline; }
   // The last error shown (scene or simulation), empty if none.
@@ -105,6 +107,7 @@ class MainWindow : public QMainWindow {
   widgets::WaypointsDock* mWaypointsDock = nullptr;
   widgets::TimeSeriesDock* mTimeSeriesDock = nullptr;
   widgets::SolverComparisonDock* mComparisonDock = nullptr;
+  widgets::TimeStepDock* mTimeStepDock = nullptr;
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 

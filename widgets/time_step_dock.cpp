@@ -1,0 +1,267 @@
+#include "widgets/time_step_dock.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/dynamics/advance_kind.h"
+#include "engine/math/nice_step.h"
+#include "engine/run/run_history.h"
+#include "widgets/dock_message.h"
+#include "widgets/session.h"
+
+namespace cl::widgets {
+
+namespace {
+
+QTableWidget* makeTable(const QStringList& headers) {
+  auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
+  table->setHorizontalHeaderLabels(headers);
+  table->verticalHeader()->hide();
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table->setSelectionMode(QAbstractItemView::SingleSelection);
+  table->horizontalHeader()->setStretchLastSection(true);
+  return table;
+}
+
+QString number(double v, int digits = 4) {
+  return QString::number(v, 'g', digits);
+}
+
+}  // namespace
+
+TimeStepDock::TimeStepDock(Session* session, QWidget* parent)
+    : QDockWidget(tr("Time stepping"), parent), mSession(session) {
+  setObjectName(QStringLiteral("timeStepDock"));
+  mPages = new QStackedWidget(this);
+  mMessage = makeDockMessage();
+  mPages->addWidget(mMessage);
+
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
+  layout->setContentsMargins(3, 3, 3, 3);
+  mHeader = new QLabel;
+  mHeader->setWordWrap(true);
+  layout->addWidget(mHeader);
+
+  auto* chart = new QChart;
+  chart->legend()->hide();
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->setBackgroundRoundness(0);
+  mResiduals = new QChartView(chart);
+  mResiduals->setRenderHint(QPainter::Antialiasing);
+  mResiduals->setMinimumHeight(130);
+
+  mIterations = makeTable({tr("#"), tr("residual"), tr("step"), tr("|f' - f|"), tr("note"),
+                           tr("records"), tr("LCP"), tr("held (Newton) / active set")});
+  mIterations->horizontalHeaderItem(1)->setToolTip(
+      tr("Newton with release: the largest gap violation (m); Fischer-Burmeister: max |Phi| "
+         "(m); fixpoint: how far the end-of-step positions moved in the round"));
+  mIterations->horizontalHeaderItem(6)->setToolTip(
+      tr("Fixpoint: the round's Lemke LCP among the step's solves; choosing the round shows it "
+         "in the A matrix, vectors and solver-steps docks"));
+
+  auto* sliderRow = new QHBoxLayout;
+  sliderRow->addWidget(new QLabel(tr("Iteration")));
+  mSlider = new QSlider(Qt::Horizontal);
+  mSlider->setToolTip(tr("Step through the iterations (arrow keys when focused)"));
+  sliderRow->addWidget(mSlider, 1);
+
+  mRecords = makeTable(
+      {tr("record"), tr("kind"), tr("f (N)"), tr("gap (m)"), tr("final f"), tr("final gap")});
+  mRecords->horizontalHeaderItem(3)->setToolTip(
+      tr("delta = distance - target gap, at the iterate (0 wanted where f > 0)"));
+
+  auto* splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(mResiduals);
+  splitter->addWidget(mIterations);
+  auto* lower = new QWidget;
+  auto* lowerLayout = new QVBoxLayout(lower);
+  lowerLayout->setContentsMargins(0, 0, 0, 0);
+  lowerLayout->addLayout(sliderRow);
+  lowerLayout->addWidget(mRecords, 1);
+  splitter->addWidget(lower);
+  layout->addWidget(splitter, 1);
+  mPages->addWidget(content);
+  setWidget(mPages);
+
+  connect(mSession, &Session::currentChanged, this, &TimeStepDock::refresh);
+  connect(mSession, &Session::sceneLoaded, this, &TimeStepDock::refresh);
+  connect(mSlider, &QSlider::valueChanged, this, &TimeStepDock::showIteration);
+  connect(mIterations, &QTableWidget::currentCellChanged, this,
+          [this](int row) { mSlider->setValue(row); });
+  refresh();
+}
+
+QString TimeStepDock::headerText() const {
+  return mPages->currentWidget() == mMessage ? mMessage->text() : mHeader->text();
+}
+
+QString TimeStepDock::iterationText(int row, int column) const {
+  const QTableWidgetItem* item = mIterations->item(row, column);
+  return item ? item->text() : QString();
+}
+
+QString TimeStepDock::recordText(int row, int column) const {
+  const QTableWidgetItem* item = mRecords->item(row, column);
+  return item ? item->text() : QString();
+}
+
+void TimeStepDock::refresh() {
+  mShown.clear();
+  mIteration = -1;
+  const StepTrace* trace = mSession->currentTrace();
+  if (!trace || !trace->timeStep) {
+    const QString reason = mSession->noTraceReason();
+    mMessage->setText(!trace ? reason
+                             : tr("This step was taken by CollisionAdvance (the scene's advance "
+                                  "is collision_advance): its decisions are in the Waypoints "
+                                  "and Solver steps docks. Choose a time stepper with the "
+                                  "'Advance' setting to see its iterations here."));
+    mPages->setCurrentWidget(mMessage);
+    return;
+  }
+  mSummary = *trace->timeStep;
+  mShown = trace->timeStepIterations;
+  mHeader->setText(tr("<b>%1</b> at t = %2, dt = %3: <b>%4</b> after %5 iteration(s), "
+                      "residual %6, %7 record(s)")
+                       .arg(QString::fromLatin1(nameOf(static_cast<AdvanceKind>(mSummary.scheme))))
+                       .arg(mSummary.time, 0, 'g', 8)
+                       .arg(mSummary.dt)
+                       .arg(QString::fromLatin1(timeStepStatusName(mSummary.status)))
+                       .arg(mSummary.iterations)
+                       .arg(number(mSummary.residual, 3))
+                       .arg(mSummary.records.size()));
+  mPages->setCurrentIndex(1);
+
+  // log10 of the residual per iteration (zeros drawn at the floor), on a value axis whose
+  // ticks are a nice number of decades apart, so that labels fit in a short chart.
+  QChart* chart = mResiduals->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
+  auto* line = new QLineSeries;
+  auto* dots = new QScatterSeries;
+  dots->setMarkerSize(6);
+  double low = 0, high = -300;
+  bool any = false;
+  for (const TimeStepIteration& it : mShown)
+    if (it.residual > 0) {
+      const double e = std::log10(it.residual);
+      low = any ? std::min(low, e) : e;
+      high = any ? std::max(high, e) : e;
+      any = true;
+    }
+  if (!any) low = high = 0;
+  const double bottom = std::floor(low), top = std::max(std::ceil(high), bottom + 1);
+  for (const TimeStepIteration& it : mShown) {
+    const double y = it.residual > 0 ? std::log10(it.residual) : bottom;
+    line->append(it.index, y);
+    dots->append(it.index, y);
+  }
+  chart->addSeries(line);
+  chart->addSeries(dots);
+  auto* x = new QValueAxis;
+  x->setLabelFormat(QStringLiteral("%d"));
+  x->setRange(0, std::max<double>(1, static_cast<double>(mShown.size()) - 1));
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(0);
+  x->setTickInterval(niceStep(std::max(1.0, static_cast<double>(mShown.size()) / 6)));
+  x->setTitleText(tr("iteration"));
+  auto* y = new QValueAxis;
+  const double decades = niceStep((top - bottom) / 3);
+  y->setRange(std::floor(bottom / decades) * decades, std::ceil(top / decades) * decades);
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setTickAnchor(0);
+  y->setTickInterval(decades);
+  y->setLabelFormat(QStringLiteral("1e%.0f"));
+  y->setTitleText(tr("residual"));
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (QAbstractSeries* s : chart->series()) {
+    s->attachAxis(x);
+    s->attachAxis(y);
+  }
+
+  const int count = static_cast<int>(mShown.size());
+  mIterations->setUpdatesEnabled(false);
+  mIterations->setRowCount(count);
+  for (int k = 0; k < count; ++k) {
+    const TimeStepIteration& it = mShown[static_cast<std::size_t>(k)];
+    QStringList active;
+    for (int i : it.active) active << QString::number(i);
+    const QStringList cells{QString::number(it.index),
+                            number(it.residual, 3),
+                            it.stepLength != 0 ? number(it.stepLength) : QString(),
+                            number(it.change, 3),
+                            it.gradientStep ? tr("gradient step") : QString(),
+                            QString::number(it.records),
+                            it.solve >= 0 ? QString::number(it.solve) : QString(),
+                            active.join(QLatin1Char(' '))};
+    for (int c = 0; c < cells.size(); ++c)
+      mIterations->setItem(k, c, new QTableWidgetItem(cells[c]));
+  }
+  mIterations->resizeColumnsToContents();
+  mIterations->setUpdatesEnabled(true);
+  {
+    const QSignalBlocker block(mSlider);
+    mSlider->setRange(0, std::max(0, count - 1));
+    mSlider->setEnabled(count > 0);
+    mSlider->setValue(count - 1);
+  }
+  showIteration(count - 1);
+}
+
+void TimeStepDock::showIteration(int index) {
+  const int count = static_cast<int>(mShown.size());
+  mIteration = count > 0 ? std::clamp(index, 0, count - 1) : -1;
+  if (mIteration >= 0 && mIterations->currentRow() != mIteration) {
+    const QSignalBlocker block(mIterations);
+    mIterations->selectRow(mIteration);
+  }
+  // A fixpoint round: its LCP becomes the selected solve, for the other docks.
+  if (mIteration >= 0) {
+    const int solve = mShown[static_cast<std::size_t>(mIteration)].solve;
+    if (solve >= 0 && solve != mSession->selectedSolve()) mSession->selectSolve(solve);
+  }
+  showRecords();
+}
+
+void TimeStepDock::showRecords() {
+  const int n = static_cast<int>(mSummary.records.size());
+  const TimeStepIteration* it =
+      mIteration >= 0 ? &mShown[static_cast<std::size_t>(mIteration)] : nullptr;
+  mRecords->setUpdatesEnabled(false);
+  mRecords->setRowCount(n);
+  const auto at = [](const Eigen::VectorXd& v, int i) {
+    return i < v.size() ? number(v[i]) : QStringLiteral("-");
+  };
+  for (int i = 0; i < n; ++i) {
+    const SolveContact& c = mSummary.records[static_cast<std::size_t>(i)];
+    const QStringList cells{QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(c.label)),
+                            QString::fromLatin1(c.kind) + (c.joint ? tr(" (joint)") : QString()),
+                            it ? at(it->f, i) : QString(),
+                            it ? at(it->gap, i) : QString(),
+                            at(mSummary.f, i),
+                            at(mSummary.gap, i)};
+    for (int col = 0; col < cells.size(); ++col)
+      mRecords->setItem(i, col, new QTableWidgetItem(cells[col]));
+  }
+  mRecords->resizeColumnsToContents();
+  mRecords->setUpdatesEnabled(true);
+}
+
+}  // namespace cl::widgets
