@@ -39,21 +39,40 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   for (int round = 0;; ++round) {
     step.detect(vars);
     step.padForces(f);  // new records start without force
-    const Eigen::VectorXd gap = step.measure(vars);
-    const Eigen::VectorXd vAfter = step.normalVelocities();  // N^T J^T u' at s'
-    // N^T J^T u_free at the same geometry: the positions of s', the free velocities.
-    std::vector<double> freeAtGeometry = vars;
-    for (std::size_t b = 0; b < freeAtGeometry.size(); b += kVarsPerBody)
-      for (int v : {kVX, kVY, kOmega}) freeAtGeometry[b + v] = freeFlight[b + v];
-    step.measure(freeAtGeometry);
-    const Eigen::VectorXd vFree = step.normalVelocities();
-    step.measure(vars);
+    // N^T J^T u_free at the positions of `at`.
+    const auto freeVelocities = [&](std::vector<double> at) {
+      for (std::size_t b = 0; b < at.size(); b += kVarsPerBody)
+        for (int v : {kVX, kVY, kOmega}) at[b + v] = freeFlight[b + v];
+      step.measure(at);
+      return step.normalVelocities();
+    };
     LcpProblem problem;
+    Eigen::VectorXd gap;
+    if (round == 0) {
+      // The first LCP is linearized at the start of the step, where every record is a fair
+      // constraint (the free flight may have carried a vertex deep into a body):
+      // delta(s) + dt v_n(u(f)) >= 0, v_n(u(f)) = v_n(u_free) + dt A f, A symmetric.
+      const Eigen::VectorXd vFree = freeVelocities(step.start());
+      gap = step.measure(step.start());
+      problem.b = (vFree + gap / dt) / dt;
+    } else {
+      const Eigen::VectorXd vFree = freeVelocities(vars);
+      gap = step.measure(vars);
+      const Eigen::VectorXd vAfter = step.normalVelocities();  // N^T J^T u' at s'
+      problem.b = (vFree - vAfter + gap / dt) / dt;
+    }
     problem.A = step.matrix();
-    problem.b = (vFree - vAfter + gap / dt) / dt;
     problem.joint = step.jointFlags();
     if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
     const LcpResult solved = lemke->solve(problem);
+    if (!solved.ok() && round > 0) {
+      // Lemke found no solution of this round's LCP (A is not symmetric away from the start
+      // of the step): the step ends with the previous round's forces.
+      out.f = f;
+      out.status = TimeStepStatus::kStalled;
+      out.iterations = round + 1;
+      return out;
+    }
     const double forceChange = solved.f.size() > 0 ? (solved.f - f).cwiseAbs().maxCoeff() : 0.0;
     f = solved.f;
     std::vector<double> next = step.stateAfter(f);

@@ -31,6 +31,8 @@ class TimeStepContacts {
   TimeStepContacts(ContactSim& sim, double dt);
 
   double dt() const { return mDt; }
+  // The state at the start of the step.
+  const std::vector<double>& start() const { return mStart; }
   int size() const { return static_cast<int>(mRecords.size()); }
   const std::vector<RigidBodyCollision>& records() const { return mRecords; }
   std::vector<bool> jointFlags() const;
