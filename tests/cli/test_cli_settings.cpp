@@ -84,3 +84,38 @@ TEST_CASE("run --help lists every setting --set takes", "[cli][settings]") {
                           "collision_handling", "joint_small_impacts"})
     CHECK_THAT(r.out, Catch::Contains(key));
 }
+
+TEST_CASE(
+    "run --advance steps with a time stepper, says what it cannot express, refuses a "
+    "bad name",
+    "[cli][settings]") {
+  const fs::path dir = scratch("advance");
+  const fs::path a = dir / "flag.json", b = dir / "set.json";
+  const CliResult flag =
+      runCli("run " + scene("stack_of_three.json") +
+                 " --until 1 --advance lcp_fixpoint --final-state '" + a.string() + "'",
+             dir);
+  INFO(flag.err);
+  REQUIRE(flag.exitCode == 0);
+  CHECK_THAT(flag.out, Catch::Contains("stepping lcp_fixpoint   steps 40"));
+  CHECK_THAT(flag.out, Catch::Contains("not converged 0"));
+  // The resting stack stays at its target gap.
+  CHECK_THAT(flag.out, Catch::Contains("contacts smallest distance 0.005 (target gap 0.005)"));
+  const CliResult set =
+      runCli("run " + scene("stack_of_three.json") +
+                 " --until 1 --set advance=lcp_fixpoint --final-state '" + b.string() + "'",
+             dir);
+  REQUIRE(set.exitCode == 0);
+  CHECK(readAll(a) == readAll(b));
+  // Elastic bodies: a note naming them and the feature.
+  const CliResult bounce =
+      runCli("run " + scene("ball_bounce.json") + " --until 0.5 --advance newton_release", dir);
+  REQUIRE(bounce.exitCode == 0);
+  CHECK_THAT(bounce.err, Catch::Contains("note: advance 'newton_release' cannot express "
+                                         "restitution"));
+  const CliResult bad =
+      runCli("run " + scene("stack_of_three.json") + " --until 1 --advance runge_kutta", dir);
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("--advance advance=runge_kutta"));
+  CHECK_THAT(bad.err, Catch::Contains("lcp_fixpoint"));  // the names it takes
+}
