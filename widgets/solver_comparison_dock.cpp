@@ -22,6 +22,7 @@
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
 #include "widgets/performance_profile_view.h"
+#include "widgets/read_only_table.h"
 #include "widgets/session.h"
 #include "widgets/solver_colors.h"
 
@@ -157,10 +158,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   iterationRow->addWidget(mIterationSolver);
   iterationRow->addWidget(mIterationSlider, 1);
   iterationRow->addWidget(mIterationLabel);
-  mIterationTable = new QTableWidget(0, 8);
-  mIterationTable->setHorizontalHeaderLabels({tr("#"), tr("residual"), tr("merit / z0"), tr("step"),
-                                              tr("note"), tr("enters"), tr("leaves"),
-                                              tr("active set / basis")});
+  mIterationTable =
+      makeReadOnlyTable({tr("#"), tr("residual"), tr("merit / z0"), tr("step"), tr("note"),
+                         tr("enters"), tr("leaves"), tr("active set / basis")});
   mIterationTable->horizontalHeaderItem(2)->setToolTip(
       tr("FB Newton: Psi = |Phi|^2 / 2; Lemke: the artificial variable z0"));
   mIterationTable->horizontalHeaderItem(4)->setToolTip(
@@ -169,11 +169,6 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mIterationTable->horizontalHeaderItem(5)->setToolTip(
       tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = the contacts, joints being "
          "eliminated; contacts + joints where they are split)"));
-  mIterationTable->verticalHeader()->hide();
-  mIterationTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  mIterationTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-  mIterationTable->setSelectionMode(QAbstractItemView::SingleSelection);
-  mIterationTable->horizontalHeader()->setStretchLastSection(true);
   mIterationTable->setMinimumHeight(120);
 
   mProfileView = new PerformanceProfileView(mSession);
@@ -370,17 +365,11 @@ void SolverComparisonDock::traceIterations() {
                             it.entering >= 0 ? QString::number(it.entering) : QString(),
                             it.leaving >= 0 ? QString::number(it.leaving) : QString(),
                             list(it.active)};
-    for (int c = 0; c < cells.size(); ++c)
-      mIterationTable->setItem(k, c, new QTableWidgetItem(cells[c]));
+    setRowTexts(mIterationTable, k, cells);
   }
   mIterationTable->resizeColumnsToContents();
   mIterationTable->setUpdatesEnabled(true);
-  {
-    const QSignalBlocker block(mIterationSlider);
-    mIterationSlider->setRange(0, std::max(0, count - 1));
-    mIterationSlider->setEnabled(count > 0);
-    mIterationSlider->setValue(count - 1);
-  }
+  resetRowSlider(mIterationSlider, count);
   mIteration = -1;
   showIteration(count - 1);
 }

@@ -21,22 +21,12 @@
 #include "engine/math/nice_step.h"
 #include "engine/run/run_history.h"
 #include "widgets/dock_message.h"
+#include "widgets/read_only_table.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
 
 namespace {
-
-QTableWidget* makeTable(const QStringList& headers) {
-  auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
-  table->setHorizontalHeaderLabels(headers);
-  table->verticalHeader()->hide();
-  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table->setSelectionMode(QAbstractItemView::SingleSelection);
-  table->horizontalHeader()->setStretchLastSection(true);
-  return table;
-}
 
 QString number(double v, int digits = 4) {
   return QString::number(v, 'g', digits);
@@ -66,8 +56,8 @@ TimeStepDock::TimeStepDock(Session* session, QWidget* parent)
   mResiduals->setRenderHint(QPainter::Antialiasing);
   mResiduals->setMinimumHeight(130);
 
-  mIterations = makeTable({tr("#"), tr("residual"), tr("step"), tr("|f' - f|"), tr("note"),
-                           tr("records"), tr("LCP"), tr("held (Newton) / active set")});
+  mIterations = makeReadOnlyTable({tr("#"), tr("residual"), tr("step"), tr("|f' - f|"), tr("note"),
+                                   tr("records"), tr("LCP"), tr("held (Newton) / active set")});
   mIterations->horizontalHeaderItem(1)->setToolTip(
       tr("Newton with release: the largest gap violation (m); Fischer-Burmeister: max |Phi| "
          "(m); fixpoint: how far the end-of-step positions moved in the round"));
@@ -81,7 +71,7 @@ TimeStepDock::TimeStepDock(Session* session, QWidget* parent)
   mSlider->setToolTip(tr("Step through the iterations (arrow keys when focused)"));
   sliderRow->addWidget(mSlider, 1);
 
-  mRecords = makeTable(
+  mRecords = makeReadOnlyTable(
       {tr("record"), tr("kind"), tr("f (N)"), tr("gap (m)"), tr("final f"), tr("final gap")});
   mRecords->horizontalHeaderItem(3)->setToolTip(
       tr("delta = distance - target gap, at the iterate (0 wanted where f > 0)"));
@@ -211,17 +201,11 @@ void TimeStepDock::refresh() {
                             QString::number(it.records),
                             it.solve >= 0 ? QString::number(it.solve) : QString(),
                             active.join(QLatin1Char(' '))};
-    for (int c = 0; c < cells.size(); ++c)
-      mIterations->setItem(k, c, new QTableWidgetItem(cells[c]));
+    setRowTexts(mIterations, k, cells);
   }
   mIterations->resizeColumnsToContents();
   mIterations->setUpdatesEnabled(true);
-  {
-    const QSignalBlocker block(mSlider);
-    mSlider->setRange(0, std::max(0, count - 1));
-    mSlider->setEnabled(count > 0);
-    mSlider->setValue(count - 1);
-  }
+  resetRowSlider(mSlider, count);
   showIteration(count - 1);
 }
 
@@ -257,8 +241,7 @@ void TimeStepDock::showRecords() {
                             it ? at(it->gap, i) : QString(),
                             at(mSummary.f, i),
                             at(mSummary.gap, i)};
-    for (int col = 0; col < cells.size(); ++col)
-      mRecords->setItem(i, col, new QTableWidgetItem(cells[col]));
+    setRowTexts(mRecords, i, cells);
   }
   mRecords->resizeColumnsToContents();
   mRecords->setUpdatesEnabled(true);
