@@ -9,74 +9,14 @@
 // position-level projection). The resting stack also runs for 60 s.
 //   build/bench/bench_time_stepping [runs] [seconds]
 #include <fmt/format.h>
-#include <time.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "engine/run/advance_run.h"
 #include "engine/scene/scene.h"
-#include "engine/time_stepping/time_stepper.h"
-
-namespace {
-
-double processCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-struct Run {
-  double simulated = 0;  // seconds reached
-  std::string failure;   // the SimulationError that stopped it, if any
-  double cpuPerSecond = 0;
-  long long steps = 0, iterations = 0, unconverged = 0;
-  double penetration = 0;  // max over steps of -min(distance, 0)
-  double belowGap = 0;     // max over steps of target gap - min distance
-  double jointGap = 0;     // max |distance| of joint records
-  double energyChange = 0;
-};
-
-Run runOnce(const std::string& file, cl::AdvanceKind kind, double seconds) {
-  cl::Scene scene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
-  cl::SimSettings settings = scene.settings;
-  settings.advance = kind;
-  scene = cl::rebuildScene(scene, settings);
-  auto advance = scene.makeAdvance();
-  const cl::ContactSim& sim = *scene.contactSim();
-  const double e0 = scene.sim->energy().total();
-  Run r;
-  const double c0 = processCpuSeconds();
-  try {
-    while (scene.sim->time() < seconds - 1e-9) {
-      advance->advance(settings.timeStep);
-      ++r.steps;
-      for (const cl::RigidBodyCollision& c : sim.lastContacts()) {
-        if (c.joint) {
-          r.jointGap = std::max(r.jointGap, std::abs(c.distance));
-        } else if (c.kind != cl::CollisionKind::kConnector) {
-          r.penetration = std::max(r.penetration, -c.distance);
-          r.belowGap = std::max(r.belowGap, c.targetGap - c.distance);
-        }
-      }
-    }
-  } catch (const cl::SimulationError& e) {
-    r.failure = e.what();
-  }
-  const double cpu = processCpuSeconds() - c0;
-  r.simulated = scene.sim->time();
-  r.cpuPerSecond = r.simulated > 0 ? cpu / r.simulated : 0;
-  r.energyChange = scene.sim->energy().total() - e0;
-  if (auto* stepper = dynamic_cast<cl::TimeStepper*>(advance.get())) {
-    r.iterations = stepper->totals().iterations;
-    r.unconverged = stepper->totals().unconverged;
-  }
-  return r;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
@@ -100,21 +40,26 @@ int main(int argc, char** argv) {
   std::vector<std::string> failures;
   for (const Case& c : cases)
     for (const auto& advance : cl::kAdvanceKindNames) {
-      std::vector<Run> rs;
-      for (int k = 0; k < runs; ++k) rs.push_back(runOnce(c.file, advance.value, c.seconds));
+      const cl::Scene scene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + c.file);
+      std::vector<cl::AdvanceRun> rs;
+      for (int k = 0; k < runs; ++k)
+        rs.push_back(cl::runWithAdvance(scene, advance.value, c.seconds));
       std::vector<double> cpu;
-      for (const Run& r : rs) cpu.push_back(r.cpuPerSecond);
+      for (const cl::AdvanceRun& r : rs) cpu.push_back(r.cpuSeconds / std::max(r.reached, 1e-300));
       std::sort(cpu.begin(), cpu.end());
-      const Run& r = rs.front();  // deterministic: every run the same but for its time
+      const cl::AdvanceRun& r = rs.front();  // deterministic: every run the same but for its time
       const bool stepper = advance.value != cl::AdvanceKind::kCollisionAdvance;
       fmt::print(
           "| {} | {} | {:.3f}{} | {:.4f} | {} | {} | {:.2e} | {:.2e} | {} | {:.3g} |\n", c.file,
-          advance.name, r.simulated, r.failure.empty() ? "" : " (failed)", cpu[cpu.size() / 2],
-          stepper ? fmt::format("{:.2f}", static_cast<double>(r.iterations) /
-                                              static_cast<double>(std::max(1LL, r.steps)))
+          advance.name, r.reached, r.failure.empty() ? "" : " (failed)", cpu[cpu.size() / 2],
+          stepper ? fmt::format("{:.2f}",
+                                static_cast<double>(r.iterations()) /
+                                    static_cast<double>(std::max<std::size_t>(1, r.steps.size())))
                   : std::string("-"),
-          stepper ? std::to_string(r.unconverged) : std::string("-"), r.penetration, r.belowGap,
-          r.jointGap > 0 ? fmt::format("{:.2e}", r.jointGap) : std::string("-"), r.energyChange);
+          stepper ? std::to_string(r.unconverged()) : std::string("-"), r.penetration(),
+          r.dip(scene.settings.distanceTol / 2),
+          r.maxJointGap() > 0 ? fmt::format("{:.2e}", r.maxJointGap()) : std::string("-"),
+          r.energyChange());
       if (!r.failure.empty())
         failures.push_back(fmt::format("{} {}: {}", c.file, advance.name, r.failure));
     }

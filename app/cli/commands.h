@@ -43,7 +43,15 @@ struct CompareOptions {
   std::string profile;         // the performance profile, empty for none
 };
 
+struct CompareRunsOptions {
+  std::string scene;
+  double until = 0.0;
+  std::string advance = "all";  // the ways of advancing, the first the reference
+  std::string csv;              // per run and step, empty for none
+};
+
 int runCommand(const RunOptions& options);
+int compareRunsCommand(const CompareRunsOptions& options);
 int solveLcpCommand(const SolveLcpOptions& options);
 int compareCommand(const CompareOptions& options);
 int validateCommand(const std::string& scene);

@@ -13,9 +13,10 @@
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/solver/lcp_solver.h"
 #include "engine/solver/solver_comparison.h"
 #include "exit_codes.h"
-#include "solver_names.h"
+#include "named_list.h"
 
 namespace cl::cli {
 
@@ -54,7 +55,8 @@ std::string profileCsv(const std::vector<ProfilePoint>& profile,
 }  // namespace
 
 int compareCommand(const CompareOptions& cliOptions) {
-  const std::optional<std::vector<LcpSolverKind>> solvers = solversNamed(cliOptions.solver);
+  const std::optional<std::vector<LcpSolverKind>> solvers =
+      valuesNamed<LcpSolverKind>(cliOptions.solver, "solver");
   if (!solvers) return kExitBadInput;
   std::error_code ec;
   if (!std::filesystem::is_directory(cliOptions.dir, ec)) {

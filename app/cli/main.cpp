@@ -131,6 +131,20 @@ int main(int argc, char** argv) {
   compareCmd->add_option("--profile", compare.profile,
                          "Write the performance profile (tau, fraction per solver) here");
 
+  CompareRunsOptions compareRuns;
+  CLI::App* compareRunsCmd = app.add_subcommand(
+      "compare-runs",
+      "Run one scene with several ways of advancing; where they part, cost, penetration");
+  compareRunsCmd->add_option("scene", compareRuns.scene, "Scene file (JSON)")->required();
+  compareRunsCmd->add_option("--until", compareRuns.until, "Simulated time to stop at")->required();
+  compareRunsCmd->add_option("--advance", compareRuns.advance,
+                             "all (default), or a comma-separated list of " +
+                                 cl::nameList<cl::AdvanceKind>() +
+                                 "; the first is the one the others are measured against");
+  compareRunsCmd->add_option("--csv", compareRuns.csv,
+                             "Write one row per run and step (energies, distances, iterations, "
+                             "status, time, gap to the first run) here");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -141,6 +155,7 @@ int main(int argc, char** argv) {
     if (*runCmd) return runCommand(run);
     if (*solveLcpCmd) return solveLcpCommand(solveLcp);
     if (*compareCmd) return compareCommand(compare);
+    if (*compareRunsCmd) return compareRunsCommand(compareRuns);
     return validateCommand(validateScene);
   } catch (const std::exception& e) {
     // Anything the commands did not expect still ends in a message, not an abort.

@@ -9,10 +9,11 @@
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/solver/lcp_solver.h"
 #include "engine/solver/replay_solve.h"
 #include "engine/trace/solver_trace.h"
 #include "exit_codes.h"
-#include "solver_names.h"
+#include "named_list.h"
 
 namespace cl::cli {
 
@@ -50,7 +51,8 @@ int solveLcpCommand(const SolveLcpOptions& options) {
                              nameList<NextContactPolicy>());
     return kExitBadInput;
   }
-  const std::optional<std::vector<LcpSolverKind>> solvers = solversNamed(options.solver);
+  const std::optional<std::vector<LcpSolverKind>> solvers =
+      valuesNamed<LcpSolverKind>(options.solver, "solver");
   if (!solvers) return kExitBadInput;
   if (!options.trace.empty() && solvers->size() > 1) {
     std::cerr << "error: --trace takes one solver, not --solver all\n";

@@ -67,6 +67,8 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   if (contactSim) {
     s.contacts = static_cast<int>(contactSim->lastContacts().size());
     for (const RigidBodyCollision& c : contactSim->lastContacts())
+      if (c.joint) s.maxJointGap = std::max(s.maxJointGap, std::abs(c.distance));
+    for (const RigidBodyCollision& c : contactSim->lastContacts())
       if (c.kind != CollisionKind::kConnector)
         s.minDistance =
             std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);

@@ -26,6 +26,7 @@ struct StepStats {
   // complementarity violation, the warm start's outcomes (zeros without a ContactSim).
   ContactSim::SolveTotals solves;
   double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
+  double maxJointGap = 0;    // largest |distance| of a joint or rod record at the end
   long long backups = 0;     // CollisionAdvance back-ups during the step
   long long collisions = 0;  // collisions handled during the step
   // A time stepper's step (engine/time_stepping): its iterations and how they ended

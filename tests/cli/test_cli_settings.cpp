@@ -1,5 +1,6 @@
 // contactlab-cli run --set KEY=VALUE: any setting of the engine's table, checked as a scene
 // file's value is.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -118,4 +119,32 @@ TEST_CASE(
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.err, Catch::Contains("--advance advance=runge_kutta"));
   CHECK_THAT(bad.err, Catch::Contains("lcp_fixpoint"));  // the names it takes
+}
+
+TEST_CASE("compare-runs runs a scene two ways and writes every step of both", "[cli][settings]") {
+  const fs::path dir = scratch("compare_runs");
+  const fs::path csv = dir / "runs.csv";
+  const CliResult r =
+      runCli("compare-runs " + scene("stack_of_three.json") +
+                 " --until 1 --advance collision_advance,lcp_fixpoint --csv '" + csv.string() + "'",
+             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("| collision_advance | 1 |"));
+  CHECK_THAT(r.out, Catch::Contains("| lcp_fixpoint | 1 |"));
+  CHECK_THAT(r.out, Catch::Contains("where the bodies part from collision_advance"));
+  const std::string text = readAll(csv);
+  CHECK(std::count(text.begin(), text.end(), '\n') == 1 + 2 * 40);
+  CHECK_THAT(text, Catch::Contains("lcp_fixpoint,40,1,"));
+  // A run that stops: the table says so and the exit code is the simulation's.
+  const CliResult stopped = runCli("compare-runs " + scene("contact_app_6.json") +
+                                       " --until 3 --advance collision_advance,newton_release",
+                                   dir);
+  CHECK(stopped.exitCode == 2);
+  CHECK_THAT(stopped.out, Catch::Contains("(failed)"));
+  CHECK_THAT(stopped.out, Catch::Contains("runs that stopped"));
+  const CliResult bad =
+      runCli("compare-runs " + scene("stack_of_three.json") + " --until 1 --advance euler", dir);
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("unknown advance \"euler\""));
 }

@@ -2,6 +2,7 @@
 // whose motion is known: a resting block stays at its contact distance, a pendulum on a joint
 // keeps its length and swings with the small-angle period, a dropped block comes to rest
 // without penetrating, free bodies keep their momentum, and every run repeats bit for bit.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "engine/body/body_state.h"
+#include "engine/run/advance_run.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/time_stepping/advance_caveats.h"
@@ -194,4 +196,37 @@ TEST_CASE("A traced time step records its iterations and its outcome", "[time_st
     // The replay of the step repeats it bit for bit.
     CHECK(cl::sameState(cl::replayStep(before).state, run.state));
   }
+}
+
+TEST_CASE("runWithAdvance runs a scene one way; compareRuns finds where two ways part",
+          "[time_stepping][run]") {
+  const cl::Scene s =
+      cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/stack_of_three.json");
+  const cl::AdvanceRun a = cl::runWithAdvance(s, AdvanceKind::kCollisionAdvance, 1.0);
+  const cl::AdvanceRun again = cl::runWithAdvance(s, AdvanceKind::kCollisionAdvance, 1.0);
+  const cl::AdvanceRun b = cl::runWithAdvance(s, AdvanceKind::kLcpFixpoint, 1.0);
+  REQUIRE(a.failure.empty());
+  REQUIRE(b.failure.empty());
+  CHECK(a.reached == Approx(1.0));
+  CHECK(a.steps.size() == 40);
+  CHECK(b.steps.size() == 40);
+  CHECK(b.iterations() == 80);  // two rounds a step on a resting stack
+  CHECK(b.unconverged() == 0);
+  CHECK(b.penetration() == 0);
+  CHECK(b.dip(0.005) <= 1e-12);
+  // The same run twice does not part at all; the resting stack under the two advances stays
+  // where it is, so they part by rounding only.
+  const cl::RunDivergence same = cl::compareRuns(a, again, {1e-15});
+  CHECK(*std::max_element(same.positionGap.begin(), same.positionGap.end()) == 0);
+  CHECK(std::isnan(same.firstAbove[0].second));
+  const cl::RunDivergence other = cl::compareRuns(a, b, {1e-9, 1e-3});
+  REQUIRE(other.positionGap.size() == 40);
+  CHECK(*std::max_element(other.positionGap.begin(), other.positionGap.end()) <= 1e-9);
+  // A run that cannot go on ends with its message and where it stopped.
+  const cl::Scene app =
+      cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/contact_app_6.json");
+  const cl::AdvanceRun stopped = cl::runWithAdvance(app, AdvanceKind::kNewtonRelease, 3.0);
+  CHECK_FALSE(stopped.failure.empty());
+  CHECK(stopped.reached < 3.0);
+  CHECK(stopped.failure.find("newton_release") != std::string::npos);
 }
