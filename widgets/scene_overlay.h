@@ -63,6 +63,7 @@ inline constexpr QRgb kNormal = 0xff1b6f86;        // contact normals
 inline constexpr QRgb kVelocity = 0xff00897b;      // centre-of-mass velocities
 inline constexpr QRgb kBoundingBox = 0xff8d8d8d;   // bounding boxes
 inline constexpr QRgb kGhost = 0xff1e5fd0;         // bodies and collisions at a waypoint
+inline constexpr QRgb kSecondRun = 0xffe65100;     // bodies of the scene run another way
 inline constexpr QRgb kSelection = 0xffffa000;     // the selected contact
 inline constexpr QRgb kMouseSpring = 0xff303030;   // the spring from a body to the mouse
 }  // namespace overlay_colors

@@ -183,6 +183,7 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
   connect(mSession, &Session::stepped, this, qOverload<>(&QWidget::update));
   connect(mSession, &Session::currentChanged, this, qOverload<>(&QWidget::update));
   connect(mSession, &Session::selectionChanged, this, qOverload<>(&QWidget::update));
+  connect(mSession, &Session::comparisonChanged, this, qOverload<>(&QWidget::update));
 
   mSpringThrottle = new QTimer(this);
   mSpringThrottle->setSingleShot(true);
@@ -301,6 +302,25 @@ int SceneView::ghostCount() const {
 BodyState SceneView::ghostState(int body) const {
   if (body < 0 || body >= ghostCount()) return {};
   return BodyState::fromVars(ghostWaypoint()->vars, body);
+}
+
+std::vector<BodyState> SceneView::secondRunStates() const {
+  const AdvanceRun* run = mSession->comparison();
+  const StepRecord* record = mSession->current();
+  if (!run || !record || !mShowGhostsAction->isChecked()) return {};
+  // Step k's bodies are the run's positions[k - 1]; step 0 is the scene as loaded.
+  const long long k = record->step;
+  if (k < 1 || k > static_cast<long long>(run->positions.size())) return {};
+  const std::vector<double>& p = run->positions[static_cast<std::size_t>(k - 1)];
+  std::vector<BodyState> states;
+  for (std::size_t i = 0; i + 2 < p.size(); i += 3) {
+    BodyState s;
+    s.x = p[i];
+    s.y = p[i + 1];
+    s.angle = p[i + 2];
+    states.push_back(s);
+  }
+  return states;
 }
 
 QString SceneView::ghostLabel() const {
@@ -580,26 +600,33 @@ void SceneView::drawCaption(QPainter& painter) const {
 }
 
 void SceneView::drawGhosts(QPainter& painter) const {
-  const int count = ghostCount();
-  if (count == 0) return;
+  std::vector<BodyState> waypoint;
+  for (int i = 0; i < ghostCount(); ++i) waypoint.push_back(ghostState(i));
+  drawGhostBodies(painter, waypoint, QColor::fromRgba(overlay_colors::kGhost));
+  drawGhostBodies(painter, secondRunStates(), QColor::fromRgba(overlay_colors::kSecondRun));
+}
+
+void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>& states,
+                                QColor color) const {
+  if (states.empty()) return;
   const auto& bodies = mSession->bodies();
-  const QColor ghost = QColor::fromRgba(overlay_colors::kGhost);
-  QColor fill = ghost;
+  QColor fill = color;
   fill.setAlpha(36);
-  QPen outline(ghost, 1.6, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
+  QPen outline(color, 1.6, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
   outline.setCosmetic(true);
   painter.save();
-  for (int i = 0; i < count; ++i) {
+  const std::size_t count = std::min(states.size(), bodies.size());
+  for (std::size_t i = 0; i < count; ++i) {
     // A fixed body's ghost would lie on the body itself.
-    if (bodies[static_cast<std::size_t>(i)].isFixed()) continue;
-    const BodyState state = ghostState(i);
+    if (bodies[i].isFixed()) continue;
+    const BodyState& state = states[i];
     painter.setTransform(centeredToScreen());
     painter.setPen(outline);
     painter.setBrush(fill);
-    painter.drawPath(worldPath(bodies[static_cast<std::size_t>(i)], state, mCenter));
+    painter.drawPath(worldPath(bodies[i], state, mCenter));
     painter.resetTransform();
     const QPointF cm = toScreen(state.position());
-    painter.setPen(QPen(ghost, 1.2));
+    painter.setPen(QPen(color, 1.2));
     painter.drawLine(cm - QPointF(kCrossHalf, 0), cm + QPointF(kCrossHalf, 0));
     painter.drawLine(cm - QPointF(0, kCrossHalf), cm + QPointF(0, kCrossHalf));
   }
@@ -648,6 +675,11 @@ void SceneView::drawClockAndLegend(QPainter& painter) const {
                        kLabel);
   if (const QString ghost = ghostLabel(); !ghost.isEmpty())
     lines.emplace_back(ghost, QColor::fromRgba(overlay_colors::kGhost));
+  if (!secondRunStates().empty())
+    lines.emplace_back(tr("dashed orange: the scene run with %1, at step %2")
+                           .arg(QString::fromLatin1(nameOf(mSession->comparison()->kind)))
+                           .arg(mSession->current()->step),
+                       QColor::fromRgba(overlay_colors::kSecondRun));
   if (mShowImpulsesAction->isChecked()) {
     const StepRecord* record = mSession->current();
     if (record && record->trace) {

@@ -87,6 +87,9 @@ class SceneView : public QWidget {
   BodyState ghostState(int body) const;
   // "ghost: NAME at t = ..." while ghosts are drawn, empty otherwise.
   QString ghostLabel() const;
+  // The bodies of the scene run another way (Session::comparison()) at the step shown, drawn
+  // as orange ghosts; empty without one, with ghosts off, or past where that run got.
+  std::vector<BodyState> secondRunStates() const;
 
   // The row of the selected solve that is ringed (the Session's selected contact),
   // -1 when none.
@@ -139,6 +142,7 @@ class SceneView : public QWidget {
   QString captionText() const;
   QFont captionFont() const;
   void drawGhosts(QPainter& painter) const;
+  void drawGhostBodies(QPainter& painter, const std::vector<BodyState>& states, QColor color) const;
   void drawLayers(QPainter& painter) const;
   void drawClockAndLegend(QPainter& painter) const;
   double captionBottom() const;

@@ -151,6 +151,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mBodies = mHasScene ? scene.sim->bodies() : std::vector<Polygon>{};
   mPristine = mHasScene ? std::shared_ptr<const RigidBodySim>(scene.sim->clone()) : nullptr;
   mHistory.clear();
+  mComparison.reset();
 
   SimState start;
   if (mHasScene) {
@@ -170,6 +171,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
     worker->install(start, generation);
   });
   emit sceneLoaded();
+  emit comparisonChanged();
   if (mHasScene)
     for (const std::string& caveat : advanceCaveats(mSettings.advance, *mPristine))
       emit noticeOccurred(QString::fromStdString(caveat));
@@ -575,6 +577,20 @@ void Session::reportSimulationError(const QString& message) {
   setRunning(false);
   const double t = mHistory.empty() ? 0.0 : mHistory.back().state.time;
   emit errorOccurred(tr("Simulation stopped at t = %1 s: %2").arg(t, 0, 'f', 3).arg(message));
+}
+
+Scene Session::pristineScene() const {
+  Scene scene;
+  scene.title = mTitle.toStdString();
+  scene.settings = mSettings;
+  scene.doc = mDoc;
+  if (mPristine) scene.sim = mPristine->clone();
+  return scene;
+}
+
+void Session::setComparison(std::shared_ptr<const AdvanceRun> run) {
+  mComparison = std::move(run);
+  emit comparisonChanged();
 }
 
 }  // namespace cl::widgets

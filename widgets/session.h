@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
+#include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
 #include "engine/scene/scene.h"
 #include "widgets/sim_snapshot.h"
@@ -164,6 +165,14 @@ class Session : public QObject {
   // restartWithSettings.
   void apply(SimEdit edit);
 
+  // ---- A second way of running the scene, for comparison (RunComparisonDock)
+  // The scene as loaded (structure, state at step 0, settings), for runs of its own.
+  Scene pristineScene() const;
+  // The scene run another way (engine/run/advance_run.h), whose bodies the scene view draws
+  // as ghosts at the step shown; null when none. A scene load clears it.
+  const AdvanceRun* comparison() const { return mComparison.get(); }
+  void setComparison(std::shared_ptr<const AdvanceRun> run);
+
   // Wall-clock period of the run timer.
   static constexpr int kFrameIntervalMs = 16;
 
@@ -181,6 +190,7 @@ class Session : public QObject {
   void errorOccurred(const QString& message);
   // Something the user should know that is no error: what the scene's advance cannot express.
   void noticeOccurred(const QString& message);
+  void comparisonChanged();
 
  private:
   void install(Scene scene, const QString& sourcePath);
@@ -222,6 +232,7 @@ class Session : public QObject {
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
+  std::shared_ptr<const AdvanceRun> mComparison;
   // The step whose trace is being re-derived (-1 none); answers carry the generation.
   long long mDerivingStep = -1;
   int mTraceJobs = 0;                 // re-derivations started and not yet answered

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
@@ -86,7 +87,12 @@ TimeStepDock::TimeStepDock(Session* session, QWidget* parent)
   lowerLayout->addWidget(mRecords, 1);
   splitter->addWidget(lower);
   layout->addWidget(splitter, 1);
-  mPages->addWidget(content);
+  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
+  mPages->addWidget(scroll);
   setWidget(mPages);
 
   connect(mSession, &Session::currentChanged, this, &TimeStepDock::refresh);

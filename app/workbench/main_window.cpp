@@ -28,6 +28,7 @@
 #include "engine/io/trace_csv.h"
 #include "widgets/controls_dock.h"
 #include "widgets/matrix_dock.h"
+#include "widgets/run_comparison_dock.h"
 #include "widgets/run_export.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
@@ -342,6 +343,7 @@ void MainWindow::placeDocks() {
   mTimeSeriesDock = new widgets::TimeSeriesDock(mSession, this);
   mComparisonDock = new widgets::SolverComparisonDock(mSession, this);
   mTimeStepDock = new widgets::TimeStepDock(mSession, this);
+  mRunComparisonDock = new widgets::RunComparisonDock(mSession, this);
   addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
   addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
   addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
@@ -356,6 +358,10 @@ void MainWindow::placeDocks() {
   // The time steppers' iterations: a tab beside them, raised when the scene uses one.
   addDockWidget(Qt::RightDockWidgetArea, mTimeStepDock);
   tabifyDockWidget(mComparisonDock, mTimeStepDock);
+  // Two ways of running the scene: a tab behind the time series.
+  addDockWidget(Qt::BottomDockWidgetArea, mRunComparisonDock);
+  tabifyDockWidget(mTimeSeriesDock, mRunComparisonDock);
+  mTimeSeriesDock->raise();
   mSolverStepsDock->raise();
   resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
   resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
@@ -367,7 +373,7 @@ void MainWindow::placeDocks() {
   view->addSeparator();
   for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
            mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mComparisonDock,
-           mTimeStepDock, mWaypointsDock, mTimeSeriesDock})
+           mTimeStepDock, mWaypointsDock, mTimeSeriesDock, mRunComparisonDock})
     view->addAction(dock->toggleViewAction());
   view->addSeparator();
   view->addAction(mResetLayoutAction);

@@ -24,6 +24,7 @@ class Session;
 class SolverStepsDock;
 class SolverComparisonDock;
 class TimeStepDock;
+class RunComparisonDock;
 class TimeSeriesDock;
 class VectorsDock;
 class WaypointsDock;
@@ -108,6 +109,7 @@ class MainWindow : public QMainWindow {
   widgets::TimeSeriesDock* mTimeSeriesDock = nullptr;
   widgets::SolverComparisonDock* mComparisonDock = nullptr;
   widgets::TimeStepDock* mTimeStepDock = nullptr;
+  widgets::RunComparisonDock* mRunComparisonDock = nullptr;
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 

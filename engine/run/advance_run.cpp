@@ -76,9 +76,14 @@ AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until) {
   SimState state = captureState(*advance, sim->clone(), {});
   const double dt = advance->timeStep();
   const double c0 = processCpuSeconds();
+  // Whole steps of dt, as a front end takes them (the same bits), and one shorter step to
+  // land on `until` only when it is off the grid.
+  const double t0 = sim->time();
+  const auto whole = static_cast<long long>(std::floor((until - t0) / dt + 1e-9));
   try {
-    while (until - sim->time() > 1e-9 * dt) {
-      StepRun step = runStep(*advance, state, StepTracing::kOff, std::min(dt, until - sim->time()));
+    for (long long k = 0; until - sim->time() > 1e-9 * dt; ++k) {
+      const double h = k < whole ? dt : until - sim->time();
+      StepRun step = runStep(*advance, state, StepTracing::kOff, h);
       run.steps.push_back(step.stats);
       run.positions.push_back(positionsOf(*sim));
       state = std::move(step.state);

@@ -32,7 +32,9 @@ struct AdvanceRun {
   double energyChange() const;
 };
 
-// Runs `scene` (its structure and state as built; not changed) with `kind` until `until`.
+// Runs `scene` (its structure and state as built; not changed) with `kind` until `until`:
+// whole time steps (bit for bit those of a front end stepping it), the last one shortened
+// only when `until` is off their grid.
 AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until);
 
 // Where two runs of one scene part: per step they share, the largest difference of a body's

@@ -135,7 +135,7 @@ TEST_CASE("compare-runs runs a scene two ways and writes every step of both", "[
   CHECK_THAT(r.out, Catch::Contains("where the bodies part from collision_advance"));
   const std::string text = readAll(csv);
   CHECK(std::count(text.begin(), text.end(), '\n') == 1 + 2 * 40);
-  CHECK_THAT(text, Catch::Contains("lcp_fixpoint,40,1,"));
+  CHECK_THAT(text, Catch::Contains("\nlcp_fixpoint,40,"));  // 40 whole steps of 0.025
   // A run that stops: the table says so and the exit code is the simulation's.
   const CliResult stopped = runCli("compare-runs " + scene("contact_app_6.json") +
                                        " --until 3 --advance collision_advance,newton_release",

@@ -1,0 +1,251 @@
+#include "widgets/run_comparison_dock.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTableWidget>
+#include <QThreadPool>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "engine/math/nice_step.h"
+#include "widgets/read_only_table.h"
+#include "widgets/scene_overlay.h"
+#include "widgets/session.h"
+#include "widgets/thread_handoff.h"
+
+namespace cl::widgets {
+
+namespace {
+
+QChartView* makeChart(const QString& title) {
+  auto* chart = new QChart;
+  chart->setTitle(title);
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->setBackgroundRoundness(0);
+  auto* view = new QChartView(chart);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumSize(260, 180);
+  return view;
+}
+
+// Replaces the chart's series by `lines` (name, colour, points) on value axes fitted to them,
+// with at most about four ticks a nice step apart; `yFormat` labels the y ticks.
+void showLines(QChartView* view,
+               const std::vector<std::tuple<QString, QColor, std::vector<QPointF>>>& lines,
+               const QString& yTitle, const QString& yFormat) {
+  QChart* chart = view->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
+  double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+  bool any = false;
+  for (const auto& [name, color, points] : lines)
+    for (const QPointF& p : points) {
+      x0 = any ? std::min(x0, p.x()) : p.x();
+      x1 = any ? std::max(x1, p.x()) : p.x();
+      y0 = any ? std::min(y0, p.y()) : p.y();
+      y1 = any ? std::max(y1, p.y()) : p.y();
+      any = true;
+    }
+  if (!(y1 > y0)) y1 = y0 + 1;
+  if (!(x1 > x0)) x1 = x0 + 1;
+  auto* x = new QValueAxis;
+  const double xStep = niceStep((x1 - x0) / 5);
+  x->setRange(std::floor(x0 / xStep) * xStep, std::ceil(x1 / xStep) * xStep);
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(0);
+  x->setTickInterval(xStep);
+  x->setTitleText(QObject::tr("t (s)"));
+  x->setLabelFormat(QStringLiteral("%g"));
+  auto* y = new QValueAxis;
+  const double step = niceStep((y1 - y0) / 4);
+  y->setRange(std::floor(y0 / step) * step, std::ceil(y1 / step) * step);
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setTickAnchor(0);
+  y->setTickInterval(step);
+  y->setLabelFormat(yFormat);
+  y->setTitleText(yTitle);
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (const auto& [name, color, points] : lines) {
+    auto* series = new QLineSeries;
+    series->setName(name);
+    series->setPen(QPen(color, 1.8));
+    for (const QPointF& p : points) series->append(p);
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+  }
+  chart->legend()->setVisible(lines.size() > 1);
+}
+
+}  // namespace
+
+RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
+    : QDockWidget(tr("Run comparison"), parent), mSession(session) {
+  setObjectName(QStringLiteral("runComparisonDock"));
+  mPool = new QThreadPool(this);
+  mPool->setMaxThreadCount(1);
+
+  auto* body = new QWidget;
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(3, 3, 3, 3);
+  auto* row = new QHBoxLayout;
+  row->addWidget(new QLabel(tr("Run the scene as loaded with its advance and")));
+  mOther = new QComboBox;
+  for (const auto& n : kAdvanceKindNames)
+    mOther->addItem(QString::fromLatin1(n.name), static_cast<int>(n.value));
+  mOther->setCurrentIndex(mOther->findData(static_cast<int>(AdvanceKind::kLcpFixpoint)));
+  row->addWidget(mOther);
+  mRun = new QPushButton(tr("Compare to the newest step"));
+  mRun->setToolTip(
+      tr("Runs the scene as loaded twice, headless (edits made while running are not "
+         "replayed), up to the time of the newest step; the second run's bodies are drawn as "
+         "orange ghosts at the step shown"));
+  row->addWidget(mRun);
+  row->addStretch(1);
+  layout->addLayout(row);
+  mStatus = new QLabel;
+  mStatus->setWordWrap(true);
+  layout->addWidget(mStatus);
+  mTable = makeReadOnlyTable({tr("advance"), tr("reached (s)"), tr("CPU s / sim s"),
+                              tr("its / step"), tr("not converged"), tr("penetration"),
+                              tr("dip below gap"), tr("joint gap"), tr("energy change")});
+  mTable->setRowCount(2);
+  mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height() +
+                         2 * mTable->verticalHeader()->defaultSectionSize() +
+                         mTable->horizontalScrollBar()->sizeHint().height() + 4);
+  layout->addWidget(mTable);
+  auto* charts = new QHBoxLayout;
+  mGap = makeChart(tr("where the bodies part (largest |x| or |y| difference)"));
+  mEnergy = makeChart(tr("total energy"));
+  charts->addWidget(mGap, 1);
+  charts->addWidget(mEnergy, 1);
+  layout->addLayout(charts, 1);
+  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(body);
+  setWidget(scroll);
+
+  connect(mRun, &QPushButton::clicked, this,
+          [this] { compareWith(static_cast<AdvanceKind>(mOther->currentData().toInt())); });
+  connect(mSession, &Session::sceneLoaded, this, [this] {
+    ++mGeneration;
+    mRunning = false;
+    mRun->setEnabled(true);
+    clear(tr("Not compared yet: take some steps, pick a second advance, then compare."));
+  });
+  clear(tr("Not compared yet: take some steps, pick a second advance, then compare."));
+}
+
+RunComparisonDock::~RunComparisonDock() {
+  mPool->waitForDone();
+}
+
+QString RunComparisonDock::statusText() const {
+  return mStatus->text();
+}
+
+QString RunComparisonDock::tableText(int row, int column) const {
+  const QTableWidgetItem* item = mTable->item(row, column);
+  return item ? item->text() : QString();
+}
+
+void RunComparisonDock::clear(const QString& message) {
+  mStatus->setText(message);
+  mTable->clearContents();
+  showLines(mGap, {}, tr("gap (m)"), QStringLiteral("%g"));
+  showLines(mEnergy, {}, tr("energy"), QStringLiteral("%g"));
+}
+
+void RunComparisonDock::compareWith(AdvanceKind other) {
+  if (!mSession->hasScene() || mRunning) return;
+  const RunHistory& history = mSession->history();
+  const double until = history.size() > 0 ? history.at(history.size() - 1).stats.time : 0.0;
+  Scene scene = mSession->pristineScene();
+  if (!scene.sim || !(until > scene.sim->time())) {
+    clear(tr("Take some steps first: the runs go to the newest step's time."));
+    emit finished();
+    return;
+  }
+  mRunning = true;
+  mRun->setEnabled(false);
+  const AdvanceKind first = scene.settings.advance;
+  mStatus->setText(tr("Running the scene with %1 and %2 to t = %3…")
+                       .arg(QString::fromLatin1(nameOf(first)))
+                       .arg(QString::fromLatin1(nameOf(other)))
+                       .arg(until));
+  mPool->start([this, scene = std::make_shared<Scene>(std::move(scene)), first, other, until,
+                generation = mGeneration] {
+    auto a = std::make_shared<const AdvanceRun>(runWithAdvance(*scene, first, until));
+    auto b = std::make_shared<const AdvanceRun>(runWithAdvance(*scene, other, until));
+    postTo(this, [this, generation, a, b] { onRuns(generation, a, b); });
+  });
+}
+
+void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const AdvanceRun> first,
+                               std::shared_ptr<const AdvanceRun> second) {
+  if (generation != mGeneration) return;  // a scene load came in between
+  mRunning = false;
+  mRun->setEnabled(true);
+  const double gap = mSession->settings().distanceTol / 2;
+  const AdvanceRun* runs[] = {first.get(), second.get()};
+  for (int r = 0; r < 2; ++r) {
+    const AdvanceRun& run = *runs[r];
+    const bool stepper = run.kind != AdvanceKind::kCollisionAdvance;
+    const double steps = static_cast<double>(std::max<std::size_t>(1, run.steps.size()));
+    setRowTexts(
+        mTable, r,
+        {QString::fromLatin1(nameOf(run.kind)),
+         QString::number(run.reached, 'g', 6) + (run.failure.empty() ? "" : tr(" (failed)")),
+         QString::number(run.reached > 0 ? run.cpuSeconds / run.reached : 0.0, 'g', 3),
+         stepper ? QString::number(static_cast<double>(run.iterations()) / steps, 'f', 2)
+                 : QStringLiteral("-"),
+         stepper ? QString::number(run.unconverged()) : QStringLiteral("-"),
+         QString::number(run.penetration(), 'g', 3), QString::number(run.dip(gap), 'g', 3),
+         QString::number(run.maxJointGap(), 'g', 3), QString::number(run.energyChange(), 'g', 6)});
+  }
+  mTable->resizeColumnsToContents();
+  const RunDivergence d = compareRuns(*first, *second, {1e-9, 1e-6, 1e-3, 2 * gap});
+  QStringList parts;
+  for (const auto& [threshold, time] : d.firstAbove)
+    parts << tr("> %1 m at %2")
+                 .arg(threshold)
+                 .arg(std::isnan(time) ? tr("never") : tr("t = %1").arg(time, 0, 'g', 6));
+  QString status = tr("The bodies part: %1.").arg(parts.join(QStringLiteral(", ")));
+  for (const AdvanceRun* run : runs)
+    if (!run->failure.empty())
+      status += QStringLiteral("\n") + tr("%1 stopped: %2")
+                                           .arg(QString::fromLatin1(nameOf(run->kind)))
+                                           .arg(QString::fromStdString(run->failure));
+  mStatus->setText(status);
+
+  std::vector<QPointF> gapPoints;
+  for (std::size_t k = 0; k < d.time.size(); ++k)
+    gapPoints.emplace_back(d.time[k], std::log10(std::max(d.positionGap[k], 1e-16)));
+  showLines(mGap, {{tr("position gap"), QColor::fromRgba(overlay_colors::kSecondRun), gapPoints}},
+            tr("gap (m)"), QStringLiteral("1e%.0f"));
+  std::vector<std::tuple<QString, QColor, std::vector<QPointF>>> energies;
+  const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};
+  for (int r = 0; r < 2; ++r) {
+    std::vector<QPointF> points;
+    for (const StepStats& s : runs[r]->steps) points.emplace_back(s.time, s.energy.total());
+    energies.emplace_back(QString::fromLatin1(nameOf(runs[r]->kind)), colors[r], points);
+  }
+  showLines(mEnergy, energies, tr("energy"), QStringLiteral("%g"));
+  mSession->setComparison(second);
+  emit finished();
+}
+
+}  // namespace cl::widgets

@@ -1,0 +1,58 @@
+#pragma once
+// RunComparisonDock: the scene as loaded run two ways, its own advance and another
+// (CollisionAdvance or a time stepper of Hotz et al.), up to the newest step, headless on a
+// thread of its own (engine/run/advance_run.h): a table of how far each got, its cost,
+// iterations, penetration, joint gap and energy change; a chart of where their bodies part
+// (the largest |x| or |y| difference, log scale) and one of both energies over time. The
+// second run's bodies are drawn as orange ghosts in the scene view at the step shown.
+#include <QDockWidget>
+#include <memory>
+
+#include "engine/run/advance_run.h"
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+class QThreadPool;
+
+namespace cl::widgets {
+
+class Session;
+
+class RunComparisonDock : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunComparisonDock(Session* session, QWidget* parent = nullptr);
+  ~RunComparisonDock() override;
+
+  // Runs the scene with its advance and `other` to the newest step's time (finished() when
+  // drawn); what is shown, for tests.
+  void compareWith(AdvanceKind other);
+  bool running() const { return mRunning; }
+  QString statusText() const;
+  QString tableText(int row, int column) const;
+
+ signals:
+  void finished();
+
+ private:
+  void onRuns(quint64 generation, std::shared_ptr<const AdvanceRun> first,
+              std::shared_ptr<const AdvanceRun> second);
+  void clear(const QString& message);
+
+  Session* mSession;
+  QComboBox* mOther = nullptr;
+  QPushButton* mRun = nullptr;
+  QLabel* mStatus = nullptr;
+  QTableWidget* mTable = nullptr;
+  QChartView* mGap = nullptr;
+  QChartView* mEnergy = nullptr;
+  QThreadPool* mPool = nullptr;
+  quint64 mGeneration = 0;  // bumped by a scene load: answers of an older scene are dropped
+  bool mRunning = false;
+};
+
+}  // namespace cl::widgets
