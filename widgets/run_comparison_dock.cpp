@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QThreadPool>
@@ -17,9 +16,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/math/nice_step.h"
+#include "widgets/nice_axis.h"
 #include "widgets/read_only_table.h"
 #include "widgets/scene_overlay.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/thread_handoff.h"
 
@@ -38,8 +38,8 @@ QChartView* makeChart(const QString& title) {
   return view;
 }
 
-// Replaces the chart's series by `lines` (name, colour, points) on value axes fitted to them,
-// with at most about four ticks a nice step apart; `yFormat` labels the y ticks.
+// Replaces the chart's series by `lines` (name, colour, points) on nice axes fitted to them;
+// `yFormat` labels the y ticks.
 void showLines(QChartView* view,
                const std::vector<std::tuple<QString, QColor, std::vector<QPointF>>>& lines,
                const QString& yTitle, const QString& yFormat) {
@@ -56,24 +56,8 @@ void showLines(QChartView* view,
       y1 = any ? std::max(y1, p.y()) : p.y();
       any = true;
     }
-  if (!(y1 > y0)) y1 = y0 + 1;
-  if (!(x1 > x0)) x1 = x0 + 1;
-  auto* x = new QValueAxis;
-  const double xStep = niceStep((x1 - x0) / 5);
-  x->setRange(std::floor(x0 / xStep) * xStep, std::ceil(x1 / xStep) * xStep);
-  x->setTickType(QValueAxis::TicksDynamic);
-  x->setTickAnchor(0);
-  x->setTickInterval(xStep);
-  x->setTitleText(QObject::tr("t (s)"));
-  x->setLabelFormat(QStringLiteral("%g"));
-  auto* y = new QValueAxis;
-  const double step = niceStep((y1 - y0) / 4);
-  y->setRange(std::floor(y0 / step) * step, std::ceil(y1 / step) * step);
-  y->setTickType(QValueAxis::TicksDynamic);
-  y->setTickAnchor(0);
-  y->setTickInterval(step);
-  y->setLabelFormat(yFormat);
-  y->setTitleText(yTitle);
+  QValueAxis* x = niceAxis(x0, x1, 5, QObject::tr("t (s)"), QStringLiteral("%g"));
+  QValueAxis* y = niceAxis(y0, y1, 4, yTitle, yFormat);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   for (const auto& [name, color, points] : lines) {
@@ -131,12 +115,7 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
   charts->addWidget(mGap, 1);
   charts->addWidget(mEnergy, 1);
   layout->addLayout(charts, 1);
-  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(body);
-  setWidget(scroll);
+  setWidget(scrolled(body));
 
   connect(mRun, &QPushButton::clicked, this,
           [this] { compareWith(static_cast<AdvanceKind>(mOther->currentData().toInt())); });

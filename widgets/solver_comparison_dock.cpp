@@ -9,7 +9,6 @@
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QTableWidget>
@@ -18,11 +17,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/math/nice_step.h"
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
+#include "widgets/nice_axis.h"
 #include "widgets/performance_profile_view.h"
 #include "widgets/read_only_table.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/solver_colors.h"
 
@@ -72,17 +72,8 @@ void showBars(QChartView* view, const std::vector<LcpSolverKind>& solvers,
   QFont small = x->labelsFont();
   small.setPointSizeF(small.pointSizeF() * 0.8);
   x->setLabelsFont(small);
-  // At most four ticks, 1, 2 or 5 times a power of ten apart, so that labels such as
-  // "4000" fit side by side in a small chart.
-  auto* y = new QValueAxis;
+  QValueAxis* y = niceAxis(0, top > 0 ? top * 1.05 : 1.0, 3, axisTitle, QStringLiteral("%.4g"));
   y->setLabelsFont(small);
-  const double step = niceStep(top > 0 ? top / 3 : 1.0);
-  y->setRange(0, std::max(1.0, std::ceil(top * 1.05 / step)) * step);
-  y->setTickType(QValueAxis::TicksDynamic);
-  y->setTickAnchor(0);
-  y->setTickInterval(step);
-  y->setTitleText(axisTitle);
-  y->setLabelFormat(QStringLiteral("%.4g"));
   chart->addAxis(x, Qt::AlignLeft);
   chart->addAxis(y, Qt::AlignBottom);
   series->attachAxis(x);
@@ -182,12 +173,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   layout->addLayout(iterationRow);
   layout->addWidget(mIterationTable, 1);
   layout->addWidget(mProfileView, 1);
-  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(body);
-  setWidget(scroll);
+  setWidget(scrolled(body));
 
   connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
   connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);

@@ -7,7 +7,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
@@ -19,10 +18,11 @@
 #include <cmath>
 
 #include "engine/dynamics/advance_kind.h"
-#include "engine/math/nice_step.h"
 #include "engine/run/run_history.h"
 #include "widgets/dock_message.h"
+#include "widgets/nice_axis.h"
 #include "widgets/read_only_table.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -87,12 +87,7 @@ TimeStepDock::TimeStepDock(Session* session, QWidget* parent)
   lowerLayout->addWidget(mRecords, 1);
   splitter->addWidget(lower);
   layout->addWidget(splitter, 1);
-  // Scrolled, so that the dock can be as small as its neighbours want and still show all.
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(content);
-  mPages->addWidget(scroll);
+  mPages->addWidget(scrolled(content));
   setWidget(mPages);
 
   connect(mSession, &Session::currentChanged, this, &TimeStepDock::refresh);
@@ -170,21 +165,9 @@ void TimeStepDock::refresh() {
   }
   chart->addSeries(line);
   chart->addSeries(dots);
-  auto* x = new QValueAxis;
-  x->setLabelFormat(QStringLiteral("%d"));
-  x->setRange(0, std::max<double>(1, static_cast<double>(mShown.size()) - 1));
-  x->setTickType(QValueAxis::TicksDynamic);
-  x->setTickAnchor(0);
-  x->setTickInterval(niceStep(std::max(1.0, static_cast<double>(mShown.size()) / 6)));
-  x->setTitleText(tr("iteration"));
-  auto* y = new QValueAxis;
-  const double decades = niceStep((top - bottom) / 3);
-  y->setRange(std::floor(bottom / decades) * decades, std::ceil(top / decades) * decades);
-  y->setTickType(QValueAxis::TicksDynamic);
-  y->setTickAnchor(0);
-  y->setTickInterval(decades);
-  y->setLabelFormat(QStringLiteral("1e%.0f"));
-  y->setTitleText(tr("residual"));
+  QValueAxis* x = niceAxis(0, std::max<double>(1, static_cast<double>(mShown.size()) - 1), 6,
+                           tr("iteration"), QStringLiteral("%d"), 1.0);
+  QValueAxis* y = niceAxis(bottom, top, 3, tr("residual"), QStringLiteral("1e%.0f"));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   for (QAbstractSeries* s : chart->series()) {

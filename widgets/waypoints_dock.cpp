@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <memory>
 
+#include "engine/dynamics/advance_kind.h"
 #include "widgets/session.h"
 #include "widgets/waypoint_models.h"
 
@@ -221,9 +222,16 @@ void WaypointsDock::refresh() {
     return;
   }
   if (trace->waypoints.empty()) {
-    showMessage(tr("Step %1 has no waypoints: this scene is advanced by plain integrator steps, "
-                   "without CollisionAdvance.")
-                    .arg(step));
+    showMessage(
+        trace->timeStep
+            ? tr("Step %1 has no waypoints: it was taken by the time stepper %2, which neither "
+                 "backs up nor applies impulses. Its iterations are in the Time stepping dock.")
+                  .arg(step)
+                  .arg(QString::fromLatin1(
+                      nameOf(static_cast<AdvanceKind>(trace->timeStep->scheme))))
+            : tr("Step %1 has no waypoints: this scene is advanced by plain integrator steps, "
+                 "without CollisionAdvance.")
+                  .arg(step));
     return;
   }
   const bool wasSyncing = mSyncing;
