@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,6 +16,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "widgets/nice_axis.h"
 #include "widgets/read_only_table.h"
@@ -109,11 +111,17 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
                          2 * mTable->verticalHeader()->defaultSectionSize() +
                          mTable->horizontalScrollBar()->sizeHint().height() + 4);
   layout->addWidget(mTable);
-  auto* charts = new QHBoxLayout;
+  // Two by two: where they part and the energies; the smallest contact distance (penetration
+  // below 0) and the cost of each step.
+  auto* charts = new QGridLayout;
   mGap = makeChart(tr("where the bodies part (largest |x| or |y| difference)"));
   mEnergy = makeChart(tr("total energy"));
-  charts->addWidget(mGap, 1);
-  charts->addWidget(mEnergy, 1);
+  mDistance = makeChart(tr("smallest contact distance (below 0: penetration)"));
+  mCost = makeChart(tr("wall time per step"));
+  charts->addWidget(mGap, 0, 0);
+  charts->addWidget(mEnergy, 0, 1);
+  charts->addWidget(mDistance, 1, 0);
+  charts->addWidget(mCost, 1, 1);
   layout->addLayout(charts, 1);
   setWidget(scrolled(body));
 
@@ -146,6 +154,8 @@ void RunComparisonDock::clear(const QString& message) {
   mTable->clearContents();
   showLines(mGap, {}, tr("gap (m)"), QStringLiteral("%g"));
   showLines(mEnergy, {}, tr("energy"), QStringLiteral("%g"));
+  showLines(mDistance, {}, tr("distance (m)"), QStringLiteral("%g"));
+  showLines(mCost, {}, tr("ms"), QStringLiteral("%g"));
 }
 
 void RunComparisonDock::compareWith(AdvanceKind other) {
@@ -215,14 +225,24 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
     gapPoints.emplace_back(d.time[k], std::log10(std::max(d.positionGap[k], 1e-16)));
   showLines(mGap, {{tr("position gap"), QColor::fromRgba(overlay_colors::kSecondRun), gapPoints}},
             tr("gap (m)"), QStringLiteral("1e%.0f"));
-  std::vector<std::tuple<QString, QColor, std::vector<QPointF>>> energies;
+  // One line per run of a step statistic (steps where it is NaN, no contacts, left out).
   const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};
-  for (int r = 0; r < 2; ++r) {
-    std::vector<QPointF> points;
-    for (const StepStats& s : runs[r]->steps) points.emplace_back(s.time, s.energy.total());
-    energies.emplace_back(QString::fromLatin1(nameOf(runs[r]->kind)), colors[r], points);
-  }
-  showLines(mEnergy, energies, tr("energy"), QStringLiteral("%g"));
+  const auto perRun = [&](const std::function<double(const StepStats&)>& value) {
+    std::vector<std::tuple<QString, QColor, std::vector<QPointF>>> lines;
+    for (int r = 0; r < 2; ++r) {
+      std::vector<QPointF> points;
+      for (const StepStats& s : runs[r]->steps)
+        if (const double v = value(s); std::isfinite(v)) points.emplace_back(s.time, v);
+      lines.emplace_back(QString::fromLatin1(nameOf(runs[r]->kind)), colors[r], points);
+    }
+    return lines;
+  };
+  showLines(mEnergy, perRun([](const StepStats& s) { return s.energy.total(); }), tr("energy"),
+            QStringLiteral("%g"));
+  showLines(mDistance, perRun([](const StepStats& s) { return s.minDistance; }), tr("distance (m)"),
+            QStringLiteral("%g"));
+  showLines(mCost, perRun([](const StepStats& s) { return 1e3 * s.wallSeconds; }), tr("ms"),
+            QStringLiteral("%g"));
   mSession->setComparison(second);
   emit finished();
 }

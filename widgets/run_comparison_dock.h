@@ -2,8 +2,9 @@
 // RunComparisonDock: the scene as loaded run two ways, its own advance and another
 // (CollisionAdvance or a time stepper of Hotz et al.), up to the newest step, headless on a
 // thread of its own (engine/run/advance_run.h): a table of how far each got, its cost,
-// iterations, penetration, joint gap and energy change; a chart of where their bodies part
-// (the largest |x| or |y| difference, log scale) and one of both energies over time. The
+// iterations, penetration, joint gap and energy change; charts of where their bodies part
+// (the largest |x| or |y| difference, log scale) and, for both runs over time, the total
+// energy, the smallest contact distance and the wall time of each step. The
 // second run's bodies are drawn as orange ghosts in the scene view at the step shown.
 #include <QDockWidget>
 #include <memory>
@@ -50,6 +51,8 @@ class RunComparisonDock : public QDockWidget {
   QTableWidget* mTable = nullptr;
   QChartView* mGap = nullptr;
   QChartView* mEnergy = nullptr;
+  QChartView* mDistance = nullptr;
+  QChartView* mCost = nullptr;
   QThreadPool* mPool = nullptr;
   quint64 mGeneration = 0;  // bumped by a scene load: answers of an older scene are dropped
   bool mRunning = false;
