@@ -26,12 +26,6 @@ struct PerformanceProfileView::Job {
 
 namespace {
 
-std::vector<LcpSolverKind> registeredSolvers() {
-  std::vector<LcpSolverKind> out;
-  for (const auto& n : kLcpSolverNames) out.push_back(n.value);
-  return out;
-}
-
 // The contact-force solves of the history's held traces, newest first, at most `limit`.
 std::vector<std::pair<std::string, LcpProblem>> heldSolves(const RunHistory& history, int limit) {
   std::vector<std::pair<std::string, LcpProblem>> out;
@@ -118,7 +112,7 @@ void PerformanceProfileView::start() {
   mButton->setText(tr("Cancel profiling"));
   onProgress(mJob.get(), 0, static_cast<int>(problems.size()));
   mPool->start([this, job = mJob, problems = std::move(problems)] {
-    const std::vector<LcpSolverKind> kinds = registeredSolvers();
+    const std::vector<LcpSolverKind> kinds = allValues<LcpSolverKind>();
     CompareOptions options;
     options.repeats = 1;
     std::vector<ComparedProblem> compared;
@@ -182,7 +176,7 @@ void PerformanceProfileView::draw(const std::vector<ComparedProblem>& compared) 
   y->setTitleText(tr("fraction of solves"));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
-  const std::vector<LcpSolverKind> kinds = registeredSolvers();
+  const std::vector<LcpSolverKind> kinds = allValues<LcpSolverKind>();
   for (std::size_t s = 0; s < kinds.size(); ++s) {
     auto* line = new QLineSeries;
     line->setName(QString::fromLatin1(nameOf(kinds[s])));

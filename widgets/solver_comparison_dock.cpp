@@ -89,9 +89,7 @@ QString secondsText(double s) {
 }  // namespace
 
 std::vector<LcpSolverKind> SolverComparisonDock::solvers() {
-  std::vector<LcpSolverKind> out;
-  for (const auto& n : kLcpSolverNames) out.push_back(n.value);
-  return out;
+  return allValues<LcpSolverKind>();
 }
 
 SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)

@@ -17,11 +17,8 @@ namespace cl::cli {
 // the names it takes) for a name that is not one of them.
 template <typename E>
 std::optional<std::vector<E>> valuesNamed(const std::string& text, const char* what) {
+  if (text == "all") return allValues<E>();
   std::vector<E> out;
-  if (text == "all") {
-    for (const auto& n : valuesOf<E>()) out.push_back(n.value);
-    return out;
-  }
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());

@@ -159,22 +159,23 @@ int runCommand(const RunOptions& opt) {
     if (opt.dt) settings.timeStep = *opt.dt;
     if (opt.seed) settings.seed = *opt.seed;
     if (opt.noWarmStart) settings.warmStart = false;
-    std::vector<std::string> assignments = opt.set;
-    if (!opt.advance.empty()) assignments.insert(assignments.begin(), "advance=" + opt.advance);
-    for (const std::string& assignment : assignments) {
+    // One setting from its text; false, with the flag and what was given, when it is refused.
+    const auto refused = [](const char* flag, const std::string& given,
+                            const std::string& problem) {
+      if (!problem.empty()) std::cerr << fmt::format("error: {} {}: {}\n", flag, given, problem);
+      return !problem.empty();
+    };
+    if (!opt.advance.empty() && refused("--advance", "advance=" + opt.advance,
+                                        setSettingFromText(settings, "advance", opt.advance)))
+      return kExitBadInput;
+    for (const std::string& assignment : opt.set) {
       const std::size_t eq = assignment.find('=');
-      const std::string problem =
-          eq == std::string::npos
-              ? fmt::format("expected KEY=VALUE, got '{}'", assignment)
-              : setSettingFromText(settings, std::string_view(assignment).substr(0, eq),
-                                   std::string_view(assignment).substr(eq + 1));
-      if (!problem.empty()) {
-        std::cerr << fmt::format(
-            "error: {} {}: {}\n",
-            assignment.starts_with("advance=") && !opt.advance.empty() ? "--advance" : "--set",
-            assignment, problem);
+      if (refused("--set", assignment,
+                  eq == std::string::npos
+                      ? fmt::format("expected KEY=VALUE, got '{}'", assignment)
+                      : setSettingFromText(settings, std::string_view(assignment).substr(0, eq),
+                                           std::string_view(assignment).substr(eq + 1))))
         return kExitBadInput;
-      }
     }
     if (settings != scene->settings)
       scene = rebuildScene(*scene, settings);  // a new seed redraws random shapes

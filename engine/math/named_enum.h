@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cl {
 
@@ -22,6 +23,14 @@ struct NamedValue {
 template <typename E>
 constexpr std::span<const NamedValue<E>> valuesOf() {
   return namesOf(E{});
+}
+
+// Every value, in the list's order.
+template <typename E>
+std::vector<E> allValues() {
+  std::vector<E> out;
+  for (const NamedValue<E>& n : valuesOf<E>()) out.push_back(n.value);
+  return out;
 }
 
 // The value's name ("?" for a value outside the list).

@@ -66,12 +66,12 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   s.minDistance = std::numeric_limits<double>::quiet_NaN();
   if (contactSim) {
     s.contacts = static_cast<int>(contactSim->lastContacts().size());
-    for (const RigidBodyCollision& c : contactSim->lastContacts())
+    for (const RigidBodyCollision& c : contactSim->lastContacts()) {
       if (c.joint) s.maxJointGap = std::max(s.maxJointGap, std::abs(c.distance));
-    for (const RigidBodyCollision& c : contactSim->lastContacts())
       if (c.kind != CollisionKind::kConnector)
         s.minDistance =
             std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
+    }
     s.solves = contactSim->solveTotals();
   }
   if (timeStepper) {
