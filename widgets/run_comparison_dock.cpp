@@ -71,7 +71,7 @@ void showLines(QChartView* view,
     series->attachAxis(x);
     series->attachAxis(y);
   }
-  chart->legend()->setVisible(lines.size() > 1);
+  chart->legend()->setVisible(!lines.empty());
 }
 
 }  // namespace
@@ -111,17 +111,21 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
                          2 * mTable->verticalHeader()->defaultSectionSize() +
                          mTable->horizontalScrollBar()->sizeHint().height() + 4);
   layout->addWidget(mTable);
-  // Two by two: where they part and the energies; the smallest contact distance (penetration
-  // below 0) and the cost of each step.
+  // Three rows of two: where they part and the energies; the smallest contact distance
+  // (penetration below 0) and the contact forces; the cost of each step and its iterations.
   auto* charts = new QGridLayout;
   mGap = makeChart(tr("where the bodies part (largest |x| or |y| difference)"));
   mEnergy = makeChart(tr("total energy"));
   mDistance = makeChart(tr("smallest contact distance (below 0: penetration)"));
+  mForce = makeChart(tr("sum of contact forces (the weight carried at rest)"));
   mCost = makeChart(tr("wall time per step"));
+  mIterations = makeChart(tr("iterations per step (time steppers)"));
   charts->addWidget(mGap, 0, 0);
   charts->addWidget(mEnergy, 0, 1);
   charts->addWidget(mDistance, 1, 0);
-  charts->addWidget(mCost, 1, 1);
+  charts->addWidget(mForce, 1, 1);
+  charts->addWidget(mCost, 2, 0);
+  charts->addWidget(mIterations, 2, 1);
   layout->addLayout(charts, 1);
   setWidget(scrolled(body));
 
@@ -155,7 +159,9 @@ void RunComparisonDock::clear(const QString& message) {
   showLines(mGap, {}, tr("gap (m)"), QStringLiteral("%g"));
   showLines(mEnergy, {}, tr("energy"), QStringLiteral("%g"));
   showLines(mDistance, {}, tr("distance (m)"), QStringLiteral("%g"));
+  showLines(mForce, {}, tr("force (N)"), QStringLiteral("%g"));
   showLines(mCost, {}, tr("ms"), QStringLiteral("%g"));
+  showLines(mIterations, {}, tr("iterations"), QStringLiteral("%g"));
 }
 
 void RunComparisonDock::compareWith(AdvanceKind other) {
@@ -225,11 +231,14 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
     gapPoints.emplace_back(d.time[k], std::log10(std::max(d.positionGap[k], 1e-16)));
   showLines(mGap, {{tr("position gap"), QColor::fromRgba(overlay_colors::kSecondRun), gapPoints}},
             tr("gap (m)"), QStringLiteral("1e%.0f"));
-  // One line per run of a step statistic (steps where it is NaN, no contacts, left out).
+  // One line per run of a step statistic (steps where it is NaN, no contacts, left out), or
+  // per time-stepper run only.
   const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};
-  const auto perRun = [&](const std::function<double(const StepStats&)>& value) {
+  const auto perRun = [&](const std::function<double(const StepStats&)>& value,
+                          bool steppersOnly = false) {
     std::vector<std::tuple<QString, QColor, std::vector<QPointF>>> lines;
     for (int r = 0; r < 2; ++r) {
+      if (steppersOnly && runs[r]->kind == AdvanceKind::kCollisionAdvance) continue;
       std::vector<QPointF> points;
       for (const StepStats& s : runs[r]->steps)
         if (const double v = value(s); std::isfinite(v)) points.emplace_back(s.time, v);
@@ -241,8 +250,13 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
             QStringLiteral("%g"));
   showLines(mDistance, perRun([](const StepStats& s) { return s.minDistance; }), tr("distance (m)"),
             QStringLiteral("%g"));
+  showLines(mForce, perRun([](const StepStats& s) { return s.contactForce; }), tr("force (N)"),
+            QStringLiteral("%g"));
   showLines(mCost, perRun([](const StepStats& s) { return 1e3 * s.wallSeconds; }), tr("ms"),
             QStringLiteral("%g"));
+  showLines(mIterations,
+            perRun([](const StepStats& s) { return static_cast<double>(s.iterations); }, true),
+            tr("iterations"), QStringLiteral("%g"));
   mSession->setComparison(second);
   emit finished();
 }

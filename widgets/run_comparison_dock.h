@@ -52,7 +52,9 @@ class RunComparisonDock : public QDockWidget {
   QChartView* mGap = nullptr;
   QChartView* mEnergy = nullptr;
   QChartView* mDistance = nullptr;
+  QChartView* mForce = nullptr;
   QChartView* mCost = nullptr;
+  QChartView* mIterations = nullptr;
   QThreadPool* mPool = nullptr;
   quint64 mGeneration = 0;  // bumped by a scene load: answers of an older scene are dropped
   bool mRunning = false;

@@ -25,17 +25,17 @@ constexpr double kMaxSimulated = 1e5;  // seconds: a bound on the work asked for
 std::string stepsCsv(const std::vector<AdvanceRun>& runs,
                      const std::vector<RunDivergence>& divergence) {
   std::string s =
-      "advance,step,time,kinetic,potential,total,min_distance,max_joint_gap,iterations,status,"
-      "wall_seconds,position_gap\n";
+      "advance,step,time,kinetic,potential,total,min_distance,max_joint_gap,contact_force,"
+      "iterations,status,wall_seconds,position_gap\n";
   for (std::size_t r = 0; r < runs.size(); ++r)
     for (std::size_t k = 0; k < runs[r].steps.size(); ++k) {
       const StepStats& st = runs[r].steps[k];
       const std::vector<double>& gaps = divergence[r].positionGap;
-      s += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", nameOf(runs[r].kind), k + 1,
+      s += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", nameOf(runs[r].kind), k + 1,
                        numberText(st.time), numberText(st.energy.kinetic()),
                        numberText(st.energy.potential), numberText(st.energy.total()),
                        std::isnan(st.minDistance) ? std::string() : numberText(st.minDistance),
-                       numberText(st.maxJointGap), st.iterations,
+                       numberText(st.maxJointGap), numberText(st.contactForce), st.iterations,
                        timeStepStatusName(st.timeStepStatus), numberText(st.wallSeconds),
                        k < gaps.size() ? numberText(gaps[k]) : std::string());
     }

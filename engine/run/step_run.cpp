@@ -68,9 +68,9 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
     s.contacts = static_cast<int>(contactSim->lastContacts().size());
     for (const RigidBodyCollision& c : contactSim->lastContacts()) {
       if (c.joint) s.maxJointGap = std::max(s.maxJointGap, std::abs(c.distance));
-      if (c.kind != CollisionKind::kConnector)
-        s.minDistance =
-            std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
+      if (c.kind == CollisionKind::kConnector) continue;
+      s.minDistance = std::isnan(s.minDistance) ? c.distance : std::min(s.minDistance, c.distance);
+      if (!c.joint) s.contactForce += c.force;
     }
     s.solves = contactSim->solveTotals();
   }

@@ -25,8 +25,11 @@ struct StepStats {
   // The contact-force solves during the step: how many, their pivots, the worst
   // complementarity violation, the warm start's outcomes (zeros without a ContactSim).
   ContactSim::SolveTotals solves;
-  double minDistance = 0;    // smallest contact distance at the end (NaN without contacts)
-  double maxJointGap = 0;    // largest |distance| of a joint or rod record at the end
+  double minDistance = 0;  // smallest contact distance at the end (NaN without contacts)
+  double maxJointGap = 0;  // largest |distance| of a joint or rod record at the end
+  // Sum of the normal forces (N) of the contacts at the end: what holds resting bodies up
+  // (the weight they carry at rest). Collision impulses are not in it.
+  double contactForce = 0;
   long long backups = 0;     // CollisionAdvance back-ups during the step
   long long collisions = 0;  // collisions handled during the step
   // A time stepper's step (engine/time_stepping): its iterations and how they ended

@@ -48,7 +48,8 @@ void TimeStepper::advance(double dt) {
       const RigidBodyCollision& c = step.records()[static_cast<std::size_t>(worst)];
       if (violation(c, gap[worst]) > c.distanceTol)
         throw SimulationError(fmt::format(
-            "the {} step at time {} did not converge ({} after {} iterations, residual {:.3g}) "
+            "the {} step at time {:.10g} did not converge ({} after {} iterations, residual "
+            "{:.3g}) "
             "and its last iterate is off by {:.3g} at {}/{} (more than the distance tolerance "
             "{}); the step is refused",
             nameOf(kind()), start, timeStepStatusName(out.status), out.iterations, out.residual,

@@ -214,6 +214,12 @@ TEST_CASE("runWithAdvance runs a scene one way; compareRuns finds where two ways
   CHECK(b.unconverged() == 0);
   CHECK(b.penetration() == 0);
   CHECK(b.dip(0.005) <= 1e-12);
+  // The contacts carry the weights resting on them: the floor all three blocks (6 kg), the
+  // bottom block the upper two (3 kg), the middle one the top (1 kg); 10 kg * 9.8 in all.
+  for (const cl::AdvanceRun* run : {&a, &b}) {
+    CHECK(run->steps.front().contactForce == Approx(98.0).epsilon(1e-9));
+    CHECK(run->steps.back().contactForce == Approx(98.0).epsilon(1e-9));
+  }
   // The same run twice does not part at all; the resting stack under the two advances stays
   // where it is, so they part by rounding only.
   const cl::RunDivergence same = cl::compareRuns(a, again, {1e-15});
