@@ -39,35 +39,23 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   for (int round = 0;; ++round) {
     step.detect(vars);
     step.padForces(f);  // new records start without force
-    // N^T J^T u_free at the positions of `at`.
-    const auto freeVelocities = [&](std::vector<double> at) {
-      for (std::size_t b = 0; b < at.size(); b += kVarsPerBody)
-        for (int v : {kVX, kVY, kOmega}) at[b + v] = freeFlight[b + v];
-      step.measure(at);
-      return step.normalVelocities();
-    };
     LcpProblem problem;
-    Eigen::VectorXd gap;
-    if (round == 0) {
-      // The first LCP is linearized at the start of the step, where every record is a fair
-      // constraint (the free flight may have carried a vertex deep into a body):
-      // delta(s) + dt v_n(u(f)) >= 0, v_n(u(f)) = v_n(u_free) + dt A f, A symmetric.
-      const Eigen::VectorXd vFree = freeVelocities(step.start());
-      gap = step.measure(step.start());
-      problem.b = (vFree + gap / dt) / dt;
-    } else {
-      const Eigen::VectorXd vFree = freeVelocities(vars);
-      gap = step.measure(vars);
-      const Eigen::VectorXd vAfter = step.normalVelocities();  // N^T J^T u' at s'
-      problem.b = (vFree - vAfter + gap / dt) / dt;
-    }
-    problem.A = step.matrix();
+    Eigen::VectorXd gap = step.measure(round == 0 ? step.start() : vars);
+    const Eigen::VectorXd vFree = step.startNormalVelocities(freeFlight);
+    // b: the first LCP is linearized at the start of the step, where every record is a fair
+    // constraint (the free flight may have carried a vertex deep into a body):
+    // delta(s) + dt v_n(u(f)) >= 0. Later ones close the gaps at s':
+    // delta(s') + dt (v_n(u(f)) - v_n(u')) >= 0.
+    problem.b = round == 0
+                    ? Eigen::VectorXd((vFree + gap / dt) / dt)
+                    : Eigen::VectorXd((vFree - step.startNormalVelocities(vars) + gap / dt) / dt);
+    problem.A = step.startMatrix();
     problem.joint = step.jointFlags();
     if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
     const LcpResult solved = lemke->solve(problem);
     if (!solved.ok() && round > 0) {
-      // Lemke found no solution of this round's LCP (A is not symmetric away from the start
-      // of the step): the step ends with the previous round's forces.
+      // Lemke found no solution of this round's LCP (joint rows that cannot all be met, or
+      // rounding): the step ends with the previous round's forces.
       out.f = f;
       out.status = TimeStepStatus::kStalled;
       out.iterations = round + 1;

@@ -102,8 +102,33 @@ int TimeStepContacts::detect(std::span<const double> vars) {
 }
 
 Eigen::MatrixXd TimeStepContacts::matrix() const {
+  return matrixWithRows(mRecords);
+}
+
+Eigen::MatrixXd TimeStepContacts::startMatrix() const {
+  return matrixWithRows(mAtStart);
+}
+
+Eigen::VectorXd TimeStepContacts::startNormalVelocities(std::span<const double> vars) const {
+  std::vector<double> at = mStart;
+  for (std::size_t b = 0; b < at.size(); b += kVarsPerBody)
+    for (int v : {kVX, kVY, kOmega}) at[b + v] = vars[b + v];
+  Eigen::VectorXd v(size());
+  for (int k = 0; k < size(); ++k) {
+    RigidBodyCollision c = mAtStart[static_cast<std::size_t>(k)];
+    if (c.kind == CollisionKind::kConnector)
+      mSim.remeasureConnector(c, at);
+    else
+      updateCollision(c, mSim, at);
+    v[k] = c.normalVelocity;
+  }
+  return v;
+}
+
+Eigen::MatrixXd TimeStepContacts::matrixWithRows(
+    const std::vector<RigidBodyCollision>& rows) const {
   // Column j: the accelerations a unit force of record j makes (at the start geometry), read
-  // as the relative normal acceleration of every record k at its current geometry.
+  // as the relative normal acceleration of every record k in `rows`.
   const int n = size();
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
   std::vector<double> change(mStart.size());
@@ -116,7 +141,7 @@ Eigen::MatrixXd TimeStepContacts::matrix() const {
     std::fill(change.begin(), change.end(), 0.0);
     applyContactForce(mAtStart[static_cast<std::size_t>(j)], 1.0, mSim.bodies(), mStart, change);
     for (int k = 0; k < n; ++k) {
-      const RigidBodyCollision& c = mRecords[static_cast<std::size_t>(k)];
+      const RigidBodyCollision& c = rows[static_cast<std::size_t>(k)];
       A(k, j) = dot(c.normal, pointAccel(c.primaryBody, c.r1) - pointAccel(c.normalBody, c.r2));
     }
   }

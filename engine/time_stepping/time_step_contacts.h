@@ -56,11 +56,20 @@ class TimeStepContacts {
   // N^T J^T M^-1 J N (contact_matrix.h), symmetric; at an iterate it is the exact Jacobian of
   // the re-measured gaps, no longer symmetric.
   Eigen::MatrixXd matrix() const;
+  // The same with the rows at the start of the step as well: Baraff's A there, symmetric
+  // and positive semidefinite (the paper's A of eq. 7), the chord of delta(sigma(f)).
+  Eigen::MatrixXd startMatrix() const;
   Eigen::VectorXd normalVelocities() const;
+  // N^T J^T u at the start geometry: the normal velocities of the records at the start of
+  // the step's positions under the velocities of `vars` (the rows of startMatrix()).
+  Eigen::VectorXd startNormalVelocities(std::span<const double> vars) const;
   // The rows as a SolveContext / SolveContacts, for traces.
   SolveContext context(SolvePurpose purpose) const;
 
  private:
+  // Columns: the forces at the start geometry; rows: `rows` (records in step order).
+  Eigen::MatrixXd matrixWithRows(const std::vector<RigidBodyCollision>& rows) const;
+
   ContactSim& mSim;
   double mDt;
   std::vector<double> mStart;                // s and u at the start of the step

@@ -72,6 +72,22 @@ TEST_CASE("The fixpoint scheme keeps a resting block at its contact distance for
   CHECK(std::abs(s.sim->bodyState(0).vy) <= 1e-12);
 }
 
+TEST_CASE("The fixpoint scheme brings the 10-block pile to rest without penetrating",
+          "[time_stepping]") {
+  // Ten blocks dropped into the pit: hundreds of impacts and redundant contacts. Every round's
+  // LCP has Baraff's A at the start of the step (symmetric, positive semidefinite), which
+  // Lemke solves; with the exact linearization at s' instead, the run stopped at t = 2.175 on
+  // an LCP Lemke could not solve.
+  const cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/pile_10.json");
+  const cl::AdvanceRun run = cl::runWithAdvance(s, AdvanceKind::kLcpFixpoint, 12.0);
+  INFO(run.failure);
+  REQUIRE(run.failure.empty());
+  CHECK(run.reached == Approx(12.0));
+  CHECK(run.penetration() == 0);
+  CHECK(run.dip(s.contactSim()->distanceTol() / 2) <= 1e-5);  // no more than 1e-3 of the tolerance
+  CHECK(run.steps.back().energy.kinetic() <= 1e-9);           // at rest
+}
+
 TEST_CASE("Newton with release holds a joint pendulum's length and swings with its period",
           "[time_stepping]") {
   // pendulum_joint: a 1 x 5 block of mass 1 hangs from the world origin by its body point
