@@ -193,7 +193,7 @@ void MatrixDock::refillSolvePicker() {
       const int rows = static_cast<int>(trace->solves[static_cast<std::size_t>(k)].solve.b.size());
       const QString what = c.purpose == SolvePurpose::kContactForces
                                ? tr("contact forces, subset %1").arg(c.subset)
-                           : c.purpose == SolvePurpose::kTimeStep ? tr("time-step round %1").arg(k)
+                           : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
                                                                   : tr("impulse");
       choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
                      .arg(k)

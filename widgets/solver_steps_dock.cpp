@@ -420,7 +420,8 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
     for (bool j : s.joint) joints += j ? 1 : 0;
     const QString purpose = trace->context.purpose == SolvePurpose::kImpulse ? tr("Impulse")
                             : trace->context.purpose == SolvePurpose::kTimeStep
-                                ? tr("Time-step LCP (a round of lcp_fixpoint)")
+                                ? tr("Time-step LCP (a round of lcp_fixpoint, or the start of a "
+                                     "fischer_burmeister step)")
                                 : tr("Contact forces");
     const bool ok = s.error == static_cast<int>(LcpError::kOk);
     const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));

@@ -12,8 +12,14 @@
 // metres (a positive scaling of f: the complementarity is the same). It converges when
 // max |Phi_k| <= 1e-8 distance_tol (1e-10 m by default), within 50 iterations; contacts met at
 // the solution that were not in the set join it and the method runs again from there (at
-// most 3 rounds). Trace per iteration: max |Phi| (m), Psi's step length, whether it was a
-// gradient step, the set {k : x_k > delta_k}, f and the gaps.
+// most 3 rounds). Newton starts from the forces of the velocity-level LCP of the start of the
+// step (TimeStepContacts::startLcp, solved by Lemke and traced as a time-step solve), which
+// are near the answer when little changes in a step; where it does not converge from there,
+// it runs once more from f = 0 and the step ends with the better of the two. (From f = 0
+// alone, pile_10 took 76 iterations per step with 251 of 480 steps unconverged and pile_20
+// stopped at t = 2.425; from the LCP alone, pile_10 stopped at 2.275.) Trace per iteration: max
+// |Phi| (m), Psi's step length, whether it was a gradient step, the set {k : x_k > delta_k}, f and
+// the gaps.
 #include "engine/time_stepping/time_stepper.h"
 
 namespace cl {
@@ -25,6 +31,11 @@ class FischerBurmeisterStepper : public TimeStepper {
 
  protected:
   Outcome solveStep(TimeStepContacts& step) override;
+
+ private:
+  // Newton from the forces f (padded to the step's records); iterations are traced from
+  // index firstIndex on.
+  Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex);
 };
 
 }  // namespace cl

@@ -39,18 +39,23 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   for (int round = 0;; ++round) {
     step.detect(vars);
     step.padForces(f);  // new records start without force
-    LcpProblem problem;
-    Eigen::VectorXd gap = step.measure(round == 0 ? step.start() : vars);
-    const Eigen::VectorXd vFree = step.startNormalVelocities(freeFlight);
-    // b: the first LCP is linearized at the start of the step, where every record is a fair
-    // constraint (the free flight may have carried a vertex deep into a body):
-    // delta(s) + dt v_n(u(f)) >= 0. Later ones close the gaps at s':
+    // The first LCP is that of the start of the step (TimeStepContacts::startLcp), where
+    // every record is a fair constraint (the free flight may have carried a vertex deep into a
+    // body). Later ones close the gaps at s', with v_n at the start geometry:
     // delta(s') + dt (v_n(u(f)) - v_n(u')) >= 0.
-    problem.b = round == 0
-                    ? Eigen::VectorXd((vFree + gap / dt) / dt)
-                    : Eigen::VectorXd((vFree - step.startNormalVelocities(vars) + gap / dt) / dt);
-    problem.A = step.startMatrix();
-    problem.joint = step.jointFlags();
+    LcpProblem problem;
+    Eigen::VectorXd gap;
+    if (round == 0) {
+      problem = step.startLcp();
+      gap = step.measure(step.start());
+    } else {
+      gap = step.measure(vars);
+      problem.b =
+          (step.startNormalVelocities(freeFlight) - step.startNormalVelocities(vars) + gap / dt) /
+          dt;
+      problem.A = step.startMatrix();
+      problem.joint = step.jointFlags();
+    }
     if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
     const LcpResult solved = lemke->solve(problem);
     if (!solved.ok() && round > 0) {

@@ -125,6 +125,15 @@ Eigen::VectorXd TimeStepContacts::startNormalVelocities(std::span<const double> 
   return v;
 }
 
+LcpProblem TimeStepContacts::startLcp() {
+  LcpProblem problem;
+  const Eigen::VectorXd gap = measure(mStart);
+  problem.b = (startNormalVelocities(stateAfter(Eigen::VectorXd())) + gap / mDt) / mDt;
+  problem.A = startMatrix();
+  problem.joint = jointFlags();
+  return problem;
+}
+
 Eigen::MatrixXd TimeStepContacts::matrixWithRows(
     const std::vector<RigidBodyCollision>& rows) const {
   // Column j: the accelerations a unit force of record j makes (at the start geometry), read

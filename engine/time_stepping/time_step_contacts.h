@@ -21,6 +21,7 @@
 
 #include "engine/collision/rigid_body_collision.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/solver/lcp_problem.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
@@ -63,6 +64,11 @@ class TimeStepContacts {
   // N^T J^T u at the start geometry: the normal velocities of the records at the start of
   // the step's positions under the velocities of `vars` (the rows of startMatrix()).
   Eigen::VectorXd startNormalVelocities(std::span<const double> vars) const;
+  // The velocity-level LCP of the start of the step (Hotz et al. eq. 7 linearized there):
+  //   delta(s) + dt v_n(u(f)) >= 0  compl. to  f >= 0,  v_n(u(f)) = v_n(u_free) + dt A f,
+  // as A f + b with A = startMatrix(), b = (v_n(u_free) + delta(s) / dt) / dt; joints and
+  // rods are equality rows. Leaves the records measured at the start of the step.
+  LcpProblem startLcp();
   // The rows as a SolveContext / SolveContacts, for traces.
   SolveContext context(SolvePurpose purpose) const;
 
