@@ -2,19 +2,52 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
+
+#include "engine/solver/lcp_solver.h"
 
 namespace cl {
 
 TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
+  LcpSolverOptions options;
+  options.tolerance = contactSim().solverTolerance();
+  const std::unique_ptr<LcpSolver> lemke =
+      makeLcpSolver(LcpSolverKind::kLemke, options, &contactSim().random());
+  SolverTraceSink* sink = contactSim().traceSink();
+  lemke->setTraceSink(sink);
+  const LcpProblem problem = step.startLcp();
+  if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
+  const LcpResult start = lemke->solve(problem);
+  Outcome out = start.ok() ? solveFrom(step, start.f, 0) : Outcome{};
+  if (start.ok() && out.status == TimeStepStatus::kConverged) return out;
+  Outcome fromZero = solveFrom(step, Eigen::VectorXd(), out.iterations);
+  fromZero.iterations += out.iterations;
+  if (!start.ok() || fromZero.status == TimeStepStatus::kConverged ||
+      fromZero.residual < out.residual)
+    return fromZero;
+  out.iterations = fromZero.iterations;
+  return out;
+}
+
+TimeStepper::Outcome NewtonReleaseStepper::solveFrom(TimeStepContacts& step, Eigen::VectorXd f,
+                                                     int firstIndex) {
   const double tol = 1e-8 * contactSim().distanceTol();
   const double dt2 = step.dt() * step.dt();
-  Eigen::VectorXd f = Eigen::VectorXd::Zero(step.size());
-  std::vector<bool> held(static_cast<std::size_t>(step.size()), true);
+  // From given forces, the contacts that carry force are held; from none, every contact.
+  std::vector<bool> held(static_cast<std::size_t>(step.size()), f.size() == 0);
+  step.padForces(f);
+  for (int i = 0; i < step.size(); ++i)
+    if (step.records()[static_cast<std::size_t>(i)].joint || f[i] > 0)
+      held[static_cast<std::size_t>(i)] = true;
   std::set<std::vector<bool>> seen{held};
   Outcome out;
+  // An iteration that does not converge ends with the iterate of the smallest violation.
+  Eigen::VectorXd best = f;
+  double bestViolation = std::numeric_limits<double>::infinity(), firstViolation = 0;
   const auto finish = [&](TimeStepStatus status) {
-    out.f = f;
+    out.f = status == TimeStepStatus::kConverged ? f : best;
+    out.residual = status == TimeStepStatus::kConverged ? out.residual : bestViolation;
     out.status = status;
     return out;
   };
@@ -40,6 +73,16 @@ TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
     out.residual = violation;
     out.iterations = k;
     if (violation <= tol) return finish(TimeStepStatus::kConverged);
+    if (violation < bestViolation) {
+      bestViolation = violation;
+      best = f;
+      best.conservativeResize(step.size());
+    }
+    if (k == 0) firstViolation = violation;
+    // Newton is local: a violation ten times that of the start (and above the distance
+    // tolerance) will not come back, and each such iterate finds spurious contacts far away.
+    if (violation > std::max(10 * firstViolation, contactSim().distanceTol()))
+      return finish(TimeStepStatus::kDiverged);
     if (k >= kMaxIterations) return finish(TimeStepStatus::kLimit);
     // Newton on the held contacts: dt^2 A_SS d = -delta_S.
     const Eigen::MatrixXd A = step.matrix();
@@ -62,7 +105,7 @@ TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
     }
     if (tracing()) {
       TimeStepIteration it;
-      it.index = k;
+      it.index = firstIndex + k;
       it.residual = violation;
       it.stepLength = 1;
       it.change = d.size() > 0 ? d.cwiseAbs().maxCoeff() : 0.0;

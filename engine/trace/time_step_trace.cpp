@@ -14,6 +14,8 @@ const char* timeStepStatusName(TimeStepStatus s) {
       return "cycling";
     case TimeStepStatus::kStalled:
       return "stalled";
+    case TimeStepStatus::kDiverged:
+      return "diverged";
   }
   return "?";
 }

@@ -13,8 +13,9 @@ namespace cl {
 
 // How a step's iteration ended. kOscillated: the fixpoint's |f' - f| stopped shrinking;
 // kCycling: Newton with release came back to an active set it had left; kStalled: the line
-// search found no decrease; kLimit: the iteration limit.
-enum class TimeStepStatus { kConverged, kLimit, kOscillated, kCycling, kStalled };
+// search found no decrease; kDiverged: Newton with release's violation grew tenfold past its
+// start; kLimit: the iteration limit.
+enum class TimeStepStatus { kConverged, kLimit, kOscillated, kCycling, kStalled, kDiverged };
 const char* timeStepStatusName(TimeStepStatus s);
 
 struct TimeStepIteration {

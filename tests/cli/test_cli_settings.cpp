@@ -137,7 +137,7 @@ TEST_CASE("compare-runs runs a scene two ways and writes every step of both", "[
   CHECK(std::count(text.begin(), text.end(), '\n') == 1 + 2 * 40);
   CHECK_THAT(text, Catch::Contains("\nlcp_fixpoint,40,"));  // 40 whole steps of 0.025
   // A run that stops: the table says so and the exit code is the simulation's.
-  const CliResult stopped = runCli("compare-runs " + scene("contact_app_6.json") +
+  const CliResult stopped = runCli("compare-runs " + scene("pile_10.json") +
                                        " --until 3 --advance collision_advance,newton_release",
                                    dir);
   CHECK(stopped.exitCode == 2);
