@@ -253,22 +253,26 @@ QWidget* ControlsDock::buildSettingsGroup() {
       tr("Rebuilds the scene with every setting and parameter shown "
          "here and starts it again."));
   form->addRow(mRestartButton);
-  connect(mRestartButton, &QPushButton::clicked, this, [this] {
-    if (!mSession->hasScene()) return;
-    if (!mSession->canRebuild()) {
-      setStatus(tr("This scene was built in code and has no document to rebuild it from: "
-                   "settings that apply on restart cannot be applied."),
-                true);
-      return;
-    }
-    if (mSession->restartWithSettings(settingsShown()))
-      setStatus(tr("Restarted \"%1\" with the settings shown (seed %2).")
-                    .arg(mSession->title())
-                    .arg(mSession->settings().seed));
-    else
-      setStatus(tr("Settings not applied: see the message."), true);
-  });
+  connect(mRestartButton, &QPushButton::clicked, this, &ControlsDock::restartWithShownSettings);
   return group;
+}
+
+bool ControlsDock::restartWithShownSettings() {
+  if (!mSession->hasScene()) return false;
+  if (!mSession->canRebuild()) {
+    setStatus(tr("This scene was built in code and has no document to rebuild it from: "
+                 "settings that apply on restart cannot be applied."),
+              true);
+    return false;
+  }
+  if (!mSession->restartWithSettings(settingsShown())) {
+    setStatus(tr("Settings not applied: see the message."), true);
+    return false;
+  }
+  setStatus(tr("Restarted \"%1\" with the settings shown (seed %2).")
+                .arg(mSession->title())
+                .arg(mSession->settings().seed));
+  return true;
 }
 
 QWidget* ControlsDock::buildRecordingGroup() {

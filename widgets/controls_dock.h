@@ -48,6 +48,9 @@ class ControlsDock : public QDockWidget {
   QString status() const;
   // True when a restart-only setting differs from the running simulation's.
   bool restartPending() const;
+  // Rebuilds the scene with the settings shown and starts it again ("Restart with these
+  // settings", and the toolbar's Restart while a setting is pending); says how it went.
+  bool restartWithShownSettings();
 
  private:
   QWidget* buildSceneGroup();

@@ -179,10 +179,20 @@ void MainWindow::createActions() {
     if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepPivot();
   });
 
-  mRestartAction = make("restartAction", tr("Res&tart"), tr("Start the scene again at time 0"));
+  mRestartAction =
+      make("restartAction", tr("Res&tart"),
+           tr("Start the scene again at time 0 (with the settings shown, when one that "
+              "applies on restart was changed)"));
   mRestartAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
   mRestartAction->setShortcut(Qt::CTRL | Qt::Key_R);
-  connect(mRestartAction, &QAction::triggered, mSession, &widgets::Session::restart);
+  // A setting changed in the Controls dock that applies on restart (the advance, the
+  // integrator, the seed) is what a restart is for: it is applied, not dropped.
+  connect(mRestartAction, &QAction::triggered, this, [this] {
+    if (mControlsDock && mControlsDock->restartPending())
+      mControlsDock->restartWithShownSettings();
+    else
+      mSession->restart();
+  });
 
   mSlowerAction = make("slowerAction", tr("S&lower"), tr("Halve the time rate"));
   mSlowerAction->setShortcut(Qt::Key_BracketLeft);

@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -15,6 +16,7 @@
 
 #include "app/workbench/main_window.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "widgets/controls_dock.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
@@ -123,6 +125,16 @@ TEST_CASE("MainWindow actions carry their shortcuts and drive the session", "[ma
 
   action(window, "restartAction")->trigger();
   CHECK(window.session()->snapshot().steps == 0);
+  CHECK(window.session()->history().size() == 1);
+  // A setting that applies on restart, changed in the Controls dock, is what Restart applies.
+  auto* advance = window.controlsDock()->findChild<QComboBox*>(QStringLiteral("advance"));
+  REQUIRE(advance);
+  advance->setCurrentIndex(advance->findText(QStringLiteral("lcp fixpoint")));
+  REQUIRE(window.controlsDock()->restartPending());
+  CHECK(window.session()->settings().advance == cl::AdvanceKind::kCollisionAdvance);
+  action(window, "restartAction")->trigger();
+  CHECK(window.session()->settings().advance == cl::AdvanceKind::kLcpFixpoint);
+  CHECK_FALSE(window.controlsDock()->restartPending());
   CHECK(window.session()->history().size() == 1);
 
   CHECK(action(window, "stepWaypointAction")->shortcut() == QKeySequence(Qt::Key_W));
