@@ -11,6 +11,7 @@
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
 #include "engine/io/state_csv.h"
+#include "engine/io/state_json.h"
 #include "engine/io/trace_csv.h"
 #include "engine/io/waypoint_csv.h"
 #include "engine/run/step_record.h"
@@ -115,6 +116,14 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
     });
     writeCsvFile(path("scene.json"),
                  [&](std::ostream& o) { o << sceneDocText(session.sceneDoc()); });
+    // The state of the step shown, for `contactlab-cli run scene.json --initial-state
+    // state.json` to go on from it with the same bits.
+    if (const StepRecord* shown = session.current()) {
+      std::unique_ptr<RigidBodySim> sim = shown->state.structure->clone();
+      restoreState(*sim, shown->state);
+      writeCsvFile(path("state.json"),
+                   [&](std::ostream& o) { o << stateJson(*sim, shown->step).dump(2) << '\n'; });
+    }
     tick();
     if (!sceneImage.isNull() && !sceneImage.save(path("scene.png"), "PNG"))
       throw std::runtime_error("cannot write scene.png");

@@ -11,6 +11,8 @@
 // solve_matrix.csv, solve_vectors.csv, pivots.csv   trace_csv.h, the selected solve
 // waypoints.csv     waypoint_csv.h, every held step (traces re-derived where dropped)
 // scene.json, scene.png   the scene's document and a picture of the scene view
+// state.json        the state of the step shown (state_json.h): `contactlab-cli run
+//                   scene.json --initial-state state.json` goes on from it
 #include <QImage>
 #include <QString>
 #include <functional>

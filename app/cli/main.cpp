@@ -74,7 +74,11 @@ int main(int argc, char** argv) {
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
   runCmd->add_option("--final-state", run.finalState,
-                     "Write the final state (time, energies, every body's variables) as JSON");
+                     "Write the final state (time, energies, every body's variables, the random "
+                     "generator and the warm-start memory) as JSON");
+  runCmd->add_option("--initial-state", run.initialState,
+                     "Start from a state written by --final-state or the workbench's Export All "
+                     "(the scene's own bodies); --until is a time, not a duration");
   runCmd->add_option("--csv", run.csvDir,
                      "Write states.csv (one row per step) into this directory");
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");

@@ -17,6 +17,7 @@
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/io/waypoint_csv.h"
+#include "engine/run/step_plan.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
@@ -206,6 +207,17 @@ int runCommand(const RunOptions& opt) {
   }
 
   RigidBodySim& sim = *scene->sim;
+  long long steps = 0;  // of the run, from the saved state's on
+  if (!opt.initialState.empty()) {
+    try {
+      const SavedState saved = readStateFile(opt.initialState);
+      restoreSavedState(sim, saved, opt.initialState);
+      steps = saved.steps;
+    } catch (const StateFileError& e) {
+      std::cerr << "error: --initial-state " << e.what() << '\n';
+      return kExitBadInput;
+    }
+  }
   for (const std::string& caveat : advanceCaveats(scene->settings.advance, sim))
     std::cerr << "note: " << caveat << '\n';
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
@@ -213,29 +225,29 @@ int runCommand(const RunOptions& opt) {
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(advance.get());
   const double dt = advance->timeStep();
   const double t0 = sim.time(), until = opt.until;
-  // Whole steps of dt, the last one shortened to land exactly on --until.
-  const double stepCount = std::ceil((until - t0) / dt - 1e-9);
+  const double stepCount = stepsTo(t0, until, dt);
   if (!std::isfinite(until) || !(stepCount <= kMaxSteps)) {
     std::cerr << fmt::format(
         "error: --until {} with time step {} would take {:.3g} steps (at most {:.0e})\n", until, dt,
         stepCount, kMaxSteps);
     return kExitBadInput;
   }
-  const long long n = std::max(0LL, static_cast<long long>(stepCount));
+  // Whole steps of dt, and a shorter one to land on --until only when it is off their grid.
+  const StepPlan plan = planSteps(t0, until, dt);
+  const long long n = plan.count();
   const EnergyInfo start = sim.energy();
   ProgressBar bar(opt.progress);
   const auto wallStart = std::chrono::steady_clock::now();
   // The run goes step by step through runStep (engine/run), as the workbench's does.
   SimState state = captureState(*advance, sim.clone(), {});
-  ContactSim::SolveTotals solves;  // of the whole run
-  long long steps = 0;
+  ContactSim::SolveTotals solves;                                 // of the whole run
   double minDistance = std::numeric_limits<double>::quiet_NaN();  // over the run's contacts
   try {
     std::unique_ptr<AtomicFile> csv;
     if (!opt.csvDir.empty()) {
       csv = std::make_unique<AtomicFile>(std::filesystem::path(opt.csvDir) / "states.csv");
       writeStateCsvHeader(csv->stream(), sim);
-      writeStateCsvRow(csv->stream(), sim, 0);
+      writeStateCsvRow(csv->stream(), sim, steps);
     }
     std::unique_ptr<AtomicFile> waypointCsv;
     if (!opt.waypoints.empty()) {
@@ -250,8 +262,8 @@ int runCommand(const RunOptions& opt) {
     };
     try {
       for (long long i = 0; i < n; ++i) {
-        const double h = i + 1 == n ? until - sim.time() : dt;
-        if (h <= 0) break;
+        const double h = plan.size(i, sim.time(), dt, until);
+        if (!(h > 0)) break;
         const long long step = steps + 1;
         const bool keepSolves = lcp && lcp->covers(step);
         const StepTracing tracing = keepSolves      ? StepTracing::kAll

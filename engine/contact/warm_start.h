@@ -40,6 +40,12 @@ class WarmStart {
   void begin() { mPending.clear(); }
   void collect(std::span<const RigidBodyCollision> contacts, std::span<const double> forces);
   void commit();
+  // The memory made of `carriers` (carriers() of another memory, read back from a saved
+  // state): the same memory, in the same order.
+  void restore(std::vector<Carrier> carriers) {
+    mPending = std::move(carriers);
+    commit();
+  }
   // Indices into `contacts` guessed to carry force (ascending).
   std::vector<int> guess(std::span<const RigidBodyCollision> contacts, double matchDistance) const;
 

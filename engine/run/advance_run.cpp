@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine/body/body_state.h"
+#include "engine/run/step_plan.h"
 #include "engine/time_stepping/make_advance.h"
 
 namespace cl {
@@ -76,13 +77,11 @@ AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until) {
   SimState state = captureState(*advance, sim->clone(), {});
   const double dt = advance->timeStep();
   const double c0 = processCpuSeconds();
-  // Whole steps of dt, as a front end takes them (the same bits), and one shorter step to
-  // land on `until` only when it is off the grid.
-  const double t0 = sim->time();
-  const auto whole = static_cast<long long>(std::floor((until - t0) / dt + 1e-9));
+  const StepPlan plan = planSteps(sim->time(), until, dt);
   try {
-    for (long long k = 0; until - sim->time() > 1e-9 * dt; ++k) {
-      const double h = k < whole ? dt : until - sim->time();
+    for (long long k = 0; k < plan.count(); ++k) {
+      const double h = plan.size(k, sim->time(), dt, until);
+      if (!(h > 0)) break;
       StepRun step = runStep(*advance, state, StepTracing::kOff, h);
       run.steps.push_back(step.stats);
       run.positions.push_back(positionsOf(*sim));

@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/io/detail/json_read.h"
 #include "engine/io/detail/json_write.h"
+#include "engine/io/text_file.h"
 #include "engine/scene/detail/scene_check.h"
 #include "engine/scene/detail/scene_parse.h"
 #include "engine/scene/scene_write.h"
@@ -51,19 +50,11 @@ Loaded load(std::string_view text, bool build) {
 }
 
 std::string readFile(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw SceneError(path.string(), {{"", "this is a directory, not a scene file"}});
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw SceneError(path.string(),
-                     {{"", fmt::format("cannot open the file for reading: {}",
-                                       errno ? std::strerror(errno) : "unknown reason")}});
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw SceneError(path.string(), {{"", "cannot read the file"}});
-  return text.str();
+  try {
+    return readTextFile(path);
+  } catch (const FileReadError& e) {
+    throw SceneError(path.string(), {{"", e.what()}});
+  }
 }
 
 }  // namespace

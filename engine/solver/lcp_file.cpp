@@ -4,13 +4,13 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "engine/io/atomic_file.h"
 #include "engine/io/detail/json_read.h"
 #include "engine/io/number_text.h"
+#include "engine/io/text_file.h"
 
 namespace cl {
 
@@ -351,13 +351,14 @@ std::string iterationsToCsv(const std::vector<SolverIteration>& trace) {
 }
 
 LcpFile readLcpFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path.string(), "cannot be opened for reading");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) fail(path.string(), "could not be read");
-  if (path.extension() == ".csv") return parseLcpCsv(ss.str(), path.string());
-  return parseLcpJson(ss.str(), path.string());
+  std::string text;
+  try {
+    text = readTextFile(path);
+  } catch (const FileReadError& e) {
+    fail(path.string(), e.what());
+  }
+  if (path.extension() == ".csv") return parseLcpCsv(text, path.string());
+  return parseLcpJson(text, path.string());
 }
 
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result,

@@ -145,7 +145,7 @@ TEST_CASE("run: --until and --dt must give a finite, feasible number of steps", 
   }
 }
 
-TEST_CASE("run: the last step lands exactly on --until", "[cli]") {
+TEST_CASE("run: the last step lands on --until, a whole step when it is on the grid", "[cli]") {
   const fs::path dir = scratch("land");
   const fs::path state = dir / "final.json";
   const CliResult r = runCli("run " + scene("free_fall.json") +
@@ -153,8 +153,19 @@ TEST_CASE("run: the last step lands exactly on --until", "[cli]") {
                              dir);
   REQUIRE(r.exitCode == 0);
   const auto j = nlohmann::json::parse(readAll(state));
-  CHECK(j["time"].get<double>() == 1.0);
+  // Ten whole steps of 0.1, as the workbench takes them: 0.1 added ten times.
+  double t = 0;
+  for (int k = 0; k < 10; ++k) t += 0.1;
+  CHECK(j["time"].get<double>() == t);
   CHECK(j["steps"].get<int>() == 10);
+  // Off the grid, a last shorter step lands on --until exactly.
+  const CliResult off = runCli("run " + scene("free_fall.json") +
+                                   " --until 1.05 --dt 0.1 --final-state '" + state.string() + "'",
+                               dir);
+  REQUIRE(off.exitCode == 0);
+  const auto k = nlohmann::json::parse(readAll(state));
+  CHECK(k["time"].get<double>() == 1.05);
+  CHECK(k["steps"].get<int>() == 11);
   const CliResult zero = runCli("run " + scene("free_fall.json") + " --until 0", dir);
   CHECK(zero.exitCode == 0);
   CHECK_THAT(zero.out, Catch::Contains("steps 0"));

@@ -79,7 +79,7 @@ TEST_CASE("solve-lcp: a bad file exits 1 with a message", "[cli][solve_lcp]") {
   CHECK_THAT(n.err, Catch::Contains("nan.csv: line 2, column b: \"NaN\" is not finite"));
   const CliResult missing = solveLcp("'" + (dir / "none.json").string() + "'", dir);
   CHECK(missing.exitCode == 1);
-  CHECK_THAT(missing.err, Catch::Contains("cannot be opened"));
+  CHECK_THAT(missing.err, Catch::Contains("cannot open the file for reading"));
   const CliResult policy = solveLcp(data("figure26.json") + " --policy sideways", dir);
   CHECK(policy.exitCode == 1);
   CHECK_THAT(policy.err, Catch::Contains("unknown policy"));

@@ -15,6 +15,8 @@
 #include <catch2/catch.hpp>
 
 #include "app/workbench/main_window.h"
+#include "engine/io/state_json.h"
+#include "engine/scene/scene.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "widgets/controls_dock.h"
 #include "widgets/scene_paths.h"
@@ -241,10 +243,20 @@ TEST_CASE("MainWindow scrubs the history with the timeline and exports it all", 
   REQUIRE(window.exportAllTo(out));
   for (const char* f :
        {"body_states.csv", "time_series.csv", "solve_matrix.csv", "solve_vectors.csv", "pivots.csv",
-        "waypoints.csv", "scene.json", "scene.png"}) {
+        "waypoints.csv", "scene.json", "scene.png", "state.json"}) {
     INFO(f);
     CHECK(QFileInfo(QDir(out).filePath(QString::fromLatin1(f))).size() > 0);
   }
+  // state.json is the step shown, and goes back into the exported scene as that step's state.
+  const std::string statePath = QDir(out).filePath(QStringLiteral("state.json")).toStdString();
+  const cl::SavedState saved = cl::readStateFile(statePath);
+  CHECK(saved.steps == 4);
+  CHECK(saved.time == window.session()->current()->state.time);
+  cl::Scene exported =
+      cl::loadSceneFile(QDir(out).filePath(QStringLiteral("scene.json")).toStdString());
+  cl::restoreSavedState(*exported.sim, saved, statePath);
+  CHECK(exported.sim->vars() == window.session()->current()->state.vars);
+  CHECK(exported.sim->random().seed() == window.session()->current()->state.random.seed());
   // Nothing but the folder is left beside it.
   CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden) ==
         QStringList{QStringLiteral("export")});

@@ -406,7 +406,7 @@ TEST_CASE("fixture files: malformed text and a missing file", "[scene][errors]")
 
   const auto missing = cl::validateSceneFile(kData / "no_such_file.json");
   CHECK_SCENE_PROBLEM(missing, "", "cannot open the file for reading: No such file");
-  CHECK_SCENE_PROBLEM(cl::validateSceneFile(kData), "", "a directory, not a scene file");
+  CHECK_SCENE_PROBLEM(cl::validateSceneFile(kData), "", "a directory, not a file");
   CHECK_THROWS_AS(cl::loadSceneFile(kData / "no_such_file.json"), cl::SceneError);
 }
 

@@ -156,5 +156,5 @@ TEST_CASE("LCP file: bad CSV files are refused with line and column", "[lcp_file
 
 TEST_CASE("LCP file: a missing file is an LcpFileError naming it", "[lcp_file]") {
   CHECK_THROWS_WITH(readLcpFile("/nonexistent/p.json"),
-                    Catch::Contains("/nonexistent/p.json: cannot be opened"));
+                    Catch::Contains("/nonexistent/p.json: cannot open the file for reading"));
 }
