@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "engine/solver/detail/fischer_newton.h"
-#include "engine/solver/lcp_solver.h"
 
 namespace cl {
 
@@ -24,26 +23,9 @@ double worstPhi(const std::vector<bool>& joint, const Eigen::VectorXd& x,
 }  // namespace
 
 TimeStepper::Outcome FischerBurmeisterStepper::solveStep(TimeStepContacts& step) {
-  // From the forces of the LCP at the start of the step, and, if Newton does not converge from
-  // there, once more from f = 0; the better of the two ends the step.
-  LcpSolverOptions options;
-  options.tolerance = contactSim().solverTolerance();
-  const std::unique_ptr<LcpSolver> lemke =
-      makeLcpSolver(LcpSolverKind::kLemke, options, &contactSim().random());
-  // Traced as the fixpoint's LCPs are: a solve of purpose kTimeStep with Lemke's pivots.
-  SolverTraceSink* sink = contactSim().traceSink();
-  lemke->setTraceSink(sink);
-  const LcpProblem problem = step.startLcp();
-  if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
-  const LcpResult start = lemke->solve(problem);
-  Outcome out = solveFrom(step, start.ok() ? start.f : Eigen::VectorXd::Zero(step.size()), 0);
-  if (out.status == TimeStepStatus::kConverged || !start.ok()) return out;
-  Outcome fromZero = solveFrom(step, Eigen::VectorXd::Zero(step.size()), out.iterations);
-  fromZero.iterations += out.iterations;
-  if (fromZero.status == TimeStepStatus::kConverged || fromZero.residual < out.residual)
-    return fromZero;
-  out.iterations = fromZero.iterations;
-  return out;
+  return fromStartLcpOrNone(step, [&](Eigen::VectorXd f, int firstIndex) {
+    return solveFrom(step, std::move(f), firstIndex);
+  });
 }
 
 TimeStepper::Outcome FischerBurmeisterStepper::solveFrom(TimeStepContacts& step, Eigen::VectorXd f,

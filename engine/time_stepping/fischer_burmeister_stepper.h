@@ -33,8 +33,8 @@ class FischerBurmeisterStepper : public TimeStepper {
   Outcome solveStep(TimeStepContacts& step) override;
 
  private:
-  // Newton from the forces f (padded to the step's records); iterations are traced from
-  // index firstIndex on.
+  // Newton from the forces f (padded with zeros to the step's records; empty: from f = 0);
+  // iterations are traced from index firstIndex on.
   Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex);
 };
 

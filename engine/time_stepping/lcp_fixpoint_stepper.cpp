@@ -27,12 +27,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   Eigen::VectorXd f = Eigen::VectorXd::Zero(step.size());
   const std::vector<double> freeFlight = step.stateAfter(Eigen::VectorXd());
   std::vector<double> vars = freeFlight;
-  LcpSolverOptions options;
-  options.tolerance = contactSim().solverTolerance();
-  const std::unique_ptr<LcpSolver> lemke =
-      makeLcpSolver(LcpSolverKind::kLemke, options, &contactSim().random());
-  SolverTraceSink* sink = contactSim().traceSink();
-  lemke->setTraceSink(sink);
+  const std::unique_ptr<LcpSolver> lemke = makeLemke();
   Outcome out;
   double smallest = std::numeric_limits<double>::infinity();
   int sinceSmallest = 0;
@@ -56,8 +51,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
       problem.A = step.startMatrix();
       problem.joint = step.jointFlags();
     }
-    if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
-    const LcpResult solved = lemke->solve(problem);
+    const LcpResult solved = solveTraced(*lemke, problem, step);
     if (!solved.ok() && round > 0) {
       // Lemke found no solution of this round's LCP (joint rows that cannot all be met, or
       // rounding): the step ends with the previous round's forces.

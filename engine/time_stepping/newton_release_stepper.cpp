@@ -5,29 +5,12 @@
 #include <limits>
 #include <set>
 
-#include "engine/solver/lcp_solver.h"
-
 namespace cl {
 
 TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
-  LcpSolverOptions options;
-  options.tolerance = contactSim().solverTolerance();
-  const std::unique_ptr<LcpSolver> lemke =
-      makeLcpSolver(LcpSolverKind::kLemke, options, &contactSim().random());
-  SolverTraceSink* sink = contactSim().traceSink();
-  lemke->setTraceSink(sink);
-  const LcpProblem problem = step.startLcp();
-  if (sink) sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
-  const LcpResult start = lemke->solve(problem);
-  Outcome out = start.ok() ? solveFrom(step, start.f, 0) : Outcome{};
-  if (start.ok() && out.status == TimeStepStatus::kConverged) return out;
-  Outcome fromZero = solveFrom(step, Eigen::VectorXd(), out.iterations);
-  fromZero.iterations += out.iterations;
-  if (!start.ok() || fromZero.status == TimeStepStatus::kConverged ||
-      fromZero.residual < out.residual)
-    return fromZero;
-  out.iterations = fromZero.iterations;
-  return out;
+  return fromStartLcpOrNone(step, [&](Eigen::VectorXd f, int firstIndex) {
+    return solveFrom(step, std::move(f), firstIndex);
+  });
 }
 
 TimeStepper::Outcome NewtonReleaseStepper::solveFrom(TimeStepContacts& step, Eigen::VectorXd f,

@@ -33,6 +33,8 @@ class NewtonReleaseStepper : public TimeStepper {
   Outcome solveStep(TimeStepContacts& step) override;
 
  private:
+  // Newton from the forces f holding the contacts that carry force (empty f: from f = 0
+  // with every contact held); iterations are traced from index firstIndex on.
   Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex);
 };
 

@@ -24,6 +24,38 @@ TimeStepper::Totals TimeStepper::Totals::operator-(const Totals& earlier) const 
           worstResidual};
 }
 
+std::unique_ptr<LcpSolver> TimeStepper::makeLemke() {
+  LcpSolverOptions options;
+  options.tolerance = mSim.solverTolerance();
+  std::unique_ptr<LcpSolver> lemke = makeLcpSolver(LcpSolverKind::kLemke, options, &mSim.random());
+  lemke->setTraceSink(mSim.traceSink());
+  return lemke;
+}
+
+LcpResult TimeStepper::solveTraced(LcpSolver& lemke, const LcpProblem& problem,
+                                   const TimeStepContacts& step) const {
+  if (SolverTraceSink* sink = mSim.traceSink())
+    sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
+  return lemke.solve(problem);
+}
+
+TimeStepper::Outcome TimeStepper::fromStartLcpOrNone(
+    TimeStepContacts& step, const std::function<Outcome(Eigen::VectorXd, int)>& solveFrom) {
+  const LcpResult start = solveTraced(*makeLemke(), step.startLcp(), step);
+  Outcome first;
+  if (start.ok()) {
+    first = solveFrom(start.f, 0);
+    if (first.status == TimeStepStatus::kConverged) return first;
+  }
+  Outcome second = solveFrom(Eigen::VectorXd(), first.iterations);
+  second.iterations += first.iterations;
+  if (!start.ok() || second.status == TimeStepStatus::kConverged ||
+      second.residual < first.residual)
+    return second;
+  first.iterations = second.iterations;
+  return first;
+}
+
 void TimeStepper::advance(double dt) {
   if (!(dt > 0)) return;
   TimeStepContacts step(mSim, dt);

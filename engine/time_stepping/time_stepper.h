@@ -17,9 +17,13 @@
 // There are no collisions, impulses or back-ups: a collision is a contact whose gap the step
 // closes, so it is perfectly inelastic. Restitution (body elasticity) is therefore not
 // expressed; advanceCaveats() (advance_caveats.h) says so, naming the bodies.
+#include <functional>
+#include <memory>
+
 #include "engine/contact/contact_sim.h"
 #include "engine/dynamics/advance_kind.h"
 #include "engine/dynamics/advance_strategy.h"
+#include "engine/solver/lcp_solver.h"
 #include "engine/time_stepping/time_step_contacts.h"
 #include "engine/trace/time_step_trace.h"
 
@@ -64,6 +68,20 @@ class TimeStepper : public AdvanceStrategy {
   }
   // Iteration limit and tolerance of the schemes (each header says what the tolerance is on).
   static constexpr int kMaxIterations = 50;
+
+  // Lemke with the contact solver's tolerance and the simulation's generator, reporting its
+  // pivots to ContactSim's trace sink; solveTraced first tells that sink what the solve is (a
+  // time-step solve over the step's records), so the workbench shows it as a contact-force
+  // solve.
+  std::unique_ptr<LcpSolver> makeLemke();
+  LcpResult solveTraced(LcpSolver& lemke, const LcpProblem& problem,
+                        const TimeStepContacts& step) const;
+  // For the Newton schemes: `solveFrom(f, firstIndex)` from the forces of the start-of-step
+  // LCP (TimeStepContacts::startLcp), and where that does not converge, from none (an empty
+  // f: each scheme's own start), iterations then numbered on from the first run's; the
+  // step ends with the better of the two.
+  Outcome fromStartLcpOrNone(TimeStepContacts& step,
+                             const std::function<Outcome(Eigen::VectorXd, int)>& solveFrom);
 
  private:
   ContactSim& mSim;
