@@ -173,7 +173,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
   emit sceneLoaded();
   emit comparisonChanged();
   if (mHasScene)
-    for (const std::string& caveat : advanceCaveats(mSettings.advance, *mPristine))
+    for (const std::string& caveat : settingsCaveats(mSettings, *mPristine))
       emit noticeOccurred(QString::fromStdString(caveat));
   emit currentChanged();
   emit selectionChanged();

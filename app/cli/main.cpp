@@ -70,6 +70,10 @@ int main(int argc, char** argv) {
   runCmd->add_option("--advance", run.advance,
                      "How to advance: collision_advance, newton_release, fischer_burmeister or "
                      "lcp_fixpoint (the setting 'advance', overriding the scene's)");
+  runCmd->add_option("--engine", run.engine,
+                     "Which of engine2D's engines: contact (ContactSim), impulse (ImpulseSim: "
+                     "collisions only) or rigid_body (RigidBodySim: no collisions or contacts); "
+                     "the setting 'engine', overriding the scene's");
   runCmd->add_option("--set", run.set, settingsHelp())
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);

@@ -169,6 +169,9 @@ int runCommand(const RunOptions& opt) {
     if (!opt.advance.empty() && refused("--advance", "advance=" + opt.advance,
                                         setSettingFromText(settings, "advance", opt.advance)))
       return kExitBadInput;
+    if (!opt.engine.empty() && refused("--engine", "engine=" + opt.engine,
+                                       setSettingFromText(settings, "engine", opt.engine)))
+      return kExitBadInput;
     for (const std::string& assignment : opt.set) {
       const std::size_t eq = assignment.find('=');
       if (refused("--set", assignment,
@@ -177,6 +180,10 @@ int runCommand(const RunOptions& opt) {
                       : setSettingFromText(settings, std::string_view(assignment).substr(0, eq),
                                            std::string_view(assignment).substr(eq + 1))))
         return kExitBadInput;
+    }
+    if (const std::string why = settingsConflict(settings); !why.empty()) {
+      std::cerr << "error: " << why << '\n';
+      return kExitBadInput;
     }
     if (settings != scene->settings)
       scene = rebuildScene(*scene, settings);  // a new seed redraws random shapes
@@ -218,7 +225,7 @@ int runCommand(const RunOptions& opt) {
       return kExitBadInput;
     }
   }
-  for (const std::string& caveat : advanceCaveats(scene->settings.advance, sim))
+  for (const std::string& caveat : settingsCaveats(scene->settings, sim))
     std::cerr << "note: " << caveat << '\n';
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
   auto* timeStepper = dynamic_cast<TimeStepper*>(advance.get());

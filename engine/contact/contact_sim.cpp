@@ -44,6 +44,7 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
 
 ContactSim::ContactSim(const ContactSim& other)
     : RigidBodySim(other),
+      mEngineMode(other.mEngineMode),
       mTolerances(other.mTolerances),
       mExtraAccel(other.mExtraAccel),
       mExtraAccelTimeStep(other.mExtraAccelTimeStep),
@@ -106,6 +107,7 @@ void ContactSim::setCollisionAccuracy(double accuracy) {
 std::vector<RigidBodyCollision> ContactSim::findCollisions(std::span<const double> vars,
                                                            std::span<const double> oldVars) const {
   std::vector<RigidBodyCollision> out;
+  if (mEngineMode == EngineMode::kRigidBody) return out;  // RigidBodySim: nothing collides
   addConnectorRecords(vars, out);
   std::vector<RigidBodyCollision> found = findCloseCollisions(*this, vars, mTolerances, oldVars);
   out.insert(out.end(), std::make_move_iterator(found.begin()),
@@ -137,6 +139,11 @@ bool ContactSim::remeasureConnector(RigidBodyCollision& c, std::span<const doubl
 void ContactSim::evaluate(std::span<const double> vars, double t, std::span<double> change) {
   RigidBodySim::evaluate(vars, t, change);
   mLastSubsetSizes.clear();
+  if (mEngineMode == EngineMode::kRigidBody) {  // RigidBodySim: the force laws alone
+    mLastContacts.clear();
+    mLastPenetrations.clear();
+    return;
+  }
   // A later stage of a CollisionAdvance step (the old state is set) that already met a
   // penetration: the step will be discarded, and this state, built without contact
   // forces, is not worth solving for them (engine2D's integrator stops at that stage).
@@ -157,6 +164,7 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
   mLastContacts.insert(mLastContacts.end(), std::make_move_iterator(found.contacts.begin()),
                        std::make_move_iterator(found.contacts.end()));
   for (RigidBodyCollision& c : mLastContacts) c.force = 0.0;
+  if (mEngineMode == EngineMode::kImpulse) return;  // ImpulseSim: no contact forces
   mWarmStart.begin();
   if (!mLastContacts.empty())
     for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {

@@ -36,6 +36,7 @@
 
 #include "engine/collision/contact_detection.h"
 #include "engine/connectors/connector.h"
+#include "engine/contact/engine_mode.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/contact/warm_start.h"
 #include "engine/dynamics/rigid_body_sim.h"
@@ -61,6 +62,13 @@ class ContactSim : public RigidBodySim {
   }
 
   void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
+
+  // Which of engine2D's three engines this simulation is (engine_mode.h): kContact (the
+  // default) computes contact forces in evaluate; kImpulse finds the contacts (for display,
+  // and penetrations for CollisionAdvance to back up from) but applies no force; kRigidBody
+  // looks for nothing, in evaluate or in findCollisions. Can change between two steps.
+  EngineMode engineMode() const { return mEngineMode; }
+  void setEngineMode(EngineMode mode) { mEngineMode = mode; }
 
   // Contact detection tolerances (defaults 0.01 and 0.5).
   const ContactTolerances& tolerances() const { return mTolerances; }
@@ -196,6 +204,7 @@ class ContactSim : public RigidBodySim {
   void addConnectorRecords(std::span<const double> vars,
                            std::vector<RigidBodyCollision>& out) const;
 
+  EngineMode mEngineMode = EngineMode::kContact;
   ContactTolerances mTolerances;
   ExtraAccel mExtraAccel = kDefaultExtraAccel;
   double mExtraAccelTimeStep = kDefaultExtraAccelTimeStep;

@@ -158,4 +158,12 @@ void readSettings(const AdvanceStrategy& advance, SimSettings& settings) {
   readFrom(advance, settings);
 }
 
+std::string settingsConflict(const SimSettings& settings) {
+  if (settings.advance != AdvanceKind::kCollisionAdvance &&
+      settings.engineMode != EngineMode::kContact)
+    return fmt::format("advance '{}' computes contact forces and needs engine 'contact', not '{}'",
+                       nameOf(settings.advance), nameOf(settings.engineMode));
+  return {};
+}
+
 }  // namespace cl

@@ -67,6 +67,11 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
     "How the simulation advances in time: collision_advance (engine2D: contact forces, "           \
     "impulses after backing up in time), or a time stepper of Hotz et al.: newton_release, "       \
     "fischer_burmeister, lcp_fixpoint (one Euler step per time step, inelastic).")                 \
+  X(EngineMode, engineMode, EngineMode::kContact, Contact, engineMode, setEngineMode, "engine",    \
+    "Engine", kCollisionSettingsVersion, SettingCheck::None, control(),                            \
+    "Which of engine2D's engines: contact (ContactSim: contact forces and collisions), impulse "   \
+    "(ImpulseSim: collisions only, so resting bodies get stuck) or rigid_body (RigidBodySim: "     \
+    "no collisions or contacts, bodies pass through each other).")                                 \
   X(std::uint32_t, seed, 0, Build, seed, setSeed, "seed", "Seed", 1, SettingCheck::None,           \
     control(0, 2147483647, 1),                                                                     \
     "Seed of the simulation's random generator (contact order, serial collisions, random "         \
@@ -193,6 +198,10 @@ std::string setSettingFromText(SimSettings& settings, std::string_view key, std:
 
 // The settings a document gives, with defaults for what it leaves out.
 SimSettings settingsOf(const SettingsDoc& doc);
+// Why the settings cannot go together, or empty: a time stepper of Hotz et al. finds the
+// contact forces itself and needs engine 'contact'. (The scene reader reports it at
+// /settings/engine, the CLI's overrides as bad input.)
+std::string settingsConflict(const SimSettings& settings);
 // Replaces the settings that `given` gives.
 void overlaySettings(SimSettings& settings, const SettingsDoc& given);
 // The settings of `to` that differ from `from`, the others left out.

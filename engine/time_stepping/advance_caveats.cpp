@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "engine/contact/contact_sim.h"
+
 namespace cl {
 
 std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim) {
@@ -27,6 +29,35 @@ std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& si
         elastic.size() > shown ? fmt::format(" and {} more bodies", elastic.size() - shown)
                                : std::string()));
   }
+  return out;
+}
+
+std::vector<std::string> engineCaveats(EngineMode mode, const RigidBodySim& sim) {
+  std::vector<std::string> out;
+  const auto* contactSim = dynamic_cast<const ContactSim*>(&sim);
+  const std::size_t connectors = contactSim ? contactSim->connectors().size() : 0;
+  if (mode == EngineMode::kRigidBody)
+    out.push_back(fmt::format(
+        "engine 'rigid_body' (RigidBodySim) looks for no collision or contact: bodies pass "
+        "through each other{}",
+        connectors > 0
+            ? fmt::format(", and the {} connector(s) (joints, rods, ropes) do nothing", connectors)
+            : std::string()));
+  if (mode == EngineMode::kImpulse)
+    out.push_back(fmt::format(
+        "engine 'impulse' (ImpulseSim) applies no contact forces: a body that comes to rest on "
+        "another is held up by collisions alone and gets stuck{}",
+        connectors > 0
+            ? fmt::format(", and the {} connector(s) hold only where a collision impulse "
+                          "closes them",
+                          connectors)
+            : std::string()));
+  return out;
+}
+
+std::vector<std::string> settingsCaveats(const SimSettings& settings, const RigidBodySim& sim) {
+  std::vector<std::string> out = engineCaveats(settings.engineMode, sim);
+  for (std::string& c : advanceCaveats(settings.advance, sim)) out.push_back(std::move(c));
   return out;
 }
 

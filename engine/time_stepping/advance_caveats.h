@@ -6,6 +6,7 @@
 
 #include "engine/dynamics/advance_kind.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/settings/sim_settings.h"
 
 namespace cl {
 
@@ -13,5 +14,11 @@ namespace cl {
 // (empty for CollisionAdvance, or when all is expressed). The time steppers cannot express
 // restitution: their collisions are perfectly inelastic.
 std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim);
+// The same for an engine mode (engine_mode.h): under rigid_body the connectors do nothing and
+// bodies pass through each other; under impulse joints, rods and ropes hold only where a
+// collision impulse closes them, and resting bodies get stuck.
+std::vector<std::string> engineCaveats(EngineMode mode, const RigidBodySim& sim);
+// Both, for a scene's settings: what the CLI prints and the workbench shows on a load.
+std::vector<std::string> settingsCaveats(const SimSettings& settings, const RigidBodySim& sim);
 
 }  // namespace cl

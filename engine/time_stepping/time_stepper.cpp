@@ -58,6 +58,11 @@ TimeStepper::Outcome TimeStepper::fromStartLcpOrNone(
 
 void TimeStepper::advance(double dt) {
   if (!(dt > 0)) return;
+  // The schemes find the contact forces themselves: a mode without them has no meaning here.
+  if (mSim.engineMode() != EngineMode::kContact)
+    throw SimulationError(
+        fmt::format("advance '{}' computes contact forces and needs engine 'contact', not '{}'",
+                    nameOf(kind()), nameOf(mSim.engineMode())));
   TimeStepContacts step(mSim, dt);
   const double start = mSim.time();
   Outcome out = solveStep(step);

@@ -148,3 +148,27 @@ TEST_CASE("compare-runs runs a scene two ways and writes every step of both", "[
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.err, Catch::Contains("unknown advance \"euler\""));
 }
+
+TEST_CASE("run --engine picks engine2D's engine, says what it cannot do, refuses a time stepper",
+          "[cli][settings]") {
+  const fs::path dir = scratch("engine");
+  const CliResult through =
+      runCli("run " + scene("pendulum_joint.json") + " --until 1 --engine rigid_body", dir);
+  INFO(through.err);
+  REQUIRE(through.exitCode == 0);
+  CHECK_THAT(through.err, Catch::Contains("note: engine 'rigid_body' (RigidBodySim)"));
+  CHECK_THAT(through.err, Catch::Contains("do nothing"));
+  const CliResult stuck =
+      runCli("run " + scene("stack_of_three.json") + " --until 3 --engine impulse", dir);
+  CHECK(stuck.exitCode == 2);
+  CHECK_THAT(stuck.err, Catch::Contains("stuck"));
+  const CliResult mixed = runCli(
+      "run " + scene("stack_of_three.json") + " --until 1 --engine impulse --advance lcp_fixpoint",
+      dir);
+  CHECK(mixed.exitCode == 1);
+  CHECK_THAT(mixed.err, Catch::Contains("needs engine 'contact', not 'impulse'"));
+  const CliResult bad =
+      runCli("run " + scene("stack_of_three.json") + " --until 1 --engine x", dir);
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("unknown engine"));
+}

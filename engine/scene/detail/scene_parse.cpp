@@ -69,6 +69,8 @@ SettingsDoc readSettingsDoc(const Json& v, const std::string& path, int version,
                            "version {}",
                            info.key, info.since, version));
   });
+  if (const std::string why = settingsConflict(settingsOf(s)); !why.empty())
+    r.report(r.fieldPath("engine"), why);
   r.rejectUnknown(" in 'settings'");
   return s;
 }

@@ -170,7 +170,7 @@ TEST_CASE("Without damping, energy and momentum are conserved", "[dynamics]") {
   CHECK(dL2 / std::abs(p0.angular) < 1e-6);
 }
 
-TEST_CASE("Thrusters push only while on; an offset thrust also turns the body", "[dynamics]") {
+TEST_CASE("Thrusters push only while on, and an offset thrust also turns the body", "[dynamics]") {
   RigidBodySim sim;
   sim.addBody(shapes::block(1, 1, "b"));  // m = 1, I = 1/6
   sim.addForceLaw(
@@ -185,7 +185,7 @@ TEST_CASE("Thrusters push only while on; an offset thrust also turns the body", 
   CHECK(change[kOmega] == Approx(6.0));
 }
 
-TEST_CASE("Constant force accelerates uniformly; fixed bodies never move", "[dynamics]") {
+TEST_CASE("Constant force accelerates uniformly, and fixed bodies never move", "[dynamics]") {
   RigidBodySim sim;
   sim.addBody(shapes::ball(0.5, "ball"));
   sim.addBody(shapes::wall(4, 1, "floor"), {0, 0, -3, 0, 0, 0});

@@ -226,7 +226,7 @@ TEST_CASE("A traced time step records its iterations and its outcome", "[time_st
   }
 }
 
-TEST_CASE("runWithAdvance runs a scene one way; compareRuns finds where two ways part",
+TEST_CASE("runWithAdvance runs a scene one way, and compareRuns finds where two ways part",
           "[time_stepping][run]") {
   const cl::Scene s =
       cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/stack_of_three.json");
