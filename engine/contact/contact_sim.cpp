@@ -139,7 +139,9 @@ bool ContactSim::remeasureConnector(RigidBodyCollision& c, std::span<const doubl
 void ContactSim::evaluate(std::span<const double> vars, double t, std::span<double> change) {
   RigidBodySim::evaluate(vars, t, change);
   mLastSubsetSizes.clear();
-  if (mEngineMode == EngineMode::kRigidBody) {  // RigidBodySim: the force laws alone
+  // RigidBodySim, and ImpulseSim (which does not override evaluate: collisions are found by
+  // CollisionAdvance between steps only, findCollisions): the force laws alone.
+  if (mEngineMode != EngineMode::kContact) {
     mLastContacts.clear();
     mLastPenetrations.clear();
     return;
@@ -164,7 +166,6 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
   mLastContacts.insert(mLastContacts.end(), std::make_move_iterator(found.contacts.begin()),
                        std::make_move_iterator(found.contacts.end()));
   for (RigidBodyCollision& c : mLastContacts) c.force = 0.0;
-  if (mEngineMode == EngineMode::kImpulse) return;  // ImpulseSim: no contact forces
   mWarmStart.begin();
   if (!mLastContacts.empty())
     for (const std::vector<int>& subset : contactSubsets(mLastContacts, bodies())) {

@@ -64,9 +64,10 @@ class ContactSim : public RigidBodySim {
   void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
 
   // Which of engine2D's three engines this simulation is (engine_mode.h): kContact (the
-  // default) computes contact forces in evaluate; kImpulse finds the contacts (for display,
-  // and penetrations for CollisionAdvance to back up from) but applies no force; kRigidBody
-  // looks for nothing, in evaluate or in findCollisions. Can change between two steps.
+  // default) computes contact forces in evaluate; kImpulse looks for nothing in evaluate
+  // (engine2D's ImpulseSim: collisions are found between steps, by findCollisions, and
+  // resolved by impulses); kRigidBody looks for nothing, in evaluate or in findCollisions.
+  // Can change between two steps.
   EngineMode engineMode() const { return mEngineMode; }
   void setEngineMode(EngineMode mode) { mEngineMode = mode; }
 

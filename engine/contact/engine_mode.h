@@ -5,8 +5,10 @@
 //   rigid_body  RigidBodySim: the force laws only; no collision or contact is looked for,
 //               so bodies pass through each other, and connectors (joints, ropes, rods),
 //               which act only through collision and contact records, do nothing;
-//   impulse     ImpulseSim: collisions (and connector records) found between steps and
-//               resolved by impulses after backing up in time, but no contact forces: a body
+//   impulse     ImpulseSim: collisions (and connector records, an extension: engine2D's
+//               ImpulseSim has no connectors) found between steps only, by findCollisions,
+//               and resolved by impulses after backing up in time; evaluate applies the
+//               force laws alone, so there are no contact forces: a body
 //               that comes to rest on another is held up by ever smaller collisions until
 //               CollisionAdvance gives up on it (stuck), as the seed warns;
 //   contact     ContactSim (the default): both, resting contacts and joints held by

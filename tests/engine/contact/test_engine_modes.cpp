@@ -55,8 +55,9 @@ TEST_CASE("Engine rigid_body: bodies fall through the floor as in free fall", "[
 
 TEST_CASE("Engine impulse: bounces as the contact engine does, but cannot hold a body at rest",
           "[engine_mode]") {
-  // The ball's first bounces (0.8 of the speed each) get no contact force in either engine:
-  // the same bits.
+  // The ball's first bounces (0.8 of the speed each) get no contact force in either engine;
+  // the contact engine's evaluate also meets the penetrations inside a step, the impulse
+  // engine's only after it (as engine2D's ImpulseSim), so the back-ups differ by rounding.
   const cl::AdvanceRun contact = cl::runWithAdvance(
       sceneWith("ball_bounce.json", EngineMode::kContact), cl::AdvanceKind::kCollisionAdvance, 1.5);
   const cl::AdvanceRun impulse = cl::runWithAdvance(
@@ -66,7 +67,10 @@ TEST_CASE("Engine impulse: bounces as the contact engine does, but cannot hold a
   long long collisions = 0;
   for (const cl::StepStats& st : impulse.steps) collisions += st.collisions;
   CHECK(collisions >= 1);
-  CHECK(impulse.positions == contact.positions);
+  REQUIRE(impulse.positions.size() == contact.positions.size());
+  for (std::size_t k = 0; k < impulse.positions.size(); ++k)
+    for (std::size_t i = 0; i < impulse.positions[k].size(); ++i)
+      CHECK(impulse.positions[k][i] == Approx(contact.positions[k][i]).margin(1e-6));
   // The stack of three stands still under contact forces for 3 s; with collisions only, its
   // blocks sink into each other and CollisionAdvance gives up (the seed's "stuck").
   const cl::AdvanceRun held =
