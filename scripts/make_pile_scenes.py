@@ -5,7 +5,8 @@ V-shaped pit. The blocks are drawn here as engine2D's PileConfig draws them (its
 with build seed 0) and stored in the files, so the scenes do not depend on this script.
 
 The pit (PileConfig's V pit): two fixed 15.3 x 1 walls at -45 and +45 degrees centred on
-(-5, -5) and (5, -5), and two 1 x 15 side walls at x = +-10.5. Each block is
+(-5, -5) and (5, -5), and two 1 x 15 side walls at x = +-10.5, each colliding only through
+its face towards the pit (its special edge). Each block is
 (0.2 + u) x (0.2 + u) with u uniform in [0, 1], tilted pi * u, its centre of mass moved to
 (width u / 4, height u / 4) in body coordinates, mass width * height and moment
 mass (width^2 + height^2) / 12 (engine2D's, about the centroid), placed with its left
@@ -45,9 +46,10 @@ def world_corners(width, height, cm, position, angle):
 def drop_colour(rng):
     """PileConfig's random colour: three draws, drawn again while all three are near white."""
     while True:
-        near_white = all(min(1.0, max(0.0, 0.1 + 1.5 * rng.next_float())) >= 0.9
-                         for _ in range(3))
-        if not near_white:
+        # All three are drawn before any is tested (all() over a generator would stop at
+        # the first dark component and leave the rest undrawn, shifting every later block).
+        colour = [min(1.0, max(0.0, 0.1 + 1.5 * rng.next_float())) for _ in range(3)]
+        if not all(c >= 0.9 for c in colour):
             return
 
 
@@ -78,12 +80,15 @@ def random_blocks(rng, count, x, y, first_index):
 def v_pit():
     """The four walls, and the zero-energy level engine2D uses: the top of the left slope
     one unit from its lower end."""
-    walls = [("pit_left", 15.3, 1, (-5, -5), -math.pi / 4),
-             ("pit_right", 15.3, 1, (5, -5), math.pi / 4),
-             ("wall_right", 1, 15, (10.5, 7.5), 0.0),
-             ("wall_left", 1, 15, (-10.5, 7.5), 0.0)]
+    # The last number is the wall's special edge, its face towards the pit (PileConfig's
+    # makeWall: the slopes' top edges, the side walls' inner edges).
+    walls = [("pit_left", 15.3, 1, (-5, -5), -math.pi / 4, 2),
+             ("pit_right", 15.3, 1, (5, -5), math.pi / 4, 2),
+             ("wall_right", 1, 15, (10.5, 7.5), 0.0, 3),
+             ("wall_left", 1, 15, (-10.5, 7.5), 0.0, 1)]
     bodies = [{"name": name, "shape": "wall", "width": w, "height": h, "position": list(p),
-               "angle": a, "elasticity": 0.5} for name, w, h, p, a in walls]
+               "angle": a, "elasticity": 0.5, "special_edge": edge}
+              for name, w, h, p, a, edge in walls]
     a = -math.pi / 4
     zero = -5 + math.sin(a) * (15.3 / 2 - 1) + math.cos(a) * 0.5
     return bodies, zero

@@ -127,6 +127,23 @@ void Polygon::setMoment(double moment) {
   mExplicitMoment = true;
 }
 
+void Polygon::setSpecialEdge(std::optional<int> edge) {
+  if (edge) {
+    const int count = static_cast<int>(mPaths.front().edges.size());
+    if (*edge < 0 || *edge >= count)
+      throw GeometryError(
+          fmt::format("body '{}': special edge {} is not an edge of its outline "
+                      "(edges 0 to {})",
+                      mName, *edge, count - 1));
+    if (!std::holds_alternative<StraightEdge>(mPaths.front().edges[*edge]))
+      throw GeometryError(
+          fmt::format("body '{}': special edge {} is curved; only a straight edge can be a "
+                      "wall's half-plane",
+                      mName, *edge));
+  }
+  mSpecialEdge = edge;
+}
+
 void Polygon::setCenterOfMass(Vec2 cmBody) {
   mCm = cmBody;
   if (!mExplicitMoment && std::isfinite(mMass)) mMoment = mMass * shapeMomentPerUnitMass();

@@ -86,6 +86,17 @@ class Polygon {
   bool doesNotCollide(const Polygon& other) const {
     return mNonCollide.contains(other.mName) || other.mNonCollide.contains(mName);
   }
+  // engine2D's special edge (its walls): the body collides only through this straight edge
+  // of its first path, as a half-plane. Other bodies' vertices and edges are tested against
+  // it alone, so a vertex that got past it is measured from it (however thin the body)
+  // rather than from the edges beyond; the body's own vertices are tested as usual.
+  // setSpecialEdge throws GeometryError unless `edge` is a straight edge of path 0.
+  std::optional<int> specialEdge() const { return mSpecialEdge; }
+  void setSpecialEdge(std::optional<int> edge);
+  // Whether edge `edge` of path `path` takes part in collisions and contacts.
+  bool edgeCollides(int path, int edge) const {
+    return !mSpecialEdge || (path == 0 && edge == *mSpecialEdge);
+  }
   // Height at which this body's gravitational potential energy is zero, if it
   // overrides the gravity law's.
   std::optional<double> zeroEnergyLevel() const { return mZeroEnergyLevel; }
@@ -132,6 +143,7 @@ class Polygon {
   double mElasticity = 1.0;
   std::set<std::string> mNonCollide;
   std::optional<double> mZeroEnergyLevel;
+  std::optional<int> mSpecialEdge;
 };
 
 }  // namespace cl

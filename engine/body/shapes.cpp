@@ -150,14 +150,15 @@ Walls walls(double width, double height, double thickness, Vec2 c) {
   requirePositive("walls", "thickness", thickness);
   const double t = thickness, hw = width / 2, hh = height / 2;
   Walls w;
-  w.bodies.push_back(wall(width + 2 * t, t, "WALL_BOTTOM"));
-  w.positions.push_back(c + Vec2{0, -hh - t / 2});
-  w.bodies.push_back(wall(t, height + 2 * t, "WALL_RIGHT"));
-  w.positions.push_back(c + Vec2{hw + t / 2, 0});
-  w.bodies.push_back(wall(width + 2 * t, t, "WALL_TOP"));
-  w.positions.push_back(c + Vec2{0, hh + t / 2});
-  w.bodies.push_back(wall(t, height + 2 * t, "WALL_LEFT"));
-  w.positions.push_back(c + Vec2{-hw - t / 2, 0});
+  const auto add = [&](double ww, double wh, const char* name, Vec2 at, int inner) {
+    w.bodies.push_back(wall(ww, wh, name));
+    w.bodies.back().setSpecialEdge(inner);
+    w.positions.push_back(c + at);
+  };
+  add(width + 2 * t, t, "WALL_BOTTOM", {0, -hh - t / 2}, kTopEdge);
+  add(t, height + 2 * t, "WALL_RIGHT", {hw + t / 2, 0}, kLeftEdge);
+  add(width + 2 * t, t, "WALL_TOP", {0, hh + t / 2}, kBottomEdge);
+  add(t, height + 2 * t, "WALL_LEFT", {-hw - t / 2, 0}, kRightEdge);
   for (auto& a : w.bodies)
     for (const auto& b : w.bodies) a.addNonCollide(b.name());
   w.zeroEnergyLevel = c.y - hh;

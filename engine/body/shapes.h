@@ -31,11 +31,14 @@ Polygon roundEndBlock(double width, double height, std::string name);
 Polygon pendulum(double stickLength, double stickWidth, double bobRadius, std::string name);
 // Hollow rectangular frame w x h with walls of the given thickness: two paths.
 Polygon frame(double width, double height, double thickness, std::string name);
-// Infinite-mass block w x h centred on its origin.
+// Infinite-mass block w x h centred on its origin; its edges are numbered as block's:
+// 0 bottom, 1 right, 2 top, 3 left.
 Polygon wall(double width, double height, std::string name);
+inline constexpr int kBottomEdge = 0, kRightEdge = 1, kTopEdge = 2, kLeftEdge = 3;
 
 // Four walls enclosing a width x height box centred at `center`, each `thickness`
-// thick, named WALL_BOTTOM, WALL_RIGHT, WALL_TOP, WALL_LEFT, mutually non-colliding.
+// thick, named WALL_BOTTOM, WALL_RIGHT, WALL_TOP, WALL_LEFT, mutually non-colliding,
+// each colliding only through its inner face (its special edge, as engine2D's Walls.make).
 struct Walls {
   std::vector<Polygon> bodies;
   std::vector<Vec2> positions;  // CM of each wall, world coordinates

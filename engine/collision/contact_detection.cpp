@@ -19,8 +19,11 @@ namespace cl {
 
 namespace {
 
-// Below this distance two corners are one point: no direction between them.
-constexpr double kTiny = 1e-12;
+// A corner beside a corner of the other body: between these distances (the second a
+// fraction of distance_tol), as engine2D's StraightEdge.checkVertexVertex.
+constexpr double kCornerTiny = 1e-6;
+constexpr double kCornerReach = 0.6;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // A body over the last step: its view at the current state and, for the swept tests,
 // at the previous one.
@@ -124,6 +127,18 @@ void cornerCollisions(const BodyView& P, int vi, Vec2 pb, const BodyView& N,
   if (pb.x < nb.left || pb.x > nb.right || pb.y < nb.bottom || pb.y > nb.top) return;
   const Vec2 pw = P.vertexWorld(vi);
 
+  if (const std::optional<int> special = np.specialEdge()) {
+    // A half-plane: the corner is measured from the special edge alone, at any depth
+    // within the body's box (deeper, only the swept test finds it), and has no other
+    // edge or corner to meet.
+    const EdgeRef ref{0, *special};
+    const EdgeHit h = edgeHit(N, ref, pb);
+    if (h.defined && h.inSpan && h.dist < tol.distanceTol)
+      out.push_back(makeRecord(CollisionKind::kVertexEdge, RecordFeatures::vertexEdge(vi, ref),
+                               pointEdgeGap(pw, N, h), P, N, tol));
+    return;
+  }
+
   // The corner against every edge of N, once for the inside test and the records.
   const auto& paths = np.paths();
   hits.measure(N, pb, N.edgeCount());
@@ -157,13 +172,17 @@ void cornerCollisions(const BodyView& P, int vi, Vec2 pb, const BodyView& N,
     return;
   }
   if (found) return;
-  // No edge of N spans the corner: it may be beside one of N's corners.
+  // No edge of N spans the corner: it may be beside one of N's corners, within 0.6 of the
+  // tolerance (engine2D's StraightEdge.checkVertexVertex: further apart, the direction
+  // between two corners makes a poor normal) and at least 1e-6 (closer, no direction).
+  const double reach = kCornerReach * tol.distanceTol;
   const auto& nverts = np.vertices();
   for (int qi = 0; qi < static_cast<int>(nverts.size()); ++qi) {
     if (!isCorner(nverts[qi])) continue;
-    if (lengthAtLeast(pb - nverts[qi].location, tol.distanceTol)) continue;  // d >= tol
+    if (lengthAtLeast(pb - nverts[qi].location, std::nextafter(reach, kInf)))
+      continue;  // d > reach
     const double d = distance(pb, nverts[qi].location);
-    if (d < kTiny || d >= tol.distanceTol) continue;
+    if (d < kCornerTiny || d > reach) continue;
     if (const auto gap = cornerGap(P, vi, N, qi))
       out.push_back(makeRecord(CollisionKind::kVertexVertex, RecordFeatures::vertexVertex(vi, qi),
                                *gap, P, N, tol));
@@ -235,7 +254,7 @@ void edgeCollisions(const BodyStep& A, const BodyStep& B, const ContactTolerance
     const auto& paths = v.poly->paths();
     for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi)
       for (int ei = 0; ei < static_cast<int>(paths[pi].edges.size()); ++ei)
-        f(EdgeRef{pi, ei}, paths[pi].edges[ei]);
+        if (v.poly->edgeCollides(pi, ei)) f(EdgeRef{pi, ei}, paths[pi].edges[ei]);
   };
   forEachEdge(A.now, [&](EdgeRef ra, const Edge& ea) {
     forEachEdge(B.now, [&](EdgeRef rb, const Edge& eb) {
@@ -258,12 +277,14 @@ struct PairScratch {
   PruneBuffers prune;
 };
 
-// The records of A and B, pruned, appended to `out`.
+// The records of A and B, pruned, appended to `out`, in engine2D's order (the order
+// decides the serial collision handling's random choices): B's vertices against A, A's
+// against B, then the edge pairs.
 void findPairRecords(const BodyStep& A, const BodyStep& B, const ContactTolerances& tol,
                      PairScratch& scratch, std::vector<RigidBodyCollision>& out) {
   const std::size_t first = out.size();
-  vertexCollisions(A, B, tol, scratch.hits, out);
   vertexCollisions(B, A, tol, scratch.hits, out);
+  vertexCollisions(A, B, tol, scratch.hits, out);
   edgeCollisions(A, B, tol, out);
   const std::span<RigidBodyCollision> recs(out.data() + first, out.size() - first);
   out.resize(first + pruneRecords(recs, *A.now.poly, A.now.index, *B.now.poly, scratch.prune));

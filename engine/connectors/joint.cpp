@@ -16,17 +16,18 @@ Joint::Joint(JointParams p) : mP(std::move(p)) {
 
 Vec2 Joint::normalWorld(const ConnectorContext& ctx) const {
   if (mP.normalType == CoordType::WORLD) return mP.normal;
-  return mP.normal.rotated(ctx.angle(mP.body1));
+  return mP.normal.rotated(ctx.angle(mP.body2));
 }
 
 RigidBodyCollision Joint::collision(const ConnectorContext& ctx) const {
   const Vec2 p2 = ctx.worldPoint(mP.body2, mP.attach2);
   const Vec2 p1 = ctx.worldPoint(mP.body1, mP.attach1);
-  RigidBodyCollision c = connectorRecord(ctx, mP.body1, p1, mP.body2, p2, normalWorld(ctx));
-  c.distance = dot(c.normal, p2 - p1);
+  // connectorRecord makes its second body the primary: body1 here, as in engine2D.
+  RigidBodyCollision c = connectorRecord(ctx, mP.body2, p2, mP.body1, p1, normalWorld(ctx));
+  c.distance = dot(c.normal, p1 - p2);
   c.targetGap = 0.0;
   c.joint = true;
-  c.normalFixed = mP.normalType == CoordType::WORLD || !ctx.movable(mP.body1);
+  c.normalFixed = mP.normalType == CoordType::WORLD || !ctx.movable(mP.body2);
   return c;
 }
 

@@ -6,15 +6,16 @@
 // (makeDoubleJoint) pin the points together.
 //
 // The normal is given either in WORLD coordinates (fixed) or in BODY coordinates of
-// body1, in which case it turns with body1. (engine2D attaches a body-coordinate normal
-// to its second body; here body1 carries it because body1 is the record's normal body,
-// whose rotation is what ContactSim's b vector accounts for: n' = omega1 x n.)
+// body2, in which case it turns with body2, as engine2D's Joint does. body2 is the
+// record's normal body, whose rotation is what ContactSim's b vector accounts for:
+// n' = omega2 x n.
 //
-// The record (see connector.h): primary = body2, normal body = body1, joint = true,
-// targetGap 0, impact1 = p2 (body2's attach point), impact2 = p1, normal n in world
-// coordinates, distance = n . (p2 - p1) (ideally 0, either sign), normal velocity
-// n . (v(p2) - v(p1)), normalFixed for a WORLD normal. Joint records are bilateral: they
-// are never contacts to break, never penetrations, and never make the simulation back up.
+// The record (engine2D's): primary = body1, normal body = body2, joint = true,
+// targetGap 0, impact1 = p1 (body1's attach point), impact2 = p2, normal n in world
+// coordinates, distance = n . (p1 - p2) (ideally 0, either sign), normal velocity
+// n . (v(p1) - v(p2)), normalFixed for a WORLD normal (or a body2 that cannot turn). Joint
+// records are bilateral: they are never contacts to break, never penetrations, and never
+// make the simulation back up.
 //
 // align(): moves body2 so its attach point lands on body1's (the angle is kept); when
 // body2 cannot move, body1 is moved instead.
@@ -32,7 +33,7 @@ struct JointParams {
   int body2 = 0;
   Vec2 attach2;  // body coordinates of body2 (world coordinates for the Scrim)
   CoordType normalType = CoordType::WORLD;
-  Vec2 normal{0, 1};  // unit (normalised on construction); world or body1 coordinates
+  Vec2 normal{0, 1};  // unit (normalised on construction); world or body2 coordinates
   std::string name = "joint";
 };
 
@@ -50,7 +51,7 @@ class Joint : public Connector {
   void addCollisions(const ConnectorContext& ctx,
                      std::vector<RigidBodyCollision>& out) const override;
   void align(RigidBodySim& sim, const ContactTolerances& tolerances) const override;
-  // The normal distance n . (p2 - p1).
+  // The normal distance n . (p1 - p2).
   double error(const ConnectorContext& ctx) const override;
   bool disablesCollision() const override { return true; }
   std::unique_ptr<Connector> clone() const override { return std::make_unique<Joint>(*this); }

@@ -77,6 +77,10 @@ class RandomLCG {
   }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }
+  // Advances the generator by `count` draws whose values are not needed.
+  void discard(std::uint64_t count) {
+    for (; count > 0; --count) nextInt32();
+  }
 
  private:
   std::uint32_t mSeed;

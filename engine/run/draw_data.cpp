@@ -35,15 +35,17 @@ void addContacts(const ContactSim& sim, DrawData& s) {
 }
 
 // Each connector record names the connector that made it (its `connector` index): the
-// force of a connector is the sum of f n over its records (+f n acts on the primary body,
-// body2), zero when it made none (a slack rope).
+// force of a connector on its body2 is the sum of f n over its records, +f n when body2
+// is the record's primary body (a rope's or rod's), -f n when it is the normal body (a
+// joint's, as in engine2D); zero when it made none (a slack rope).
 void addConnectors(const ContactSim& sim, DrawData& s) {
   const ConnectorContext ctx = sim.connectorContext(sim.vars());
   std::vector<Vec2> forces(sim.connectors().size());
   for (const RigidBodyCollision& r : sim.lastContacts())
     if (r.kind == CollisionKind::kConnector && r.connector >= 0 &&
         r.connector < static_cast<int>(forces.size()))
-      forces[static_cast<std::size_t>(r.connector)] += r.normal * r.force;
+      forces[static_cast<std::size_t>(r.connector)] +=
+          r.normal * (r.primaryBody == sim.connectors()[r.connector]->body2() ? r.force : -r.force);
   const Joint* previousJoint = nullptr;
   for (std::size_t i = 0; i < sim.connectors().size(); ++i) {
     const Connector* connector = sim.connectors()[i].get();

@@ -168,6 +168,7 @@ std::optional<Polygon> makeBody(const BodyDoc& b, const std::string& path, Rando
   p->setZeroEnergyLevel(b.zeroEnergyLevel);
   if (b.nonCollide)
     for (const std::string& other : *b.nonCollide) p->addNonCollide(other);
+  if (b.specialEdge) apply("special_edge", [&] { p->setSpecialEdge(b.specialEdge); });
   if (problems.size() != before) return std::nullopt;
   return p;
 }

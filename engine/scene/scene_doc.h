@@ -171,6 +171,7 @@ struct BodyDoc {
   std::optional<double> zeroEnergyLevel;
   std::optional<double> curvedEdgeSpacing;
   std::optional<std::vector<std::string>> nonCollide;
+  std::optional<int> specialEdge;  // a fixed body colliding through this edge only
   bool operator==(const BodyDoc&) const = default;
 };
 

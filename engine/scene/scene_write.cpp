@@ -124,6 +124,7 @@ OJson body(const BodyDoc& b) {
   put(j, "zero_energy_level", b.zeroEnergyLevel);
   put(j, "curved_edge_spacing", b.curvedEdgeSpacing);
   put(j, "non_collide", b.nonCollide);
+  put(j, "special_edge", b.specialEdge);
   return j;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "engine/solver/detail/acc_factor.h"
@@ -35,6 +36,7 @@ class Run {
     return P.joint[i] ? std::abs(a[i]) <= factor * tol : a[i] >= -factor * tol;
   }
   double unwanted(int i) const { return P.joint[i] ? std::abs(a[i]) : -a[i]; }
+  bool drawsPerChoice() const;
   int nextContact();
   void solveOne();
   bool guessUsable() const;
@@ -104,10 +106,19 @@ void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool 
   sink->onPivot(p);
 }
 
-// The next untreated contact by policy; -1 when none is left. One sweep, no allocation:
-// the same choice as collecting the untreated joints and contacts in index order and
-// taking a random joint (the k-th of them), the first joint of largest |a|, a random
-// contact or the first contact of smallest a.
+// engine2D's HYBRID and RANDOM policies draw a random permutation of all n contacts (n
+// draws) at every choice of the next contact, whether or not it is used: the generator is
+// the simulation's, so the count decides what its later draws (the serial collision
+// order) are. A choice is made for each contact driven, each deferred one taken up again,
+// and once more when nothing is left.
+bool Run::drawsPerChoice() const {
+  return opt.policy == NextContactPolicy::HYBRID || opt.policy == NextContactPolicy::RANDOM;
+}
+
+// The next untreated contact by policy; -1 when none is left. HYBRID: the first untreated
+// joint in a random permutation, else the first contact of smallest a; RANDOM: the first
+// untreated joint in a random permutation, else the first untreated contact in it;
+// MIN_ACCEL: the first joint of largest |a|, else the first contact of smallest a.
 int Run::nextContact() {
   if (opt.policy == NextContactPolicy::PRE_ORDERED) {
     for (int i : P.preOrder)
@@ -125,16 +136,28 @@ int Run::nextContact() {
       if (contacts++ == 0 || a[i] < a[bestContact]) bestContact = i;
     }
   }
-  const auto kth = [&](bool joint, int k) {
-    for (int i = 0; i < n; ++i)
-      if (set[i] == Set::kUntreated && P.joint[i] == joint && k-- == 0) return i;
-    return -1;
+  const auto untreated = [&](bool joint) {
+    return [&, joint](int i) { return set[i] == Set::kUntreated && P.joint[i] == joint; };
   };
-  const bool randomJoints = opt.policy != NextContactPolicy::MIN_ACCEL;
-  if (joints > 0) return randomJoints ? kth(true, rng.nextInt(joints)) : bestJoint;
-  if (contacts == 0) return -1;
-  if (opt.policy == NextContactPolicy::RANDOM) return kth(false, rng.nextInt(contacts));
-  return bestContact;
+  switch (opt.policy) {
+    case NextContactPolicy::MIN_ACCEL:
+      return joints > 0 ? bestJoint : bestContact;
+    case NextContactPolicy::RANDOM: {
+      const std::vector<int> order = rng.randomInts(n);
+      for (const bool joint : {true, false})
+        for (const int i : order)
+          if (untreated(joint)(i)) return i;
+      return -1;
+    }
+    case NextContactPolicy::HYBRID:
+    default: {
+      if (joints == 0) {
+        rng.discard(static_cast<std::uint64_t>(n));
+        return bestContact;
+      }
+      return rng.firstInRandomOrder(n, untreated(true));
+    }
+  }
 }
 
 // Drives a_d to zero. Each loop is one pivot: direction, largest valid step, one change of
@@ -303,6 +326,7 @@ void Run::treatRejects() {
       if (left) error = LcpError::kInfiniteLoop;
       return;
     }
+    if (drawsPerChoice()) rng.discard(static_cast<std::uint64_t>(n));  // engine2D's choice
     const int d = *std::max_element(R.begin(), R.end(),
                                     [&](int x, int y) { return unwanted(x) < unwanted(y); });
     order.push_back(d);
@@ -391,6 +415,9 @@ void Run::warmStart() {
     order = gs.kept;
     for (int i = 0; i < n; ++i)
       if (set[i] == Set::kNC) order.push_back(i);
+    // The cold sequence would have chosen each contact the guess placed: its draws.
+    if (drawsPerChoice())
+      rng.discard(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(order.size()));
     if (untreatedLeft) acc.assign(gs.kept, gs.inverse());
     warmStarted = !untreatedLeft;
     warmPartial = untreatedLeft;

@@ -26,6 +26,12 @@
 // without a guess. A guess is ignored for problems with joints (their random order draws
 // from the simulation's generator, and skipping those draws would change later decisions)
 // and under the RANDOM policy, for the same reason.
+//
+// The generator: as engine2D's, HYBRID and RANDOM draw a permutation of all n contacts (n
+// numbers) at every choice of the next contact (n >= 2), used or not; the simulation's
+// later draws (the order of serial collision handling) depend on that count. A warm start
+// draws n for each contact its guess placed, the choices it replaced, so the generator
+// ends where the cold solve leaves it whenever that one defers no contact.
 #include <optional>
 #include <span>
 

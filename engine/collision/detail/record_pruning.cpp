@@ -15,21 +15,6 @@ struct PairBodies {
   const Polygon& operator()(int index) const { return index == ia ? a : b; }
 };
 
-// The edges a record touches: a vertex touches the two edges meeting at it.
-TouchedEdges touchedEdges(const RigidBodyCollision& c, const PairBodies& bodies) {
-  TouchedEdges f;
-  auto addVertex = [&](int body, int vi) {
-    const Vertex& v = bodies(body).vertices()[vi];
-    f.add({body, {v.path, v.edge1}});
-    f.add({body, {v.path, v.edge2}});
-  };
-  if (c.vertex >= 0) addVertex(c.primaryBody, c.vertex);
-  if (c.normalVertex >= 0) addVertex(c.normalBody, c.normalVertex);
-  if (c.primaryEdge.valid()) f.add({c.primaryBody, c.primaryEdge});
-  if (c.normalEdge.valid()) f.add({c.normalBody, c.normalEdge});
-  return f;
-}
-
 // Rule 1: the decorated vertex lies on one edge (edge1 == edge2); an edge/edge record
 // between that edge and the same edge of the other body, in either role, supersedes it.
 bool supersededDecorated(const RigidBodyCollision& c, std::span<const RigidBodyCollision> recs,
@@ -56,52 +41,122 @@ std::size_t eraseMarked(std::span<RigidBodyCollision> recs, const std::vector<ch
   return k;
 }
 
-// How far apart two records of the same gap may be: the tolerance, or for a curved
-// edge the half-width of the band where the arc stays within the tolerance of its
-// tangent, sqrt(2 R tol).
-double nearness(const RigidBodyCollision& c, double tol) {
-  double r = 0;
-  if (c.ballObject) r = std::max(r, std::abs(c.radius1));
-  if (c.ballNormal) r = std::max(r, std::abs(c.radius2));
-  return std::max(tol, std::sqrt(2.0 * r * tol));
+// Where engine2D places the contact, which its nearness test compares: a vertex against a
+// straight edge at the vertex's foot on the edge (StraightEdge.findVertexContact), two arcs
+// on the normal body's circle (CircleCircle), anything else at the primary's point.
+Vec2 reportedImpact(const RigidBodyCollision& c) {
+  const bool onNormalFeature = (c.kind == CollisionKind::kVertexEdge && !c.ballNormal) ||
+                               (c.kind == CollisionKind::kEdgeEdge && c.ballNormal);
+  return onNormalFeature ? c.impact2.value_or(c.impact1) : c.impact1;
 }
 
-bool sameGap(const RigidBodyCollision& a, const RigidBodyCollision& b, const TouchedEdges& fa,
-             const TouchedEdges& fb) {
-  if (std::abs(dot(a.normal, b.normal)) < 0.9) return false;
-  const double near = std::max(nearness(a, a.distanceTol), nearness(b, b.distanceTol));
-  if ((a.impact1 - b.impact1).lengthSquared() > near * near) return false;
-  return fa.shares(fb);
+// engine2D's UtilEngine.nearness: how far apart two records of one gap may lie. Between
+// straight features the tolerance; with a curve, 2 sqrt(2 r tol) for the radius r that
+// matters (a convex arc against a line, the smaller of two convex arcs, else the concave
+// one).
+double nearness(const RigidBodyCollision& c) {
+  const double r1 = c.ballObject ? c.radius1 : RigidBodyCollision::kNotCurved;
+  const double r2 = c.ballNormal ? c.radius2 : RigidBodyCollision::kNotCurved;
+  double r;
+  if (std::isinf(r1))
+    r = r2 > 0 ? r2 : r1;
+  else if (std::isinf(r2))
+    r = r1 > 0 ? r1 : r2;
+  else if (r1 > 0 && r2 > 0)
+    r = std::min(r1, r2);
+  else
+    r = r1 < 0 ? -r1 : -r2;
+  if (!(r > 0) || std::isinf(r)) return c.distanceTol;
+  return 2.0 * r * std::sqrt(2.0 * c.distanceTol / r);
 }
 
-// Rule 2.
+// Whether record c involves the given vertex of the given body (a corner/corner record
+// has two).
+bool hasVertex(const RigidBodyCollision& c, int body, int vertex) {
+  if (c.kind == CollisionKind::kVertexEdge || c.kind == CollisionKind::kVertexVertex)
+    if (c.primaryBody == body && c.vertex == vertex) return true;
+  return c.kind == CollisionKind::kVertexVertex && c.normalBody == body && c.normalVertex == vertex;
+}
+
+// Whether record c involves the given edge: a vertex/edge record its normal edge and the
+// two edges meeting at its vertex, an edge/edge record its two edges, a corner/corner
+// record none.
+bool hasEdge(const RigidBodyCollision& c, const BodyEdge& e, const PairBodies& bodies) {
+  switch (c.kind) {
+    case CollisionKind::kVertexEdge: {
+      if (e == BodyEdge{c.normalBody, c.normalEdge}) return true;
+      const Vertex& v = bodies(c.primaryBody).vertices()[c.vertex];
+      return e == BodyEdge{c.primaryBody, {v.path, v.edge1}} ||
+             e == BodyEdge{c.primaryBody, {v.path, v.edge2}};
+    }
+    case CollisionKind::kEdgeEdge:
+      return e == BodyEdge{c.primaryBody, c.primaryEdge} ||
+             e == BodyEdge{c.normalBody, c.normalEdge};
+    default:
+      return false;
+  }
+}
+
+// engine2D's similarTo of the new record c2 against the kept record c1: the same gap.
+bool similar(const RigidBodyCollision& c2, const RigidBodyCollision& c1, const PairBodies& bodies) {
+  const auto nearAndParallel = [&] {
+    const double near = nearness(c2);
+    return (reportedImpact(c2) - reportedImpact(c1)).lengthSquared() <= near * near &&
+           std::abs(dot(c2.normal, c1.normal)) >= 0.9;
+  };
+  switch (c2.kind) {
+    case CollisionKind::kVertexEdge: {
+      if (hasVertex(c1, c2.primaryBody, c2.vertex)) return true;
+      if (!hasEdge(c1, {c2.normalBody, c2.normalEdge}, bodies)) return false;
+      const Vertex& v = bodies(c2.primaryBody).vertices()[c2.vertex];
+      if (!hasEdge(c1, {c2.primaryBody, {v.path, v.edge1}}, bodies) &&
+          !hasEdge(c1, {c2.primaryBody, {v.path, v.edge2}}, bodies))
+        return false;
+      return nearAndParallel();
+    }
+    case CollisionKind::kVertexVertex:
+      return hasVertex(c1, c2.primaryBody, c2.vertex) ||
+             hasVertex(c1, c2.normalBody, c2.normalVertex);
+    case CollisionKind::kEdgeEdge:
+      return hasEdge(c1, {c2.normalBody, c2.normalEdge}, bodies) &&
+             hasEdge(c1, {c2.primaryBody, c2.primaryEdge}, bodies) && nearAndParallel();
+    default:
+      return false;
+  }
+}
+
+// Rule 2, engine2D's UtilCollision.addCollision: the records are added in order, each
+// against those kept so far; a record similar to a kept one replaces it when it is
+// closer (negative distance included), and is dropped otherwise (so the earlier wins a
+// tie). A replacement goes to the end of the list, as engine2D's does.
 std::size_t removeDuplicates(std::span<RigidBodyCollision> recs, const PairBodies& bodies,
                              PruneBuffers& buf) {
-  buf.touched.clear();
-  for (const auto& r : recs) buf.touched.push_back(touchedEdges(r, bodies));
-  buf.drop.assign(recs.size(), 0);
-  for (std::size_t i = 0; i < recs.size(); ++i) {
-    if (buf.drop[i]) continue;
-    for (std::size_t j = i + 1; j < recs.size(); ++j) {
-      if (buf.drop[j] || !sameGap(recs[i], recs[j], buf.touched[i], buf.touched[j])) continue;
-      if (recs[j].distance < recs[i].distance) {
-        buf.drop[i] = 1;
-        break;
+  std::vector<int>& kept = buf.order;
+  kept.clear();
+  for (int i = 0; i < static_cast<int>(recs.size()); ++i) {
+    bool add = true;
+    for (std::size_t k = 0; k < kept.size();) {
+      const RigidBodyCollision& c1 = recs[kept[k]];
+      if (!similar(recs[i], c1, bodies)) {
+        ++k;
+      } else if (recs[i].distance < c1.distance) {
+        kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(k));
+      } else {
+        add = false;
+        ++k;
       }
-      buf.drop[j] = 1;
     }
+    if (add) kept.push_back(i);
   }
-  return eraseMarked(recs, buf.drop);
+  // Move the kept records to the front in their order (kept indices may be out of order
+  // after replacements, so through a scratch copy).
+  buf.moved.clear();
+  for (const int i : kept) buf.moved.push_back(std::move(recs[i]));
+  for (std::size_t k = 0; k < buf.moved.size(); ++k) recs[k] = std::move(buf.moved[k]);
+  return buf.moved.size();
 }
 
 }  // namespace
-
-bool TouchedEdges::shares(const TouchedEdges& o) const {
-  for (int i = 0; i < count; ++i)
-    for (int j = 0; j < o.count; ++j)
-      if (edges[i] == o.edges[j]) return true;
-  return false;
-}
 
 std::size_t pruneRecords(std::span<RigidBodyCollision> recs, const Polygon& a, int ia,
                          const Polygon& b, PruneBuffers& buffers) {

@@ -8,12 +8,17 @@
 //    one. End-point (corner) vertex collisions are not subject to this rule: at an
 //    edge's end the edge/edge measure may not be the nearest.
 // 2. Records that describe the same gap keep only the one of smallest distance (the
-//    earlier on ties): records between the same two bodies that share an edge (a
-//    vertex shares the two edges meeting at it), lie within a small distance of each
-//    other and have (anti)parallel normals. So an edge/edge contact replaces the
+//    earlier on ties), by engine2D's UtilCollision.addCollision and similarTo: two
+//    records of the same vertex (a corner/corner record has two) are one gap; otherwise
+//    a vertex/edge or edge/edge record is the same gap as one that has its normal edge
+//    and one of its own edges (a vertex's two edges), lies within engine2D's nearness
+//    of it and has an (anti)parallel normal. So an edge/edge contact replaces the
 //    end-point vertex/edge contact at the same place (and vice versa when the vertex
-//    is closer), and two blocks of equal width stacked flush give one contact per
-//    corner, not two.
+//    is closer), two blocks of equal width stacked flush give one contact per corner,
+//    not two, and a corner beside a corner gives way to that corner's contact with an
+//    edge. The test is engine2D's, one-sided and order-dependent, so that the same
+//    records survive in the same order (the order decides the serial collision
+//    handling's random choices).
 #include <array>
 #include <cstddef>
 #include <span>
@@ -31,20 +36,12 @@ struct BodyEdge {
   bool operator==(const BodyEdge&) const = default;
 };
 
-// The edges a record touches, at most six: a vertex touches the two edges meeting at it
-// (a vertex/vertex record has two vertices), an edge/edge record its two edges.
-struct TouchedEdges {
-  std::array<BodyEdge, 6> edges;
-  int count = 0;
-  void add(BodyEdge e) { edges[count++] = e; }
-  bool shares(const TouchedEdges& o) const;
-};
-
 // Working space of pruneRecords, kept by the caller between calls so that pruning
 // allocates nothing once the buffers have grown.
 struct PruneBuffers {
-  std::vector<TouchedEdges> touched;
   std::vector<char> drop;
+  std::vector<int> order;
+  std::vector<RigidBodyCollision> moved;
 };
 
 // `recs` are between bodies a (index ia) and b, in either role. The kept records move to

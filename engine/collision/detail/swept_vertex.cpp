@@ -24,6 +24,7 @@ std::optional<PathEntry> firstEntry(const BodyView& N, Vec2 from, Vec2 to) {
   for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
     const auto& edges = paths[pi].edges;
     for (int ei = 0; ei < static_cast<int>(edges.size()); ++ei) {
+      if (!body.edgeCollides(pi, ei)) continue;  // a wall enters only through its face
       const auto* seg = std::get_if<StraightEdge>(&edges[ei]);
       const EdgeCrossings crossings =
           seg ? segmentCrossings(segment, pathLength, *seg, N.straightLength({pi, ei}, *seg),

@@ -108,6 +108,10 @@ void checkBodyFields(FieldReader& r, const BodyDoc& b) {
     if (b.fixed == false)
       r.report(r.fieldPath("fixed"), "a 'wall' is always fixed; use a 'block' to move it");
   }
+  const bool fixed = b.fixed.value_or(false) || std::holds_alternative<WallShape>(b.shape);
+  if (b.specialEdge && !fixed)
+    r.report(r.fieldPath("special_edge"),
+             "only a fixed body (a 'wall', or \"fixed\": true) can have a special edge");
   if (const auto* ball = std::get_if<BallShape>(&b.shape); ball && ball->cmOffset && b.centerOfMass)
     r.report(r.fieldPath("center_of_mass"),
              "give the centre of mass once: this ball has 'cm_offset' already");
@@ -139,6 +143,8 @@ BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem
   b.zeroEnergyLevel = r.number("zero_energy_level", Need::Optional);
   b.curvedEdgeSpacing = r.number("curved_edge_spacing", Need::Optional, Range::Positive);
   b.nonCollide = r.names("non_collide", Need::Optional);
+  if (const auto e = r.integer("special_edge", Need::Optional, 0, INT_MAX))
+    b.specialEdge = static_cast<int>(*e);
   if (shape) {
     checkBodyFields(r, b);
     // Which fields belong depends on the shape, so unknown ones can only be told

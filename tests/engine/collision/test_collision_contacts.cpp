@@ -70,7 +70,8 @@ TEST_CASE("Block resting flat above the floor: two corner contacts", "[collision
     checkVec(*c.impact2, {x, 0});
     checkVec(c.r1, {x, -0.5});
     checkVec(c.r2, {x, 0.5});  // from the floor's CM (0, -0.5)
-    checkVec(c.u1, c.r1);
+    // The block is followed at the corner's foot on the floor, engine2D's contact point.
+    checkVec(c.u1, {x, -0.504});
     checkVec(c.u2, c.r2);
     CHECK(c.normalVelocity == 0.0);
     CHECK(c.targetGap == Approx(0.005));
@@ -152,9 +153,10 @@ TEST_CASE("Ball inside a concave cup: contact with the concave radius", "[collis
   checkVec(c.impact1, {0, -0.796}, 1e-12);
   checkVec(*c.impact2, {0, -0.8}, 1e-12);
   CHECK(c.ballObject);
-  CHECK(c.radius1 == Approx(0.3));
+  // Half the gap on each signed radius: their sum is minus the centres' distance 0.496.
+  CHECK(c.radius1 == Approx(0.302).margin(1e-12));
   CHECK(c.ballNormal);
-  CHECK(c.radius2 == Approx(-0.8));
+  CHECK(c.radius2 == Approx(-0.798).margin(1e-12));
   checkVec(c.u1, {0, 0});
   checkVec(c.u2, Vec2{0, 0} - cm, 1e-12);  // arc centre (world origin) minus the cup's CM
   CHECK(c.normalEdge == EdgeRef{0, 3});
@@ -175,7 +177,8 @@ TEST_CASE("Corner of a block in a concave cup: vertex/circular edge", "[collisio
   CHECK(c.distance == Approx(0.004).margin(1e-12));
   checkVec(c.normal, {0, 1}, 1e-12);
   CHECK(c.ballNormal);
-  CHECK(c.radius2 == Approx(-0.8));
+  // The signed radius grown by the gap: the corner is 0.796 from the arc's centre.
+  CHECK(c.radius2 == Approx(-0.796).margin(1e-12));
   CHECK_FALSE(c.ballObject);
 }
 
@@ -191,7 +194,8 @@ TEST_CASE("Vertex against a convex arc: block corner on a ball", "[collision]") 
   CHECK(c.distance == Approx(0.005).margin(1e-12));
   checkVec(c.normal, {0, 1}, 1e-12);
   CHECK(c.ballNormal);
-  CHECK(c.radius2 == Approx(0.5));
+  // The radius grown by the gap: the corner is 0.505 from the ball's centre.
+  CHECK(c.radius2 == Approx(0.505).margin(1e-12));
   checkVec(*c.impact2, {0, 0.5}, 1e-12);
   checkVec(c.u2, {0, 0});
 }
@@ -215,8 +219,9 @@ TEST_CASE("Two balls: circle/circle contact along the centre line", "[collision]
   checkVec(*c.impact2, c1 - dir * 0.25, 1e-12);
   CHECK(c.ballObject);
   CHECK(c.ballNormal);
-  CHECK(c.radius1 == Approx(0.5));
-  CHECK(c.radius2 == Approx(0.25));
+  // Half the gap on each radius: their sum is the centres' distance 0.754.
+  CHECK(c.radius1 == Approx(0.502).margin(1e-12));
+  CHECK(c.radius2 == Approx(0.252).margin(1e-12));
   checkVec(c.u1, {0, 0});
   checkVec(c.u2, {0, 0});
   CHECK(c.distance == Approx(dot(c.normal, c.impact1 - *c.impact2)).margin(1e-12));

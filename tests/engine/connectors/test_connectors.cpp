@@ -73,7 +73,8 @@ TEST_CASE("Joint: record conventions", "[connectors]") {
   CHECK(s.y == Approx(-2 * std::cos(0.3)).epsilon(1e-14));
   CHECK(maxJointError(sim) < 1e-15);
   // The block and the Scrim pendulum moved 0.1 right of the pivot: joint 1 (normal
-  // (0, 1)) sees no gap, joint 2 (normal (-1, 0)) sees n . (p2 - p1) = -0.1.
+  // (0, 1)) sees no gap, joint 2 (normal (-1, 0)) sees n . (p1 - p2) = 0.1, with the
+  // Scrim (body1) as the primary body, as in engine2D.
   BodyState moved = s;
   moved.x += 0.1;
   moved.vx = 1.5;
@@ -84,24 +85,24 @@ TEST_CASE("Joint: record conventions", "[connectors]") {
   const RigidBodyCollision& c2 = sim.lastContacts()[1];
   CHECK(c1.kind == CollisionKind::kConnector);
   CHECK(c1.joint);
-  CHECK(c1.primaryBody == 0);
-  CHECK(c1.normalBody == kScrim);
+  CHECK(c1.primaryBody == kScrim);
+  CHECK(c1.normalBody == 0);
   CHECK(c1.normalFixed);
   CHECK(c1.targetGap == 0.0);
   CHECK(c1.normal == Vec2{0, 1});
   CHECK(c2.normal == Vec2{-1, 0});
   CHECK(c1.distance == Approx(0).margin(1e-15));
-  CHECK(c2.distance == Approx(-0.1).epsilon(1e-12));
-  CHECK(c2.normalVelocity == Approx(-1.5).epsilon(1e-12));
+  CHECK(c2.distance == Approx(0.1).epsilon(1e-12));
+  CHECK(c2.normalVelocity == Approx(1.5).epsilon(1e-12));
   // Joints never count as penetrations, loose or not.
   CHECK_FALSE(c2.isPenetrating());
   CHECK_FALSE(sim.lastHadPenetration());
 }
 
-TEST_CASE("Joint: a body-coordinate normal turns with body 1", "[connectors]") {
+TEST_CASE("Joint: a body-coordinate normal turns with body 2", "[connectors]") {
   ContactSim sim;
-  const int a = sim.addBody(shapes::block(1, 1, "a"), {0, 0, 0, 0, kPi / 2});
-  const int b = sim.addBody(shapes::block(1, 1, "b"), {1, 0, 0});
+  const int a = sim.addBody(shapes::block(1, 1, "a"), {0, 0, 0, 0, -kPi / 3});
+  const int b = sim.addBody(shapes::block(1, 1, "b"), {1, 0, 0, 0, kPi / 2});
   sim.addConnector(std::make_unique<Joint>(
       JointParams{a, {0.5, 0}, b, {-0.5, 0}, CoordType::BODY, {1, 0}, "j"}));
   // Joints between two bodies keep them from colliding.
@@ -111,6 +112,35 @@ TEST_CASE("Joint: a body-coordinate normal turns with body 1", "[connectors]") {
   CHECK(c.normal.x == Approx(0).margin(1e-15));
   CHECK(c.normal.y == Approx(1).epsilon(1e-15));
   CHECK_FALSE(c.normalFixed);
+}
+
+// A bead on a turning rod: one joint from the Scrim's origin (body1) to a spinning block's
+// centre of mass (body2), with the body normal (0, 1), which turns with the block. Then
+// d = n . (p1 - p2) = -n . c keeps the CM on the block's own x axis. The joint's force acts
+// at the CM, so the block spins on at its omega w, and the CM's distance s along the
+// turning axis obeys s'' = w^2 s: s(t) = s0 cosh(w t) + (v0 / w) sinh(w t) at angle w t.
+// (With the attach point at the CM, n'' . (p1 - p2) = -w^2 d: engine2D's b vector,
+// which leaves that term out, is then exact.) A normal turned by the wrong body, or n'
+// taken with the wrong omega, sends the block elsewhere.
+TEST_CASE("Joint: a body-coordinate normal fixed in a moving body", "[connectors]") {
+  ContactSim sim;
+  sim.setExtraAccel(ExtraAccel::NONE);
+  const double w = 1.5, s0 = 0.5, v0 = 0.2;
+  // At angle 0 the axis is x: c = (s0, 0), c' = v0 t + s0 w n = (v0, s0 w).
+  const int b = sim.addBody(shapes::block(1, 0.4, "bead"), {s0, v0, 0, s0 * w, 0, w});
+  sim.addConnector(std::make_unique<Joint>(
+      JointParams{kScrim, {0, 0}, b, {0, 0}, CoordType::BODY, {0, 1}, "rod"}));
+  REQUIRE(maxJointError(sim) < 1e-15);
+  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  const double T = 1.5;
+  while (sim.time() < T - 1e-9) advance.advance(0.0025);
+  const double s = s0 * std::cosh(w * T) + v0 / w * std::sinh(w * T);
+  const BodyState st = sim.bodyState(b);
+  CHECK(st.omega == Approx(w).margin(1e-12));
+  CHECK(st.angle == Approx(w * T).margin(1e-9));
+  CHECK(st.x == Approx(s * std::cos(w * T)).margin(1e-7));
+  CHECK(st.y == Approx(s * std::sin(w * T)).margin(1e-7));
+  CHECK(maxJointError(sim) < 1e-7);
 }
 
 TEST_CASE("Joint: small-amplitude period of the pendulum on a double joint", "[connectors]") {

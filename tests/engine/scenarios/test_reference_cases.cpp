@@ -79,17 +79,17 @@ TEST_CASE("Reference pendulum_1_joint_1: a pendulum on one joint", "[reference][
 
 namespace {
 
-// Both bodies of ref_ball_block_contact at `until`, against engine2D's expected values;
+// Both bodies of a two-body contact case at `until`, against engine2D's expected values;
 // engine2D's second call also asserts the energy from t = 1 on to 1e-5.
-void checkBallBlock(double until, const Expected& ball, const Expected& block) {
-  cl::Scene scene = cl::loadSceneFile(kScenes / "ref_ball_block_contact.json");
+void checkTwoBodies(const char* file, double until, const Expected& body0, const Expected& body1) {
+  cl::Scene scene = cl::loadSceneFile(kScenes / file);
   auto advance = scene.makeAdvance();
   cl::RigidBodySim& sim = *scene.sim;
   while (sim.time() < std::min(until, 1.0) - 1e-9) advance->advance(scene.settings.timeStep);
   const double e1 = sim.energy().total();
   while (sim.time() < until - 1e-9) advance->advance(scene.settings.timeStep);
-  checkBody(sim.bodyState(0), ball, 1e-5);
-  checkBody(sim.bodyState(1), block, 1e-5);
+  checkBody(sim.bodyState(0), body0, 1e-5);
+  checkBody(sim.bodyState(1), body1, 1e-5);
   CHECK(std::abs(sim.energy().total() - e1) < 1e-5);
   CHECK(dynamic_cast<cl::CollisionAdvance&>(*advance).counters().collisions == 0);
   CHECK(dynamic_cast<cl::CollisionAdvance&>(*advance).counters().binarySteps == 0);
@@ -98,11 +98,43 @@ void checkBallBlock(double until, const Expected& ball, const Expected& block) {
 }  // namespace
 
 TEST_CASE("Reference ball_block_contact at t = 1", "[reference][contact]") {
-  checkBallBlock(1.0, {-0.2749218, 0.0874195, 0.4044095, 0.1208178, 0.4380613, 0.0903604},
+  checkTwoBodies("ref_ball_block_contact.json", 1.0,
+                 {-0.2749218, 0.0874195, 0.4044095, 0.1208178, 0.4380613, 0.0903604},
                  {1.0224218, -0.0874195, -0.4044095, -0.1208178, -0.0766021, -0.3218581});
 }
 
 TEST_CASE("Reference ball_block_contact at t = 4", "[reference][contact]") {
-  checkBallBlock(4.0, {-0.0405174, -0.1600652, 0.4408221, -0.0927029, -2.9119182, -1.956407},
+  checkTwoBodies("ref_ball_block_contact.json", 4.0,
+                 {-0.0405174, -0.1600652, 0.4408221, -0.0927029, -2.9119182, -1.956407},
                  {0.7880174, 0.1600652, -0.4408221, 0.0927029, -0.4529687, -0.165526});
+}
+
+// Two convex arcs in resting contact: the circle/circle terms of the b vector.
+TEST_CASE("Reference ball_ball_contact at t = 1", "[reference][contact]") {
+  checkTwoBodies("ref_ball_ball_contact.json", 1.0,
+                 {-0.7845976, 0.0291469, -0.1822277, 0.0576237, 0.6655733, 0.4093619},
+                 {0.9805976, -0.0291469, 0.2822277, -0.0576237, 3.4239727, 0.5085931});
+}
+
+TEST_CASE("Reference ball_ball_contact at t = 4", "[reference][contact]") {
+  checkTwoBodies("ref_ball_ball_contact.json", 4.0,
+                 {-0.5864811, 0.094376, -0.1374326, -0.3109941, -1.0070382, -1.6390627},
+                 {0.7824811, -0.094376, 0.2374326, 0.3109941, 6.1598454, 0.562238});
+}
+
+// Beyond the test's 1e-5: engine2D's own run at t = 4 (the reference file's "observed"
+// values, full precision), which the exact circle/circle geometry follows to rounding.
+TEST_CASE("Reference ball_ball_contact follows engine2D's run to 1e-12", "[reference][contact]") {
+  cl::Scene scene = cl::loadSceneFile(kScenes / "ref_ball_ball_contact.json");
+  auto advance = scene.makeAdvance();
+  while (scene.sim->time() < 4.0 - 1e-9) advance->advance(scene.settings.timeStep);
+  checkBody(scene.sim->bodyState(0),
+            {-0.586481052712712, 0.09437604444356003, -0.13743260930182716, -0.3109940752327705,
+             -1.0070381747456645, -1.6390627141504452},
+            1e-12);
+  checkBody(scene.sim->bodyState(1),
+            {0.782481052712712, -0.09437604444356003, 0.237432609301827, 0.3109940752327705,
+             6.159845436433621, 0.5622379988731299},
+            1e-12);
+  CHECK(scene.sim->energy().total() == Approx(0.8488153113676967).margin(1e-12));
 }
