@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/collision/detail/feature_gap.h"
+
 namespace cl {
 
 namespace {
@@ -50,12 +52,28 @@ Vec2 reportedImpact(const RigidBodyCollision& c) {
   return onNormalFeature ? c.impact2.value_or(c.impact1) : c.impact1;
 }
 
+// A vertex's curvature (engine2D's Vertex.getCurvature): the signed radius of the sharper
+// arc among the edges meeting at it, infinite between straight edges. A record of a
+// vertex (a decorated point of a ball, say) is no ballObject for the contact forces, but
+// its nearness uses it, as engine2D's CornerEdgeCollision does.
+double vertexCurvature(const Polygon& body, int vertex) {
+  const Vertex& v = body.vertices()[vertex];
+  double r = RigidBodyCollision::kNotCurved;
+  for (const int e : {v.edge1, v.edge2})
+    if (const auto* arc = std::get_if<CircularEdge>(&body.paths()[v.path].edges[e]))
+      if (std::abs(signedRadius(*arc)) < std::abs(r)) r = signedRadius(*arc);
+  return r;
+}
+
 // engine2D's UtilEngine.nearness: how far apart two records of one gap may lie. Between
 // straight features the tolerance; with a curve, 2 sqrt(2 r tol) for the radius r that
 // matters (a convex arc against a line, the smaller of two convex arcs, else the concave
 // one).
-double nearness(const RigidBodyCollision& c) {
-  const double r1 = c.ballObject ? c.radius1 : RigidBodyCollision::kNotCurved;
+double nearness(const RigidBodyCollision& c, const PairBodies& bodies) {
+  const double r1 = c.ballObject ? c.radius1
+                    : c.kind == CollisionKind::kVertexEdge
+                        ? vertexCurvature(bodies(c.primaryBody), c.vertex)
+                        : RigidBodyCollision::kNotCurved;
   const double r2 = c.ballNormal ? c.radius2 : RigidBodyCollision::kNotCurved;
   double r;
   if (std::isinf(r1))
@@ -100,7 +118,7 @@ bool hasEdge(const RigidBodyCollision& c, const BodyEdge& e, const PairBodies& b
 // engine2D's similarTo of the new record c2 against the kept record c1: the same gap.
 bool similar(const RigidBodyCollision& c2, const RigidBodyCollision& c1, const PairBodies& bodies) {
   const auto nearAndParallel = [&] {
-    const double near = nearness(c2);
+    const double near = nearness(c2, bodies);
     return (reportedImpact(c2) - reportedImpact(c1)).lengthSquared() <= near * near &&
            std::abs(dot(c2.normal, c1.normal)) >= 0.9;
   };

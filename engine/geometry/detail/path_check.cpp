@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "engine/geometry/detail/area_moments.h"
 #include "engine/geometry/detail/edge_intersection.h"
@@ -44,7 +45,8 @@ std::vector<Vec2> sampleEdge(const Edge& edge, double maxSpacing) {
   if (const auto* s = std::get_if<StraightEdge>(&edge)) return {s->start, s->end};
   const auto& c = std::get<CircularEdge>(edge);
   const double sweep = c.sweep(), r = c.radius();
-  const int n = std::max(2, static_cast<int>(std::ceil(std::abs(sweep) * r / maxSpacing)));
+  const int n = std::max({1, static_cast<int>(std::ceil(std::abs(sweep) / (std::numbers::pi / 4))),
+                          static_cast<int>(std::ceil(std::abs(sweep) * r / maxSpacing))});
   std::vector<Vec2> pts;
   pts.reserve(n + 1);
   pts.push_back(c.start);

@@ -23,8 +23,10 @@ struct PathProblem {
 // others) clockwise.
 std::vector<PathProblem> checkPaths(std::span<const Path> paths);
 
-// Points along the edge, ends included, no further apart than `maxSpacing`
-// (arcs are sampled; straight edges give their two ends).
+// Points along the edge, ends included, no further apart than `maxSpacing` and, on an
+// arc, at least one every 45 degrees (engine2D's decorated vertices: n equal parts, n the
+// larger of sweep / (pi / 4) and sweep r / maxSpacing, rounded up); straight edges give
+// their two ends.
 std::vector<Vec2> sampleEdge(const Edge& edge, double maxSpacing);
 
 }  // namespace cl

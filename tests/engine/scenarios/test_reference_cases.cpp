@@ -8,8 +8,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <utility>
 
 #include "engine/collision_advance/collision_advance.h"
+#include "engine/contact/engine_mode.h"
 #include "engine/scene/scene.h"
 
 namespace {
@@ -137,4 +139,27 @@ TEST_CASE("Reference ball_ball_contact follows engine2D's run to 1e-12", "[refer
              6.159845436433621, 0.5622379988731299},
             1e-12);
   CHECK(scene.sim->energy().total() == Approx(0.8488153113676967).margin(1e-12));
+}
+
+// myPhysicsLab's SpeedTest.ball_vs_wall_0 (ImpulseSim) and _1 (ContactSim): a small ball
+// thrown at 250 among walls 0.01 thick, every bounce found by the swept test through a
+// wall's special edge. Its test checks the ball at t = 10 to 1e-5 and 37 collisions.
+TEST_CASE("Reference SpeedTest.ball_vs_wall: a fast ball among thin walls",
+          "[reference][collisions]") {
+  const auto run = [](cl::EngineMode mode) {
+    cl::Scene scene = cl::loadSceneFile(kScenes / "ball_vs_wall.json");
+    scene.contactSim()->setEngineMode(mode);
+    auto advance = scene.makeAdvance();
+    while (scene.sim->time() < 10.0 - 1e-9) advance->advance(scene.settings.timeStep);
+    return std::pair{scene.sim->bodyState(0),
+                     dynamic_cast<cl::CollisionAdvance&>(*advance).counters()};
+  };
+  const auto [impulse, impulseCounts] = run(cl::EngineMode::kImpulse);
+  checkBody(impulse, {-4.349276, 0.4830918, 4.4247788, -0.4310427, 0, 0}, 1e-5);
+  CHECK(impulseCounts.collisions == 37);
+  CHECK(impulseCounts.binarySteps == 0);
+  const auto [contact, contactCounts] = run(cl::EngineMode::kContact);
+  checkBody(contact, {-4.3493183, 0.4830918, 4.4248186, -0.4310427, 0, 0}, 1e-5);
+  CHECK(contactCounts.collisions == 37);
+  CHECK(contactCounts.binarySteps == 0);
 }
