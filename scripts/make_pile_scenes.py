@@ -94,7 +94,7 @@ def v_pit():
     return bodies, zero
 
 
-def pile(count, seed, rows):
+def pile(count, seed, rows, warm_start=True):
     bodies, zero = v_pit()
     rng = RandomLCG(0)
     for n, x, y in rows:
@@ -108,9 +108,17 @@ def pile(count, seed, rows):
                         "mass off centre, dropped at random tilts into a V-shaped pit. They collide, "
                         "ricochet and settle into a pile that comes fully to rest: the test of "
                         "CollisionAdvance's back-ups, the serial impulses and resting contact "
-                        "together, and the scene of bench_pile."),
+                        "together, and the scene of bench_pile."
+                        + ("" if warm_start else
+                           " Solved cold, as engine2D solves it, so that its random draws are "
+                           "engine2D's: the run follows myPhysicsLab's own to rounding through "
+                           "3.5 s and settles, as PileTest asserts, with every block within "
+                           "0.01 of engine2D's positions at 8 s.")),
+        # In the order saveScene writes the settings.
         "settings": {"time_step": 0.025, "integrator": "modified-euler", "seed": seed,
-                     "extra_accel": "velocity", "collision_handling": "serial_grouped_lastpass",
+                     "extra_accel": "velocity",
+                     **({} if warm_start else {"warm_start": False}),
+                     "collision_handling": "serial_grouped_lastpass",
                      "collision_accuracy": 0.6, "joint_small_impacts": True},
         "bodies": bodies,
         "forces": [{"kind": "gravity", "g": 3.0, "zero_energy_level": zero},
@@ -137,7 +145,10 @@ def canonical(scene):
 
 
 def main():
-    scenes = {10: pile(10, 13, [(10, -5.5, -2)]),
+    # pile_10 is solved cold, as engine2D solves it: its contact solves then draw from the
+    # simulation's generator exactly as engine2D's do, and the run settles where PileTest
+    # asserts. pile_20, the benchmark, keeps the warm start.
+    scenes = {10: pile(10, 13, [(10, -5.5, -2)], warm_start=False),
               20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)])}
     for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"

@@ -17,6 +17,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kDeferredFactor = 100.0;  // deferred contacts: 100x the tolerance
+// A deferred contact is driven again while its unwanted acceleration exceeds this
+// (engine2D's nextReject: 100 x its SMALL_POSITIVE 1e-10), or 100x the tolerance when
+// that is smaller (a problem of small scale).
+constexpr double kRejectAccel = 1e-8;
 constexpr double kDirEps = 1e-12;    // entries of delta_f, delta_a below this (relative) are 0
 constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * scale is zero
 
@@ -303,9 +307,10 @@ void Run::treat(int d) {
 void Run::treatRejects() {
   for (;;) {
     std::vector<int> R;
+    const double limit = std::min(kRejectAccel, kDeferredFactor * tol);
     for (int i = 0; i < n; ++i)
       if (set[i] == Set::kR) {
-        if (acceptable(i, kDeferredFactor)) {
+        if (unwanted(i) <= limit) {
           set[i] = Set::kNC;
           if (sink) record(PivotTransition::kRejectAccepted, i, -1, 0, false, false);
         } else {

@@ -9,8 +9,9 @@
 // Acc singular is deferred to R while it carries no force: before it is driven (its pivot
 // s = delta_a_d <= singularPivot * |A_dd|), or when it leaves NC that way, or when it
 // leaves C by a zero step right after entering it by one (flip-flop). After every other
-// contact, deferred contacts are driven (singular Acc allowed) unless their acceleration is
-// acceptable at 100x the tolerance; one that cannot be driven goes to reRejects, which
+// contact, deferred contacts are driven (singular Acc allowed) unless their unwanted
+// acceleration is at most engine2D's 1e-8 (or 100x the tolerance, when smaller), the
+// worst first; one that cannot be driven goes to reRejects, which
 // return to R when a step makes progress; reRejects left when R runs out is an infinite
 // loop (kInfiniteLoop).
 //
