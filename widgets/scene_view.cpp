@@ -36,6 +36,8 @@ const QColor kGrid(0xea, 0xea, 0xe6);
 const QColor kAxis(0xd2, 0xd2, 0xcc);
 const QColor kFixedFill(0xc4, 0xc4, 0xc4);
 const QColor kFixedOutline(0x70, 0x70, 0x70);
+// A wall's special edge, the face through which alone it collides.
+const QColor kSpecialEdge(0x2b, 0x6c, 0xb0);
 const QColor kLabel(0x1e, 0x1e, 0x1e);
 const QColor kFixedLabel(0x50, 0x50, 0x50);
 
@@ -503,6 +505,16 @@ void SceneView::drawBodies(QPainter& painter) const {
       painter.setPen(outline);
       painter.setBrush(fill);
       painter.drawPath(worldPath(bodies[i], states[i], mCenter));
+      if (const auto special = bodies[i].specialEdge()) {
+        // The face a special-edge wall collides through, drawn over its outline.
+        const auto& face = std::get<StraightEdge>(bodies[i].paths().front().edges[*special]);
+        QPen pen(kSpecialEdge, 3.5);
+        pen.setCosmetic(true);
+        pen.setCapStyle(Qt::FlatCap);
+        painter.setPen(pen);
+        painter.drawLine(qt(bodies[i].bodyToWorld(states[i], face.start) - mCenter),
+                         qt(bodies[i].bodyToWorld(states[i], face.end) - mCenter));
+      }
     }
   }
   painter.restore();
