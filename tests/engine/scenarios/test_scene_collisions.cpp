@@ -140,7 +140,8 @@ TEST_CASE("newtons_cradle: the last ball swings out, the others stay near rest",
 // total energy stays within 1e-5. And every block is still in the pit: above its lowest
 // point (the scene's zero-energy level) and between the side walls.
 // PileTest also asserts that the collision back-ups never needed a binary search; pile_20
-// does need 2 here (engine2D's run: none), so that check is asked for pile_10 only.
+// needs 2 here, as engine2D's own run does outside Chrome (its pile_20 test runs only
+// there), so that check is asked for pile_10 only.
 void checkPileRests(const char* name, double settled, double until, double kineticBound,
                     bool noBinarySearch) {
   INFO(name);

@@ -428,3 +428,15 @@ TEST_CASE("a document made in code is checked when built", "[scene][errors]") {
     CHECK_SCENE_PROBLEM(e.problems(), "/forces/0/bodies/0", "no body is named 'b'");
   }
 }
+
+TEST_CASE("Scene errors: special edges", "[scene][errors][special]") {
+  const auto p = loadProblems(R"({"format": "contactlab-scene", "version": 3, "bodies": [
+      {"name": "m", "shape": "block", "width": 1, "height": 1, "special_edge": 2},
+      {"name": "w", "shape": "wall", "width": 1, "height": 1, "special_edge": 7},
+      {"name": "c", "shape": "ball", "radius": 1, "fixed": true, "special_edge": 0},
+      {"name": "n", "shape": "wall", "width": 1, "height": 1, "special_edge": -1}]})");
+  CHECK_SCENE_PROBLEM(p, "/bodies/0/special_edge", "only a fixed body");
+  CHECK_SCENE_PROBLEM(p, "/bodies/1/special_edge", "special edge 7 is not an edge of its outline");
+  CHECK_SCENE_PROBLEM(p, "/bodies/2/special_edge", "is curved");
+  CHECK_SCENE_PROBLEM(p, "/bodies/3/special_edge", "");
+}
