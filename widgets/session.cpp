@@ -350,7 +350,22 @@ QString Session::noSolveReason() const {
   if (selectedSolveTrace()) return {};
   const StepTrace* trace = currentTrace();
   if (!trace) return noTraceReason();
-  if (trace->solves.empty()) return tr("This step had no contacts: nothing was solved.");
+  if (trace->solves.empty()) {
+    // The engines without contact forces solve only collisions (impulse) or nothing.
+    switch (mSettings.engineMode) {
+      case EngineMode::kImpulse:
+        return tr(
+            "Engine 'impulse' (ImpulseSim) computes no contact forces: only the "
+            "impulses of collisions are solved, and this step had none.");
+      case EngineMode::kRigidBody:
+        return tr(
+            "Engine 'rigid_body' (RigidBodySim) finds no collisions or contacts: "
+            "nothing is ever solved.");
+      case EngineMode::kContact:
+        break;
+    }
+    return tr("This step had no contacts: nothing was solved.");
+  }
   return tr("No solve selected.");
 }
 

@@ -163,6 +163,30 @@ TEST_CASE("MatrixDock says when a step had no contacts", "[matrix_dock]") {
   CHECK(dock.solveChoices().isEmpty());
 }
 
+TEST_CASE("MatrixDock says when the engine solves no contact forces", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  dock.show();
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  SECTION("impulse: only collisions are solved") {
+    cl::SimSettings settings = session.settings();
+    settings.engineMode = cl::EngineMode::kImpulse;
+    REQUIRE(session.restartWithSettings(settings));
+    REQUIRE(session.stepNow(1));
+    REQUIRE(session.currentTrace());
+    REQUIRE(session.currentTrace()->solves.empty());  // resting blocks, no collision
+    CHECK_FALSE(dock.showsMatrix());
+    CHECK(dock.headerText().contains(QStringLiteral("computes no contact forces")));
+  }
+  SECTION("rigid_body: nothing is solved") {
+    cl::SimSettings settings = session.settings();
+    settings.engineMode = cl::EngineMode::kRigidBody;
+    REQUIRE(session.restartWithSettings(settings));
+    REQUIRE(session.stepNow(1));
+    CHECK(dock.headerText().contains(QStringLiteral("finds no collisions or contacts")));
+  }
+}
+
 TEST_CASE("MatrixDock catches up when shown after changes while hidden", "[matrix_dock]") {
   Session session;
   MatrixDock dock(&session);
