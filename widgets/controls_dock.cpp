@@ -335,6 +335,13 @@ void ControlsDock::refreshFromSession() {
                                     : tr("not a ContactApp scene: a count loads one now"));
   }
   if (!has) {
+    // Disabled, the controls show the defaults a scene starts from, not whatever the
+    // widgets' own minimums are.
+    const SimSettings defaults;
+    for (const SettingEditor& e : mSettingEditors) {
+      const QSignalBlocker block(e.control);
+      e.show(defaults);
+    }
     updateRestartNote();
     return;
   }
