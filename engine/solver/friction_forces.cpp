@@ -1,0 +1,373 @@
+#include "engine/solver/friction_forces.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cl {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kZeroStep = 1e-14;     // a step this short counts as zero (cycling rule)
+constexpr double kConsistency = 1e-9;   // relative residual of a consistent direction solve
+constexpr double kCheckFactor = 100.0;  // the final check allows 100x the tolerance
+
+// What ends a step: the driven condition holding (the drive ends), or another condition
+// changing set.
+enum class Move {
+  kNormalHeld,    // driven normal: a_N reached 0, into C
+  kFrictionHeld,  // driven friction: a_F reached 0, into C_F
+  kFrictionEdge,  // driven friction: |f_F| reached mu f_N, into NC+-
+  kForceZero,     // driven given-up friction: f_F reached 0
+  kCToNC,         // a normal's force reached 0
+  kNCToC,         // a normal's acceleration reached 0
+  kCFToNCPlus,    // a held friction reached +mu f_N
+  kCFToNCMinus,   // a held friction reached -mu f_N
+  kNCToCF         // a friction at the cone's edge: its acceleration reached 0
+};
+
+// What a drive is for: to make the condition hold, or to bring a given-up friction's force
+// back to zero before it is established again.
+enum class Goal { kEstablish, kZeroForce };
+
+class Run {
+ public:
+  Run(const FrictionProblem& p, const FrictionOptions& o) : P(p), A(p.A), n(p.contacts()), opt(o) {}
+
+  FrictionResult go();
+
+ private:
+  int friction(int i) const { return n + i; }
+  bool hasFriction(int i) const { return P.mu[i] > 0; }
+  // The column by which f_N,i moves the accelerations, its friction tied to it in NC+-.
+  Eigen::VectorXd normalColumn(int i) const {
+    Eigen::VectorXd c = A.col(i);
+    if (fs[i] == FrictionSet::kNCPlus) c += P.mu[i] * A.col(friction(i));
+    if (fs[i] == FrictionSet::kNCMinus) c -= P.mu[i] * A.col(friction(i));
+    return c;
+  }
+  // Sets force k, keeping a = A f + b: the snaps onto a set's boundary after a step.
+  void setForce(int k, double value) {
+    a += A.col(k) * (value - f(k));
+    f(k) = value;
+  }
+  bool nextDrive(int& d, Goal& goal);
+  bool direction(int d, double sigma);
+  void drive(int d, Goal goal);
+  void giveUp(int index);
+
+  const FrictionProblem& P;
+  const Eigen::MatrixXd& A;
+  const int n;
+  const FrictionOptions& opt;
+
+  Eigen::VectorXd f, a, df, da;
+  std::vector<ContactSet> ns;
+  std::vector<FrictionSet> fs;
+  double tol = 0;
+  int pivots = 0, gaveUp = 0, maxPivots = 0;
+  LcpError error = LcpError::kOk;
+  // The last set change of a condition other than the driven one, for the cycling rule:
+  // its index (0..2n-1), whether it left C (normal) or C_F (friction), and the step's size.
+  int lastIndex = -1;
+  bool lastLeftHeld = false;
+  bool lastZero = false;
+};
+
+// The next condition that does not hold, every normal before any friction; false when all
+// hold. A normal that holds with no force joins NC, a friction that holds with a_F = 0
+// joins C_F, so that later steps keep them.
+bool Run::nextDrive(int& d, Goal& goal) {
+  for (int i = 0; i < n; ++i) {
+    if (ns[i] != ContactSet::kUntreated) continue;
+    if (a[i] >= -tol) {
+      ns[i] = ContactSet::kNC;
+      continue;
+    }
+    d = i, goal = Goal::kEstablish;
+    return true;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int k = friction(i);
+    if (!hasFriction(i) || fs[i] != FrictionSet::kNone) continue;
+    if (f[k] != 0) {  // given up with a force: back to zero first
+      d = k, goal = Goal::kZeroForce;
+      return true;
+    }
+    // With no normal force, f_F = 0 satisfies (16) whatever a_F is.
+    if (ns[i] != ContactSet::kC || f[i] <= 0) continue;
+    if (std::abs(a[k]) <= tol) {
+      fs[i] = FrictionSet::kCF;
+      continue;
+    }
+    d = k, goal = Goal::kEstablish;
+    return true;
+  }
+  return false;
+}
+
+// df and da for driving condition d (a normal, or friction k = n + i with sign sigma):
+// the driven force moves by 1 (sigma), every held acceleration (C normals, C_F frictions)
+// stays, NC forces stay at zero, NC+- frictions follow their normals (+-mu df_N).
+bool Run::direction(int d, double sigma) {
+  std::vector<int> held;  // indices 0..2n-1 whose acceleration is held and force free
+  for (int i = 0; i < n; ++i)
+    if (ns[i] == ContactSet::kC && i != d) held.push_back(i);
+  for (int i = 0; i < n; ++i)
+    if (fs[i] == FrictionSet::kCF && friction(i) != d) held.push_back(friction(i));
+  const int m = static_cast<int>(held.size());
+  const Eigen::VectorXd driven = d < n ? normalColumn(d) : Eigen::VectorXd(sigma * A.col(d));
+  Eigen::VectorXd x;
+  if (m > 0) {
+    Eigen::MatrixXd M(m, m);
+    Eigen::VectorXd rhs(m);
+    for (int c = 0; c < m; ++c) {
+      const int j = held[c];
+      const Eigen::VectorXd col = j < n ? normalColumn(j) : Eigen::VectorXd(A.col(j));
+      for (int r = 0; r < m; ++r) M(r, c) = col(held[r]);
+    }
+    for (int r = 0; r < m; ++r) rhs(r) = -driven(held[r]);
+    // The minimum-norm solution: A is singular wherever a body has more contacts than
+    // freedoms, and the reduced system is then consistent (Baraff 94, section 4.5).
+    const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(M);
+    x = cod.solve(rhs);
+    const double scale = rhs.norm() + M.norm() * x.norm();
+    if (!x.allFinite() || (M * x - rhs).norm() > kConsistency * std::max(scale, 1e-300)) {
+      error = LcpError::kNoSolution;
+      return false;
+    }
+  }
+  df.setZero();
+  for (int c = 0; c < m; ++c) df(held[c]) = x(c);
+  df(d) = d < n ? 1.0 : sigma;
+  for (int i = 0; i < n; ++i) {
+    if (fs[i] == FrictionSet::kNCPlus) df(friction(i)) = P.mu[i] * df(i);
+    if (fs[i] == FrictionSet::kNCMinus) df(friction(i)) = -P.mu[i] * df(i);
+  }
+  da.noalias() = A * df;
+  return true;
+}
+
+// Takes a condition out of its sets (Baraff's remedy for zero steps that cycle): a normal
+// back to untreated (its force is zero: it had just left C), a friction to no set keeping
+// its force, which is driven back to zero before it is established again.
+void Run::giveUp(int index) {
+  ++gaveUp;
+  if (index < n) {
+    ns[index] = ContactSet::kUntreated;
+    setForce(index, 0);
+  } else {
+    fs[index - n] = FrictionSet::kNone;
+  }
+}
+
+void Run::drive(int d, Goal goal) {
+  const bool normal = d < n;
+  const int i = normal ? d : d - n;  // the contact
+  // Friction: push against the tangential acceleration, or towards zero force.
+  const double sigma = normal                     ? 1.0
+                       : goal == Goal::kZeroForce ? (f(d) > 0 ? -1.0 : 1.0)
+                                                  : (a(d) < 0 ? 1.0 : -1.0);
+  lastIndex = -1;
+  for (;;) {
+    if (++pivots > maxPivots) {
+      error = LcpError::kTooManyPivots;
+      return;
+    }
+    if (!direction(d, sigma)) return;
+    double s = kInf;
+    int j = -1;
+    Move move = Move::kNormalHeld;
+    const auto consider = [&](double step, int index, Move m) {
+      if (step < s) s = std::max(step, 0.0), j = index, move = m;
+    };
+    // The driven condition.
+    if (normal) {
+      if (da(d) > 0) consider(-a(d) / da(d), d, Move::kNormalHeld);
+    } else if (goal == Goal::kZeroForce) {
+      consider(-f(d) / df(d), d, Move::kForceZero);
+    } else {
+      if (sigma * da(d) > 0) consider(-a(d) / da(d), d, Move::kFrictionHeld);
+      const double closing = df(d) - sigma * P.mu[i] * df(i);
+      if (sigma * closing > 0)
+        consider((sigma * P.mu[i] * f(i) - f(d)) / closing, d, Move::kFrictionEdge);
+    }
+    // Every established condition that the step would break.
+    for (int c = 0; c < n; ++c) {
+      if (c == d) continue;
+      if (ns[c] == ContactSet::kC && df(c) < 0) consider(-f(c) / df(c), c, Move::kCToNC);
+      if (ns[c] == ContactSet::kNC && da(c) < 0) consider(-a(c) / da(c), c, Move::kNCToC);
+    }
+    for (int c = 0; c < n; ++c) {
+      const int k = friction(c);
+      if (k == d) continue;
+      const double mu = P.mu[c];
+      switch (fs[c]) {
+        case FrictionSet::kCF:
+          if (df(k) - mu * df(c) > 0)
+            consider((mu * f(c) - f(k)) / (df(k) - mu * df(c)), k, Move::kCFToNCPlus);
+          if (-df(k) - mu * df(c) > 0)
+            consider((mu * f(c) + f(k)) / (-df(k) - mu * df(c)), k, Move::kCFToNCMinus);
+          break;
+        case FrictionSet::kNCPlus:
+          if (da(k) > 0) consider(-a(k) / da(k), k, Move::kNCToCF);
+          break;
+        case FrictionSet::kNCMinus:
+          if (da(k) < 0) consider(-a(k) / da(k), k, Move::kNCToCF);
+          break;
+        case FrictionSet::kNone:
+          break;
+      }
+    }
+    if (j < 0) {  // nothing ends the step: no static solution along this direction
+      error = LcpError::kNoSolution;
+      return;
+    }
+    f += s * df;
+    a += s * da;
+    const bool zero = s <= kZeroStep;
+    switch (move) {
+      case Move::kNormalHeld:
+        ns[d] = ContactSet::kC;
+        a(d) = 0;
+        return;
+      case Move::kFrictionHeld:
+        fs[i] = FrictionSet::kCF;
+        a(d) = 0;
+        return;
+      case Move::kFrictionEdge:
+        fs[i] = sigma > 0 ? FrictionSet::kNCPlus : FrictionSet::kNCMinus;
+        setForce(d, sigma * P.mu[i] * f(i));
+        return;
+      case Move::kForceZero:
+        setForce(d, 0);
+        return;
+      default:
+        break;
+    }
+    // Another condition changes set. Going straight back to the set it just left by a
+    // zero step would cycle: it is given up instead.
+    const bool leavesHeld =
+        move == Move::kCToNC || move == Move::kCFToNCPlus || move == Move::kCFToNCMinus;
+    if (j == lastIndex && lastZero && zero && leavesHeld != lastLeftHeld) {
+      giveUp(j);
+      lastIndex = -1;
+      continue;
+    }
+    lastIndex = j, lastLeftHeld = leavesHeld, lastZero = zero;
+    switch (move) {
+      case Move::kCToNC:
+        ns[j] = ContactSet::kNC;
+        setForce(j, 0);
+        // With no normal force an established friction is zero (its cone closed with it)
+        // and in no set; if it was the one driven, its condition now holds. A given-up
+        // friction keeps its force, to be driven back to zero continuously later.
+        if (fs[j] != FrictionSet::kNone) {
+          fs[j] = FrictionSet::kNone;
+          setForce(friction(j), 0);
+        }
+        if (!normal && j == i) return;
+        break;
+      case Move::kNCToC:
+        ns[j] = ContactSet::kC;
+        a(j) = 0;
+        break;
+      case Move::kCFToNCPlus:
+        fs[j - n] = FrictionSet::kNCPlus;
+        setForce(j, P.mu[j - n] * f(j - n));
+        break;
+      case Move::kCFToNCMinus:
+        fs[j - n] = FrictionSet::kNCMinus;
+        setForce(j, -P.mu[j - n] * f(j - n));
+        break;
+      case Move::kNCToCF:
+        fs[j - n] = FrictionSet::kCF;
+        a(j) = 0;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+FrictionResult Run::go() {
+  FrictionResult res;
+  if (!P.validate().empty()) {
+    res.error = LcpError::kBadInput;
+    return res;
+  }
+  const int m = 2 * n;
+  f = Eigen::VectorXd::Zero(m);
+  a = P.b;
+  df.resize(m);
+  da.resize(m);
+  ns.assign(n, ContactSet::kUntreated);
+  fs.assign(n, FrictionSet::kNone);
+  const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
+  tol = opt.tolerance * (scale > 0 ? scale : 1.0);
+  maxPivots = 50 * m + 100;
+  int d = -1;
+  Goal goal = Goal::kEstablish;
+  while (error == LcpError::kOk && nextDrive(d, goal)) drive(d, goal);
+  if (error == LcpError::kOk) {
+    a = A * f + P.b;  // the accumulated a, recomputed for the check and the caller
+    if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
+  }
+  res.f = f;
+  res.a = a;
+  res.normalSets = ns;
+  res.frictionSets = fs;
+  res.pivots = pivots;
+  res.gaveUp = gaveUp;
+  res.error = error;
+  return res;
+}
+
+}  // namespace
+
+std::string FrictionProblem::validate() const {
+  const auto n = static_cast<Eigen::Index>(mu.size());
+  if (A.rows() != 2 * n || A.cols() != 2 * n || b.size() != 2 * n)
+    return fmt::format(
+        "a problem of {} contacts needs A {} x {} and b of {}, got A {} x {} and "
+        "b of {}",
+        n, 2 * n, 2 * n, 2 * n, A.rows(), A.cols(), b.size());
+  if (!A.allFinite() || !b.allFinite()) return "A or b holds a number that is not finite";
+  for (const double m : mu)
+    if (!(m >= 0) || !std::isfinite(m))
+      return fmt::format("a friction coefficient must be finite and >= 0, got {}", m);
+  return {};
+}
+
+FrictionResult computeFrictionForces(const FrictionProblem& problem,
+                                     const FrictionOptions& options) {
+  return Run(problem, options).go();
+}
+
+double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& f,
+                         const Eigen::VectorXd& a) {
+  const int n = problem.contacts();
+  double worst = 0;
+  for (int i = 0; i < n; ++i) {
+    const double fN = f(i), aN = a(i), fF = f(n + i), aF = a(n + i), mu = problem.mu[i];
+    // (15): both non-negative, one of them zero.
+    worst = std::max({worst, -fN, -aN, std::min(std::max(fN, 0.0), std::max(aN, 0.0))});
+    if (mu == 0) {
+      worst = std::max(worst, std::abs(fF));
+      continue;
+    }
+    // (16): inside the cone; where a_F is not zero, at its edge and against a_F.
+    const double slack = mu * std::max(fN, 0.0) - std::abs(fF);
+    worst = std::max(worst, -slack);
+    const bool opposing = fF * aF < 0;
+    worst =
+        std::max(worst, std::min(std::abs(aF), opposing ? std::max(slack, 0.0)
+                                                        : mu * std::max(fN, 0.0) + std::abs(fF)));
+  }
+  return worst;
+}
+
+}  // namespace cl

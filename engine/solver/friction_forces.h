@@ -1,0 +1,86 @@
+#pragma once
+// Contact forces with static Coulomb friction in 2D: Baraff 1994, section 5, by pivoting.
+//
+// Each contact i has a normal force f_N,i along n_i and a signed friction force f_F,i along
+// its tangent t_i (n_i turned +90 degrees), with accelerations a_N,i and a_F,i along the
+// same directions. With the normals first and the frictions after them,
+//   [a_N; a_F] = A [f_N; f_F] + b,   A of size 2n (A_NN the frictionless contact matrix),
+// and at every contact
+//   normal:   f_N >= 0, a_N >= 0, f_N a_N = 0                           (15)
+//   friction: |f_F| <= mu f_N, a_F f_F <= 0, a_F (mu f_N - |f_F|) = 0   (16)
+// i.e. the friction force holds the contact still (a_F = 0) within the cone, or is at the
+// cone's edge opposing the tangential acceleration.
+//
+// The sets: a normal is in C (a_N held at 0) or NC (f_N held at 0); a friction is in C_F
+// (a_F held at 0), NC+ (f_F = +mu f_N held, a_F < 0) or NC- (f_F = -mu f_N held, a_F > 0),
+// or in no set (f_F = 0 while f_N = 0, or not established yet, or given up). Contacts are
+// established one condition at a time, every normal before any friction: the normal or
+// friction of contact d is driven along a direction that keeps every established condition
+// (rows of C and C_F at zero acceleration change, NC forces at zero, NC+- frictions tied to
+// their normals, df_F = +-mu df_N) until it holds, and at each step the first established
+// condition that would break changes set instead (Baraff's maxstep). A condition that would
+// go back to the set it just left by a zero step is given up and established again later
+// (Baraff's remedy for cycling); a given-up friction is first driven back to zero force.
+//
+// The reduced system of a step is not symmetric (the NC+- ties), and A is singular wherever
+// a body carries more contacts than it has freedoms: each direction is the minimum-norm
+// solution of the reduced system, which is consistent for A = J M^-1 J^T (Baraff's section
+// 4.5); an inconsistent one ends the solve with kNoSolution.
+//
+// Static friction only: a contact that is sliding needs dynamic friction (section 6), not
+// here yet. Joints are not part of this problem.
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "engine/math/named_enum.h"
+#include "engine/solver/lcp_problem.h"
+
+namespace cl {
+
+// The set of a contact's friction force (its normal's set is a ContactSet: kC or kNC, or
+// kUntreated before it is established).
+enum class FrictionSet : unsigned char { kNone, kCF, kNCPlus, kNCMinus };
+inline constexpr NamedValue<FrictionSet> kFrictionSetNames[] = {{FrictionSet::kNone, "none"},
+                                                                {FrictionSet::kCF, "C_F"},
+                                                                {FrictionSet::kNCPlus, "NC+"},
+                                                                {FrictionSet::kNCMinus, "NC-"}};
+constexpr std::span<const NamedValue<FrictionSet>> namesOf(FrictionSet) {
+  return kFrictionSetNames;
+}
+
+struct FrictionProblem {
+  Eigen::MatrixXd A;       // 2n x 2n: normals 0..n-1, frictions n..2n-1
+  Eigen::VectorXd b;       // 2n
+  std::vector<double> mu;  // n friction coefficients, >= 0 (0: frictionless contact)
+
+  int contacts() const { return static_cast<int>(mu.size()); }
+  // Empty when the sizes agree and every number is finite, else what is wrong.
+  std::string validate() const;
+};
+
+struct FrictionResult {
+  Eigen::VectorXd f, a;  // 2n, ordered as the problem
+  std::vector<ContactSet> normalSets;
+  std::vector<FrictionSet> frictionSets;
+  int pivots = 0;  // steps taken (each changes one set)
+  int gaveUp = 0;  // conditions given up after a zero step that would cycle
+  LcpError error = LcpError::kOk;
+  bool ok() const { return error == LcpError::kOk; }
+};
+
+struct FrictionOptions {
+  // Acceptable violation of (15) and (16), relative to max |b| (absolute when b = 0).
+  double tolerance = 1e-10;
+};
+
+// Solves the problem; a failure says why in `error` (kBadInput, kTooManyPivots,
+// kNoSolution, kCheckFailed) with f and a where the solve stopped.
+FrictionResult computeFrictionForces(const FrictionProblem& problem,
+                                     const FrictionOptions& options = {});
+
+// The largest violation of (15) and (16) over the contacts (0 when they all hold).
+double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& f,
+                         const Eigen::VectorXd& a);
+
+}  // namespace cl

@@ -1,0 +1,230 @@
+// Static Coulomb friction by pivoting (Baraff 94, section 5) on problems whose solution is
+// known by hand: a particle and a disc on a slope, a block on a slope with two corner
+// contacts (a singular A), and random frictional problems checked by their conditions.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "engine/math/random_lcg.h"
+#include "engine/solver/compute_forces.h"
+#include "engine/solver/friction_forces.h"
+
+using namespace cl;
+
+namespace {
+
+constexpr double kG = 9.8;
+constexpr double kDeg = std::numbers::pi / 180;
+
+// A contact of one body in the slope's frame: tangent t = (1, 0) up the slope, normal
+// n = (0, 1); gravity there is g (-sin theta, -cos theta).
+struct Body {
+  double m, I;
+};
+
+// The problem of contacts at body points r (from the CM) of one body on a slope: rows
+// J = [d_x, d_y, r x d] for the normals, then the tangents; A = J M^-1 J^T, b = J a_ext.
+FrictionProblem onSlope(const Body& body, const std::vector<Eigen::Vector2d>& points, double theta,
+                        double mu) {
+  const int n = static_cast<int>(points.size());
+  Eigen::MatrixXd J(2 * n, 3);
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector2d r = points[i];
+    J.row(i) << 0, 1, r.x();       // n = (0, 1): r x n = r_x
+    J.row(n + i) << 1, 0, -r.y();  // t = (1, 0): r x t = -r_y
+  }
+  const Eigen::Vector3d minv(1 / body.m, 1 / body.m, 1 / body.I);
+  const Eigen::Vector3d gravity(-kG * std::sin(theta), -kG * std::cos(theta), 0);
+  FrictionProblem p;
+  p.A = J * minv.asDiagonal() * J.transpose();
+  p.b = J * gravity;
+  p.mu.assign(n, mu);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Friction: a particle on a slope holds below the angle of friction",
+          "[friction][solver]") {
+  const double m = 2.0, mu = 0.5;
+  SECTION("tan 20 deg < 0.5: static, the friction holds it, a = 0") {
+    const double th = 20 * kDeg;
+    const FrictionResult r = computeFrictionForces(onSlope({m, 1}, {{0, 0}}, th, mu));
+    REQUIRE(r.ok());
+    CHECK(r.f(0) == Approx(m * kG * std::cos(th)).epsilon(1e-12));
+    CHECK(r.f(1) == Approx(m * kG * std::sin(th)).epsilon(1e-12));  // exactly m g sin
+    CHECK(r.a(0) == Approx(0).margin(1e-12));
+    CHECK(r.a(1) == Approx(0).margin(1e-12));
+    CHECK(r.normalSets[0] == ContactSet::kC);
+    CHECK(r.frictionSets[0] == FrictionSet::kCF);
+  }
+  SECTION("tan 40 deg > 0.5: it slides, friction mu m g cos at the cone's edge") {
+    const double th = 40 * kDeg;
+    const FrictionResult r = computeFrictionForces(onSlope({m, 1}, {{0, 0}}, th, mu));
+    REQUIRE(r.ok());
+    CHECK(r.f(0) == Approx(m * kG * std::cos(th)).epsilon(1e-12));
+    CHECK(r.f(1) == Approx(mu * m * kG * std::cos(th)).epsilon(1e-12));
+    // Down the slope at g (sin - mu cos).
+    CHECK(r.a(1) == Approx(-kG * (std::sin(th) - mu * std::cos(th))).epsilon(1e-12));
+    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+  }
+}
+
+TEST_CASE("Friction: a uniform disc rolls down a slope at 2/3 g sin theta", "[friction][solver]") {
+  // Contact at r = (0, -R): A_NN = 1/m, A_FF = 1/m + R^2 / I, no coupling.
+  const double m = 1.5, R = 0.4, I = m * R * R / 2, th = 30 * kDeg;
+  SECTION("mu = 0.3 > tan(30)/3 = 0.19: rolling, f_F = m g sin / 3") {
+    const FrictionResult r = computeFrictionForces(onSlope({m, I}, {{0, -R}}, th, 0.3));
+    REQUIRE(r.ok());
+    CHECK(r.frictionSets[0] == FrictionSet::kCF);
+    CHECK(r.f(1) == Approx(m * kG * std::sin(th) / 3).epsilon(1e-12));
+    // The centre's acceleration along the slope: -g sin + f_F / m = -(2/3) g sin.
+    CHECK(-kG * std::sin(th) + r.f(1) / m == Approx(-2.0 / 3 * kG * std::sin(th)).epsilon(1e-12));
+  }
+  SECTION("mu = 0.1 < tan(30)/3: it slips, f_F = mu m g cos") {
+    const FrictionResult r = computeFrictionForces(onSlope({m, I}, {{0, -R}}, th, 0.1));
+    REQUIRE(r.ok());
+    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+    CHECK(r.f(1) == Approx(0.1 * m * kG * std::cos(th)).epsilon(1e-12));
+    CHECK(r.a(1) < 0);
+  }
+}
+
+TEST_CASE("Friction: a block on a slope with two corner contacts (A singular)",
+          "[friction][solver]") {
+  // A 2 x 1 block, mass 3: 4 conditions on 3 freedoms, so A (4 x 4) has rank 3.
+  const Body block{3.0, 3.0 * (4 + 1) / 12.0};
+  const std::vector<Eigen::Vector2d> corners{{-1, -0.5}, {1, -0.5}};
+  const double th = 20 * kDeg;
+  SECTION("mu = 1: it stays, the forces balance gravity") {
+    const FrictionProblem p = onSlope(block, corners, th, 1.0);
+    const FrictionResult r = computeFrictionForces(p);
+    REQUIRE(r.ok());
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-9);
+    CHECK(r.a.cwiseAbs().maxCoeff() < 1e-9);
+    CHECK(r.f(0) + r.f(1) == Approx(block.m * kG * std::cos(th)).epsilon(1e-10));
+    CHECK(r.f(2) + r.f(3) == Approx(block.m * kG * std::sin(th)).epsilon(1e-10));
+    // No net torque about the CM: the corners at x = -+1, y = -0.5.
+    const double torque = -1 * r.f(0) + 1 * r.f(1) + 0.5 * (r.f(2) + r.f(3));
+    CHECK(torque == Approx(0).margin(1e-9));
+  }
+  SECTION("mu = 0.2 < tan 20: it slides as one body, both frictions at the edge") {
+    const FrictionProblem p = onSlope(block, corners, th, 0.2);
+    const FrictionResult r = computeFrictionForces(p);
+    REQUIRE(r.ok());
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-9);
+    CHECK(r.f(0) + r.f(1) == Approx(block.m * kG * std::cos(th)).epsilon(1e-10));
+    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+    CHECK(r.frictionSets[1] == FrictionSet::kNCPlus);
+    const double slide = -kG * (std::sin(th) - 0.2 * std::cos(th));
+    CHECK(r.a(2) == Approx(slide).epsilon(1e-10));
+    CHECK(r.a(3) == Approx(slide).epsilon(1e-10));
+  }
+}
+
+TEST_CASE("Friction: with mu = 0 the normal forces are ComputeForces'", "[friction][solver]") {
+  const Body block{2.0, 1.0};
+  const FrictionProblem p =
+      onSlope(block, {{-0.7, -0.4}, {0.6, -0.4}, {0.1, -0.5}}, 10 * kDeg, 0.0);
+  const FrictionResult r = computeFrictionForces(p);
+  REQUIRE(r.ok());
+  LcpProblem normal;
+  normal.A = p.A.topLeftCorner(3, 3);
+  normal.b = p.b.head(3);
+  normal.joint.assign(3, false);
+  ComputeForces cf;
+  const LcpResult base = cf.solve(normal);
+  REQUIRE(base.ok());
+  // Both solve the same frictionless LCP; the forces may split differently among the
+  // redundant contacts, the accelerations may not.
+  CHECK((p.A.topLeftCorner(3, 3) * r.f.head(3) - p.A.topLeftCorner(3, 3) * base.f).norm() < 1e-9);
+  CHECK(r.f.tail(3).norm() == 0.0);
+}
+
+TEST_CASE("Friction: random resting problems end with every condition holding",
+          "[friction][solver]") {
+  // Bodies of one to three contacts on slopes of 0 to 40 degrees with mu 0.05 to 1.5: each
+  // problem either holds or slides, and the solve must say which within the tolerance.
+  RandomLCG rng(2024);
+  int solved = 0, gaveUp = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int k = 1 + static_cast<int>(rng.nextFloat() * 3);
+    std::vector<Eigen::Vector2d> points;
+    for (int c = 0; c < k; ++c)
+      points.emplace_back(-1 + 2 * rng.nextFloat(), -0.2 - 0.8 * rng.nextFloat());
+    const Body body{0.5 + 2 * rng.nextFloat(), 0.1 + rng.nextFloat()};
+    const FrictionProblem p =
+        onSlope(body, points, 40 * kDeg * rng.nextFloat(), 0.05 + 1.45 * rng.nextFloat());
+    const FrictionResult r = computeFrictionForces(p);
+    INFO("trial " << trial << ": " << errorName(r.error));
+    CHECK(r.ok());
+    if (!r.ok()) continue;
+    ++solved;
+    gaveUp += r.gaveUp;
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-8);
+  }
+  CHECK(solved == 300);
+  INFO("gave up " << gaveUp);
+}
+
+TEST_CASE("Friction: random stacks of two bodies end with every condition holding",
+          "[friction][solver]") {
+  // Body 1 on the slope at one or two points, body 2 on body 1 at one or two: the contacts
+  // between the bodies push body 2 up and body 1 down (A couples them).
+  RandomLCG rng(77);
+  int solved = 0, gaveUp = 0, edges = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int k1 = 1 + static_cast<int>(rng.nextFloat() * 2);
+    const int k2 = 1 + static_cast<int>(rng.nextFloat() * 2);
+    const int n = k1 + k2;
+    const double m1 = 0.5 + 2 * rng.nextFloat(), I1 = 0.1 + rng.nextFloat();
+    const double m2 = 0.5 + 2 * rng.nextFloat(), I2 = 0.1 + rng.nextFloat();
+    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(2 * n, 6);
+    for (int c = 0; c < n; ++c) {
+      const bool onGround = c < k1;
+      const double rx = -1 + 2 * rng.nextFloat(), r1y = -0.5;  // body 1's bottom
+      // Normal (0, 1) and tangent (1, 0) on the primary (body 1 on the ground, body 2 on
+      // body 1); the normal body (ground, body 1) takes the opposite.
+      const int primary = onGround ? 0 : 3;
+      J.row(c).segment(primary, 3) << 0, 1, rx;
+      J.row(n + c).segment(primary, 3) << 1, 0, onGround ? -r1y : 0.5;
+      if (!onGround) {
+        J.row(c).segment(0, 3) << 0, -1, -rx;
+        J.row(n + c).segment(0, 3) << -1, 0, 0.5;  // -(t, r x t), r = (rx, 0.5) on body 1
+      }
+    }
+    const double th = 35 * kDeg * rng.nextFloat();
+    Eigen::VectorXd minv(6), gravity(6);
+    minv << 1 / m1, 1 / m1, 1 / I1, 1 / m2, 1 / m2, 1 / I2;
+    gravity << -kG * std::sin(th), -kG * std::cos(th), 0, -kG * std::sin(th), -kG * std::cos(th), 0;
+    FrictionProblem p;
+    p.A = J * minv.asDiagonal() * J.transpose();
+    p.b = J * gravity;
+    p.mu.assign(n, 0.05 + 1.2 * rng.nextFloat());
+    const FrictionResult r = computeFrictionForces(p);
+    INFO("trial " << trial << ": " << errorName(r.error));
+    CHECK(r.ok());
+    if (!r.ok()) continue;
+    ++solved;
+    gaveUp += r.gaveUp;
+    for (FrictionSet s : r.frictionSets)
+      edges += s == FrictionSet::kNCPlus || s == FrictionSet::kNCMinus;
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-8);
+  }
+  CHECK(solved == 300);
+  CHECK(edges > 0);  // some slide: the cone's edge is exercised
+  INFO("gave up " << gaveUp << ", at the cone's edge " << edges);
+}
+
+TEST_CASE("Friction: bad input is refused", "[friction][solver][errors]") {
+  FrictionProblem p;
+  p.A = Eigen::MatrixXd::Identity(2, 2);
+  p.b = Eigen::VectorXd::Constant(2, -1);
+  p.mu = {-0.1};
+  CHECK(p.validate().find("friction coefficient") != std::string::npos);
+  CHECK(computeFrictionForces(p).error == LcpError::kBadInput);
+  p.mu = {0.5, 0.5};
+  CHECK(p.validate().find("needs A 4 x 4") != std::string::npos);
+  CHECK(computeFrictionForces(p).error == LcpError::kBadInput);
+}
