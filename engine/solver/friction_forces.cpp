@@ -42,6 +42,7 @@ class Run {
  private:
   int friction(int i) const { return n + i; }
   bool hasFriction(int i) const { return P.mu[i] > 0; }
+  int slideOf(int i) const { return P.slide.empty() ? 0 : P.slide[i]; }
   // The column by which f_N,i moves the accelerations, its friction tied to it in NC+-.
   Eigen::VectorXd normalColumn(int i) const {
     Eigen::VectorXd c = A.col(i);
@@ -92,7 +93,7 @@ bool Run::nextDrive(int& d, Goal& goal) {
   }
   for (int i = 0; i < n; ++i) {
     const int k = friction(i);
-    if (!hasFriction(i) || fs[i] != FrictionSet::kNone) continue;
+    if (!hasFriction(i) || slideOf(i) != 0 || fs[i] != FrictionSet::kNone) continue;
     if (f[k] != 0) {  // given up with a force: back to zero first
       d = k, goal = Goal::kZeroForce;
       return true;
@@ -213,10 +214,10 @@ void Run::drive(int d, Goal goal) {
             consider((mu * f(c) + f(k)) / (-df(k) - mu * df(c)), k, Move::kCFToNCMinus);
           break;
         case FrictionSet::kNCPlus:
-          if (da(k) > 0) consider(-a(k) / da(k), k, Move::kNCToCF);
+          if (slideOf(c) == 0 && da(k) > 0) consider(-a(k) / da(k), k, Move::kNCToCF);
           break;
         case FrictionSet::kNCMinus:
-          if (da(k) < 0) consider(-a(k) / da(k), k, Move::kNCToCF);
+          if (slideOf(c) == 0 && da(k) < 0) consider(-a(k) / da(k), k, Move::kNCToCF);
           break;
         case FrictionSet::kNone:
           break;
@@ -265,7 +266,7 @@ void Run::drive(int d, Goal goal) {
         // With no normal force an established friction is zero (its cone closed with it)
         // and in no set; if it was the one driven, its condition now holds. A given-up
         // friction keeps its force, to be driven back to zero continuously later.
-        if (fs[j] != FrictionSet::kNone) {
+        if (fs[j] != FrictionSet::kNone && slideOf(j) == 0) {
           fs[j] = FrictionSet::kNone;
           setForce(friction(j), 0);
         }
@@ -306,6 +307,9 @@ FrictionResult Run::go() {
   da.resize(m);
   ns.assign(n, ContactSet::kUntreated);
   fs.assign(n, FrictionSet::kNone);
+  for (int i = 0; i < n; ++i)
+    if (hasFriction(i) && slideOf(i) != 0)
+      fs[i] = slideOf(i) > 0 ? FrictionSet::kNCPlus : FrictionSet::kNCMinus;
   const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
   tol = opt.tolerance * (scale > 0 ? scale : 1.0);
   maxPivots = 50 * m + 100;
@@ -339,6 +343,10 @@ std::string FrictionProblem::validate() const {
   for (const double m : mu)
     if (!(m >= 0) || !std::isfinite(m))
       return fmt::format("a friction coefficient must be finite and >= 0, got {}", m);
+  if (!slide.empty() && slide.size() != mu.size())
+    return fmt::format("slide has {} entries for {} contacts", slide.size(), mu.size());
+  for (const int s : slide)
+    if (s < -1 || s > 1) return fmt::format("slide must be -1, 0 or +1, got {}", s);
   return {};
 }
 
@@ -357,6 +365,11 @@ double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& 
     worst = std::max({worst, -fN, -aN, std::min(std::max(fN, 0.0), std::max(aN, 0.0))});
     if (mu == 0) {
       worst = std::max(worst, std::abs(fF));
+      continue;
+    }
+    if (const int s = problem.slide.empty() ? 0 : problem.slide[i]; s != 0) {
+      // Sliding: the friction is exactly s mu f_N, whatever a_F is.
+      worst = std::max(worst, std::abs(fF - s * mu * std::max(fN, 0.0)));
       continue;
     }
     // (16): inside the cone; where a_F is not zero, at its edge and against a_F.

@@ -27,8 +27,12 @@
 // solution of the reduced system, which is consistent for A = J M^-1 J^T (Baraff's section
 // 4.5); an inconsistent one ends the solve with kNoSolution.
 //
-// Static friction only: a contact that is sliding needs dynamic friction (section 6), not
-// here yet. Joints are not part of this problem.
+// Dynamic friction (section 6): a contact that slides (`slide` = +-1, the sign of the
+// friction force, against the sliding velocity) has f_F = slide mu f_N throughout, like a
+// friction held in NC+- for good, and no condition on a_F. A is then in effect not
+// symmetric and may be indefinite: where no step ends a drive (Baraff's s = infinity, a
+// Painleve-type inconsistency) the solve stops with kNoSolution; the direction it found is
+// what an impulse would need. Joints are not part of this problem.
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
@@ -53,6 +57,7 @@ struct FrictionProblem {
   Eigen::MatrixXd A;       // 2n x 2n: normals 0..n-1, frictions n..2n-1
   Eigen::VectorXd b;       // 2n
   std::vector<double> mu;  // n friction coefficients, >= 0 (0: frictionless contact)
+  std::vector<int> slide;  // n, or empty (all static): 0 static, +-1 sliding (f_F's sign)
 
   int contacts() const { return static_cast<int>(mu.size()); }
   // Empty when the sizes agree and every number is finite, else what is wrong.

@@ -217,6 +217,45 @@ TEST_CASE("Friction: random stacks of two bodies end with every condition holdin
   INFO("gave up " << gaveUp << ", at the cone's edge " << edges);
 }
 
+TEST_CASE("Friction: sliding contacts take mu f_N against the motion (section 6)",
+          "[friction][solver]") {
+  const double m = 2.0, mu = 0.3;
+  SECTION("a particle sliding up a slope: friction and gravity both pull it back") {
+    const double th = 10 * kDeg;  // tan 10 < 0.3: would stick, but it moves up (+t)
+    FrictionProblem p = onSlope({m, 1}, {{0, 0}}, th, mu);
+    p.slide = {-1};
+    const FrictionResult r = computeFrictionForces(p);
+    REQUIRE(r.ok());
+    CHECK(r.f(0) == Approx(m * kG * std::cos(th)).epsilon(1e-12));
+    CHECK(r.f(1) == Approx(-mu * m * kG * std::cos(th)).epsilon(1e-12));
+    CHECK(r.a(1) == Approx(-kG * (std::sin(th) + mu * std::cos(th))).epsilon(1e-12));
+  }
+  SECTION("a block sliding on a flat floor with two corners decelerates at mu g") {
+    const Body block{3.0, 3.0 * 5 / 12.0};
+    FrictionProblem p = onSlope(block, {{-1, -0.5}, {1, -0.5}}, 0, mu);
+    p.slide = {-1, -1};  // moving along +t
+    const FrictionResult r = computeFrictionForces(p);
+    REQUIRE(r.ok());
+    CHECK(r.f(0) + r.f(1) == Approx(block.m * kG).epsilon(1e-10));
+    CHECK(r.a(2) == Approx(-mu * kG).epsilon(1e-10));
+    CHECK(r.a(3) == Approx(-mu * kG).epsilon(1e-10));
+    // The friction at the bottom tips it forward: more normal force at the leading corner.
+    CHECK(r.f(1) > r.f(0));
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-9);
+  }
+  SECTION("Painleve: a rod sliding on a rough floor at a steep angle has no static answer") {
+    // A rod of length 2 at 60 degrees from the floor, its lower end at r = (cos, -sin) from
+    // the CM, sliding along +t: f_F = -mu f_N, so a unit f_N changes a_N by
+    // A_NN - mu A_NF = 1.75 - 5 (1.299) < 0. Raising f_N only drives a_N further down: no
+    // finite step ends the drive.
+    const double L = 2, angle = 60 * kDeg, m2 = 1, I = m2 * L * L / 12;
+    FrictionProblem p = onSlope({m2, I}, {{std::cos(angle), -std::sin(angle)}}, 0, 5.0);
+    p.slide = {-1};
+    const FrictionResult r = computeFrictionForces(p);
+    CHECK(r.error == LcpError::kNoSolution);
+  }
+}
+
 TEST_CASE("Friction: bad input is refused", "[friction][solver][errors]") {
   FrictionProblem p;
   p.A = Eigen::MatrixXd::Identity(2, 2);
