@@ -5,6 +5,7 @@
 // in the simulation's state vector (see BodyState).
 //
 // Body to world: p_world = (x, y) + R(angle) (p_body - cm_body).
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <set>
@@ -81,6 +82,10 @@ class Polygon {
 
   double elasticity() const { return mElasticity; }
   void setElasticity(double e) { mElasticity = e; }
+  // Coulomb friction coefficient (0: frictionless, engine2D's only kind). A pair of bodies
+  // uses the geometric mean of theirs (as Box2D mixes them): frictionPair.
+  double friction() const { return mFriction; }
+  void setFriction(double mu) { mFriction = mu; }
   const std::set<std::string>& nonCollide() const { return mNonCollide; }
   void addNonCollide(const std::string& other) { mNonCollide.insert(other); }
   bool doesNotCollide(const Polygon& other) const {
@@ -141,9 +146,16 @@ class Polygon {
   Vec2 mCm;
   bool mExplicitMoment = false;
   double mElasticity = 1.0;
+  double mFriction = 0.0;
   std::set<std::string> mNonCollide;
   std::optional<double> mZeroEnergyLevel;
   std::optional<int> mSpecialEdge;
 };
+
+// The friction coefficient of a contact between two bodies: sqrt(mu_a mu_b), so a
+// frictionless body makes every contact of it frictionless.
+inline double frictionPair(const Polygon& a, const Polygon& b) {
+  return std::sqrt(a.friction() * b.friction());
+}
 
 }  // namespace cl

@@ -102,6 +102,7 @@ struct RigidBodyCollision {
 
   // Filled in by ContactSim / the collision handler, for display.
   double force = 0.0;
+  double frictionForce = 0.0;  // along the tangent (normal turned +90 degrees)
   double impulse = 0.0;
 
   // Takes the tolerances of the search that made the record; the target gap is half

@@ -10,6 +10,7 @@
 
 #include "engine/contact/detail/contact_matrix.h"
 #include "engine/contact/detail/contact_subsets.h"
+#include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 
@@ -190,6 +191,46 @@ LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> g
   return solver->solve(problem, guess);
 }
 
+void ContactSim::solveWithFriction(const std::vector<int>& subset,
+                                   const std::vector<RigidBodyCollision>& cs,
+                                   const LcpProblem& normal, std::vector<double> mu,
+                                   std::span<const double> vars, double t,
+                                   std::span<double> change) {
+  FrictionProblem problem = frictionProblem(cs, bodies(), vars, change, normal.A, normal.b,
+                                            std::move(mu), mExtraAccel, mExtraAccelTimeStep);
+  FrictionResult result = computeFrictionForces(problem);
+  ++mSolveCount;
+  mSolveTotals.solves += 1;
+  mSolveTotals.pivots += result.pivots;
+  if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep)) {
+    result = computeFrictionForces(problem);
+    mSolveTotals.pivots += result.pivots;
+  }
+  if (!result.ok()) {
+    std::string list;
+    for (const RigidBodyCollision& c : cs) list += "\n  " + describe(*this, c);
+    const char* why = result.error == LcpError::kNoSolution
+                          ? " (no set of contact and friction forces exists: sliding friction "
+                            "would need an impulse, Painleve's paradox)"
+                          : "";
+    throw SimulationError(
+        fmt::format("contact forces with friction failed ({}){} at time {} "
+                    "with {} contacts:{}",
+                    errorName(result.error), why, t, cs.size(), list));
+  }
+  const auto n = static_cast<Eigen::Index>(cs.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    RigidBodyCollision& shown = mLastContacts[subset[static_cast<std::size_t>(i)]];
+    shown.force = result.f(i);
+    shown.frictionForce = result.f(n + i);
+    applyContactForce(cs[i], result.f(i), bodies(), vars, change);
+    // The friction force along the tangent, at the same points.
+    RigidBodyCollision along = cs[i];
+    along.normal = contactTangent(cs[i]);
+    applyContactForce(along, result.f(n + i), bodies(), vars, change);
+  }
+}
+
 void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                              std::span<double> change) {
   std::vector<RigidBodyCollision> cs;
@@ -201,6 +242,16 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   problem.b = contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
+
+  // With friction at some contact (and no joint, which the friction solve does not take
+  // yet), the 2n problem; frictionless subsets are solved exactly as before.
+  std::vector<double> mu = contactFriction(cs, bodies());
+  const bool anyJoint =
+      std::find(problem.joint.begin(), problem.joint.end(), true) != problem.joint.end();
+  if (!anyJoint && std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; })) {
+    solveWithFriction(subset, cs, problem, std::move(mu), vars, t, change);
+    return;
+  }
 
   if (mTraceSink)
     mTraceSink->onSolveContext(makeSolveContext(*this, cs, SolvePurpose::kContactForces, t,

@@ -201,6 +201,11 @@ class ContactSim : public RigidBodySim {
 
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
+  // The same for a subset with friction at some contact (computeFrictionForces on the 2n
+  // problem of contact/detail/friction_problem.h); `normal` is the frictionless problem.
+  void solveWithFriction(const std::vector<int>& subset, const std::vector<RigidBodyCollision>& cs,
+                         const LcpProblem& normal, std::vector<double> mu,
+                         std::span<const double> vars, double t, std::span<double> change);
   // Every connector's records for `vars`, each tagged with its connector's index.
   void addConnectorRecords(std::span<const double> vars,
                            std::vector<RigidBodyCollision>& out) const;

@@ -165,6 +165,7 @@ std::optional<Polygon> makeBody(const BodyDoc& b, const std::string& path, Rando
       apply("moment", [&] { p->setMoment(*b.moment); });
   }
   if (b.elasticity) p->setElasticity(*b.elasticity);
+  if (b.friction) p->setFriction(*b.friction);
   p->setZeroEnergyLevel(b.zeroEnergyLevel);
   if (b.nonCollide)
     for (const std::string& other : *b.nonCollide) p->addNonCollide(other);

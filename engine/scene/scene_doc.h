@@ -168,6 +168,7 @@ struct BodyDoc {
   std::optional<Vec2> velocity;
   std::optional<double> omega;
   std::optional<double> elasticity;
+  std::optional<double> friction;  // Coulomb coefficient, >= 0
   std::optional<double> zeroEnergyLevel;
   std::optional<double> curvedEdgeSpacing;
   std::optional<std::vector<std::string>> nonCollide;

@@ -121,6 +121,7 @@ OJson body(const BodyDoc& b) {
   put(j, "velocity", b.velocity);
   put(j, "omega", b.omega);
   put(j, "elasticity", b.elasticity);
+  put(j, "friction", b.friction);
   put(j, "zero_energy_level", b.zeroEnergyLevel);
   put(j, "curved_edge_spacing", b.curvedEdgeSpacing);
   put(j, "non_collide", b.nonCollide);

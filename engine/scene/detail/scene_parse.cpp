@@ -140,6 +140,7 @@ BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem
   b.velocity = r.point("velocity", Need::Optional);
   b.omega = r.number("omega", Need::Optional);
   b.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
+  b.friction = r.number("friction", Need::Optional, Range::NonNegative);
   b.zeroEnergyLevel = r.number("zero_energy_level", Need::Optional);
   b.curvedEdgeSpacing = r.number("curved_edge_spacing", Need::Optional, Range::Positive);
   b.nonCollide = r.names("non_collide", Need::Optional);
