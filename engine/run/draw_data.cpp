@@ -29,6 +29,7 @@ void addContacts(const ContactSim& sim, DrawData& s) {
                           .otherPoint = c.impact2.value_or(c.impact1),
                           .normal = c.normal,
                           .force = c.force,
+                          .frictionForce = c.frictionForce,
                           .primaryBody = c.primaryBody,
                           .normalBody = c.normalBody});
   }

@@ -21,6 +21,8 @@ struct ContactMark {
   Vec2 otherPoint;    // impact2, on the normal body (point when the record has none)
   Vec2 normal{0, 1};  // unit, out of the normal body towards the primary
   double force = 0.0;
+  // The friction force along the tangent (normal turned +90 degrees), at the same points.
+  double frictionForce = 0.0;
   int primaryBody = kScrim;
   int normalBody = kScrim;
 };
