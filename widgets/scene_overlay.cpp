@@ -14,6 +14,7 @@ namespace cl::widgets {
 namespace {
 
 const QColor kForce = QColor::fromRgba(overlay_colors::kForce);
+const QColor kFriction = QColor::fromRgba(overlay_colors::kFriction);
 const QColor kContactPoint = QColor::fromRgba(overlay_colors::kContactPoint);
 const QColor kRod(0x3c, 0x3c, 0x3c);
 const QColor kRopeTaut(0x5d, 0x40, 0x37);
@@ -147,6 +148,14 @@ ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& b
   return {c.point, c.normal * c.force};
 }
 
+ForceArrow frictionForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies) {
+  // On the body and at the point of the normal force's arrow, along the tangent.
+  const ForceArrow normal = contactForceArrow(c, bodies);
+  const Vec2 tangent{-c.normal.y, c.normal.x};
+  const bool onNormalBody = dot(normal.force, c.normal) < 0;
+  return {normal.from, tangent * (onNormalBody ? -c.frictionForce : c.frictionForce)};
+}
+
 void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<SpringMark>& springs) {
   painter.save();
   painter.setBrush(Qt::NoBrush);
@@ -243,6 +252,10 @@ void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<Con
     for (const ContactMark& c : contacts) {
       const ForceArrow a = contactForceArrow(c, bodies);
       forceArrow(painter, map, scale, a.from, a.force, kForceWidth);
+      if (c.frictionForce != 0) {  // friction, to the same scale, in its own colour
+        const ForceArrow fa = frictionForceArrow(c, bodies);
+        forceArrow(painter, map, scale, fa.from, fa.force, kForceWidth, kFriction);
+      }
     }
   }
   // Dots over the lines, so every contact shows even where forces overlap.

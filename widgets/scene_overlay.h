@@ -57,6 +57,7 @@ ForceScale forceScaleOf(const SimSnapshot& snapshot, const std::vector<Polygon>&
 // Colours the tests look for.
 namespace overlay_colors {
 inline constexpr QRgb kForce = 0xffe01b1b;         // contact and joint forces
+inline constexpr QRgb kFriction = 0xff2e7d32;      // friction forces at contacts
 inline constexpr QRgb kContactPoint = 0xff7a0f0f;  // the dot at a contact
 inline constexpr QRgb kImpulse = 0xff8e24aa;       // collision impulses
 inline constexpr QRgb kNormal = 0xff1b6f86;        // contact normals
@@ -148,5 +149,8 @@ struct ForceArrow {
   Vec2 force;
 };
 ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies);
+// The contact's friction force (+friction t on the primary body, t the normal turned +90
+// degrees), drawn on the body and at the point of contactForceArrow.
+ForceArrow frictionForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies);
 
 }  // namespace cl::widgets

@@ -114,6 +114,29 @@ TEST_CASE("A contact whose primary body is fixed is drawn pushing the normal bod
   CHECK(near(arrow.force, {0, 5}, 1e-12));
 }
 
+TEST_CASE("A friction force is drawn along the tangent on the pushed body", "[scene_overlay]") {
+  Session session;
+  REQUIRE(session.loadScene(scene("block_on_floor.json")));
+  cl::ContactMark c;
+  c.point = {1, 0.01};
+  c.otherPoint = {1, 0};
+  c.normal = {0, 1};  // out of the floor: the tangent is (-1, 0)
+  c.force = 5;
+  c.frictionForce = -2;  // +f t on the primary: pushes the block towards +x
+  c.primaryBody = 1;     // the block
+  c.normalBody = 0;      // the fixed floor
+  auto arrow = cl::widgets::frictionForceArrow(c, session.bodies());
+  CHECK(arrow.from == c.point);
+  CHECK(near(arrow.force, {2, 0}, 1e-12));
+  // The floor as primary (its corner on the block): drawn on the block, reversed.
+  std::swap(c.primaryBody, c.normalBody);
+  std::swap(c.point, c.otherPoint);
+  c.normal = {0, -1};  // out of the block: the tangent is (1, 0)
+  arrow = cl::widgets::frictionForceArrow(c, session.bodies());
+  CHECK(arrow.from == c.otherPoint);
+  CHECK(near(arrow.force, {2, 0}, 1e-12));
+}
+
 TEST_CASE("Snapshot of pendulum_joint carries one pin at the pivot", "[scene_overlay]") {
   Session session;
   const SimSnapshot& s = loadAndStep(session, "pendulum_joint.json");
