@@ -166,8 +166,13 @@ std::size_t removeDuplicates(std::span<RigidBodyCollision> recs, const PairBodie
     }
     if (add) kept.push_back(i);
   }
-  // Move the kept records to the front in their order (kept indices may be out of order
-  // after replacements, so through a scratch copy).
+  // Move the kept records to the front in their order: in place while their indices only
+  // grow (nothing was replaced, the usual case), else through a scratch copy.
+  if (std::is_sorted(kept.begin(), kept.end())) {
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      if (static_cast<int>(k) != kept[k]) recs[k] = std::move(recs[kept[k]]);
+    return kept.size();
+  }
   buf.moved.clear();
   for (const int i : kept) buf.moved.push_back(std::move(recs[i]));
   for (std::size_t k = 0; k < buf.moved.size(); ++k) recs[k] = std::move(buf.moved[k]);

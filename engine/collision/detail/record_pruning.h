@@ -19,7 +19,6 @@
 //    edge. The test is engine2D's, one-sided and order-dependent, so that the same
 //    records survive in the same order (the order decides the serial collision
 //    handling's random choices).
-#include <array>
 #include <cstddef>
 #include <span>
 #include <vector>

@@ -10,13 +10,6 @@ namespace cl {
 
 namespace {
 
-// How a unit force along n_j at a point u_j (from the CM) of body B accelerates, along
-// n_i, the point u_i of the same body: n_i . (n_j / m + ((u_j x n_j) x u_i) / I).
-double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui) {
-  const double torque = cross(uj, nj);
-  return dot(ni, nj / b.mass() + cross(torque, ui) / b.moment());
-}
-
 struct Motion {
   Vec2 v;              // velocity of the CM
   double w = 0.0;      // angular velocity
@@ -31,6 +24,11 @@ Motion motionOf(std::span<const double> vars, std::span<const double> change, in
 }
 
 }  // namespace
+
+double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui) {
+  const double torque = cross(uj, nj);
+  return dot(ni, nj / b.mass() + cross(torque, ui) / b.moment());
+}
 
 bool isMovableBody(std::span<const Polygon> bodies, int body) {
   return !isScrim(body) && body >= 0 && body < static_cast<int>(bodies.size()) &&

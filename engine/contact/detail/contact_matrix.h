@@ -37,6 +37,10 @@
 
 namespace cl {
 
+// How a unit force along n_j at a point u_j (from the CM) of body B accelerates, along
+// n_i, the point u_i of the same body: n_i . (n_j / m + ((u_j x n_j) x u_i) / I).
+double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui);
+
 // True when the body index is a body with finite mass (not the Scrim, not fixed).
 bool isMovableBody(std::span<const Polygon> bodies, int body);
 

@@ -35,9 +35,7 @@ double entry(const Direction& x, const Direction& y, std::span<const Polygon> bo
     const Vec2 px = sx == 0 ? x.p1 : x.p2;
     for (int sy = 0; sy < 2; ++sy) {
       if ((sy == 0 ? y.body1 : y.body2) != body) continue;
-      const Vec2 py = sy == 0 ? y.p1 : y.p2;
-      const double torque = cross(py, y.d);
-      const double t = dot(x.d, y.d / B.mass() + cross(torque, px) / B.moment());
+      const double t = influence(B, x.d, y.d, sy == 0 ? y.p1 : y.p2, px);
       sum += (sx == sy) ? t : -t;
     }
   }
