@@ -104,6 +104,7 @@ struct RigidBodyCollision {
   double force = 0.0;
   double frictionForce = 0.0;  // along the tangent (normal turned +90 degrees)
   double impulse = 0.0;
+  double frictionImpulse = 0.0;  // along the tangent, at a collision with friction
 
   // Takes the tolerances of the search that made the record; the target gap is half
   // the distance tolerance (0 for a joint, which holds its bodies together).

@@ -224,10 +224,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     shown.force = result.f(i);
     shown.frictionForce = result.f(n + i);
     applyContactForce(cs[i], result.f(i), bodies(), vars, change);
-    // The friction force along the tangent, at the same points.
-    RigidBodyCollision along = cs[i];
-    along.normal = contactTangent(cs[i]);
-    applyContactForce(along, result.f(n + i), bodies(), vars, change);
+    applyFrictionForce(cs[i], result.f(n + i), bodies(), vars, change);
   }
 }
 
@@ -243,12 +240,10 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
 
-  // With friction at some contact (and no joint, which the friction solve does not take
-  // yet), the 2n problem; frictionless subsets are solved exactly as before.
+  // With friction at some contact the 2n problem; frictionless subsets are solved exactly
+  // as before.
   std::vector<double> mu = contactFriction(cs, bodies());
-  const bool anyJoint =
-      std::find(problem.joint.begin(), problem.joint.end(), true) != problem.joint.end();
-  if (!anyJoint && std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; })) {
+  if (std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; })) {
     solveWithFriction(subset, cs, problem, std::move(mu), vars, t, change);
     return;
   }

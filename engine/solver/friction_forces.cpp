@@ -43,6 +43,7 @@ class Run {
   int friction(int i) const { return n + i; }
   bool hasFriction(int i) const { return P.mu[i] > 0; }
   int slideOf(int i) const { return P.slide.empty() ? 0 : P.slide[i]; }
+  bool isJoint(int i) const { return !P.joint.empty() && P.joint[i]; }
   // The column by which f_N,i moves the accelerations, its friction tied to it in NC+-.
   Eigen::VectorXd normalColumn(int i) const {
     Eigen::VectorXd c = A.col(i);
@@ -84,8 +85,8 @@ class Run {
 bool Run::nextDrive(int& d, Goal& goal) {
   for (int i = 0; i < n; ++i) {
     if (ns[i] != ContactSet::kUntreated) continue;
-    if (a[i] >= -tol) {
-      ns[i] = ContactSet::kNC;
+    if (isJoint(i) ? std::abs(a[i]) <= tol : a[i] >= -tol) {
+      ns[i] = isJoint(i) ? ContactSet::kC : ContactSet::kNC;
       continue;
     }
     d = i, goal = Goal::kEstablish;
@@ -120,7 +121,8 @@ bool Run::direction(int d, double sigma) {
   for (int i = 0; i < n; ++i)
     if (fs[i] == FrictionSet::kCF && friction(i) != d) held.push_back(friction(i));
   const int m = static_cast<int>(held.size());
-  const Eigen::VectorXd driven = d < n ? normalColumn(d) : Eigen::VectorXd(sigma * A.col(d));
+  const Eigen::VectorXd driven =
+      d < n ? Eigen::VectorXd(sigma * normalColumn(d)) : Eigen::VectorXd(sigma * A.col(d));
   Eigen::VectorXd x;
   if (m > 0) {
     Eigen::MatrixXd M(m, m);
@@ -143,7 +145,7 @@ bool Run::direction(int d, double sigma) {
   }
   df.setZero();
   for (int c = 0; c < m; ++c) df(held[c]) = x(c);
-  df(d) = d < n ? 1.0 : sigma;
+  df(d) = sigma;
   for (int i = 0; i < n; ++i) {
     if (fs[i] == FrictionSet::kNCPlus) df(friction(i)) = P.mu[i] * df(i);
     if (fs[i] == FrictionSet::kNCMinus) df(friction(i)) = -P.mu[i] * df(i);
@@ -168,8 +170,9 @@ void Run::giveUp(int index) {
 void Run::drive(int d, Goal goal) {
   const bool normal = d < n;
   const int i = normal ? d : d - n;  // the contact
-  // Friction: push against the tangential acceleration, or towards zero force.
-  const double sigma = normal                     ? 1.0
+  // A normal pushes; a joint pulls or pushes towards zero acceleration; a friction
+  // pushes against the tangential acceleration, or towards zero force.
+  const double sigma = normal                     ? (isJoint(d) && a(d) > 0 ? -1.0 : 1.0)
                        : goal == Goal::kZeroForce ? (f(d) > 0 ? -1.0 : 1.0)
                                                   : (a(d) < 0 ? 1.0 : -1.0);
   lastIndex = -1;
@@ -187,7 +190,7 @@ void Run::drive(int d, Goal goal) {
     };
     // The driven condition.
     if (normal) {
-      if (da(d) > 0) consider(-a(d) / da(d), d, Move::kNormalHeld);
+      if (a(d) * da(d) < 0) consider(-a(d) / da(d), d, Move::kNormalHeld);
     } else if (goal == Goal::kZeroForce) {
       consider(-f(d) / df(d), d, Move::kForceZero);
     } else {
@@ -199,7 +202,8 @@ void Run::drive(int d, Goal goal) {
     // Every established condition that the step would break.
     for (int c = 0; c < n; ++c) {
       if (c == d) continue;
-      if (ns[c] == ContactSet::kC && df(c) < 0) consider(-f(c) / df(c), c, Move::kCToNC);
+      if (ns[c] == ContactSet::kC && !isJoint(c) && df(c) < 0)
+        consider(-f(c) / df(c), c, Move::kCToNC);
       if (ns[c] == ContactSet::kNC && da(c) < 0) consider(-a(c) / da(c), c, Move::kNCToC);
     }
     for (int c = 0; c < n; ++c) {
@@ -347,6 +351,11 @@ std::string FrictionProblem::validate() const {
     return fmt::format("slide has {} entries for {} contacts", slide.size(), mu.size());
   for (const int s : slide)
     if (s < -1 || s > 1) return fmt::format("slide must be -1, 0 or +1, got {}", s);
+  if (!joint.empty() && joint.size() != mu.size())
+    return fmt::format("joint has {} entries for {} contacts", joint.size(), mu.size());
+  for (std::size_t i = 0; i < joint.size(); ++i)
+    if (joint[i] && mu[i] != 0)
+      return fmt::format("joint {} has friction coefficient {}: joints have none", i, mu[i]);
   return {};
 }
 
@@ -361,6 +370,10 @@ double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& 
   double worst = 0;
   for (int i = 0; i < n; ++i) {
     const double fN = f(i), aN = a(i), fF = f(n + i), aF = a(n + i), mu = problem.mu[i];
+    if (!problem.joint.empty() && problem.joint[i]) {  // bilateral: a = 0, no friction
+      worst = std::max({worst, std::abs(aN), std::abs(fF)});
+      continue;
+    }
     // (15): both non-negative, one of them zero.
     worst = std::max({worst, -fN, -aN, std::min(std::max(fN, 0.0), std::max(aN, 0.0))});
     if (mu == 0) {

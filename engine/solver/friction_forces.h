@@ -32,7 +32,11 @@
 // friction held in NC+- for good, and no condition on a_F. A is then in effect not
 // symmetric and may be indefinite: where no step ends a drive (Baraff's s = infinity, a
 // Painleve-type inconsistency) the solve stops with kNoSolution; the direction it found is
-// what an impulse would need. Joints are not part of this problem.
+// what an impulse would need.
+//
+// Joints (bilateral rows, `joint`): a = 0 always, the force of either sign. A joint's row
+// is established like a normal (driven until its acceleration is zero, its force moving
+// up or down) and then stays held for good; it has no friction (mu = 0).
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
@@ -54,10 +58,11 @@ constexpr std::span<const NamedValue<FrictionSet>> namesOf(FrictionSet) {
 }
 
 struct FrictionProblem {
-  Eigen::MatrixXd A;       // 2n x 2n: normals 0..n-1, frictions n..2n-1
-  Eigen::VectorXd b;       // 2n
-  std::vector<double> mu;  // n friction coefficients, >= 0 (0: frictionless contact)
-  std::vector<int> slide;  // n, or empty (all static): 0 static, +-1 sliding (f_F's sign)
+  Eigen::MatrixXd A;        // 2n x 2n: normals 0..n-1, frictions n..2n-1
+  Eigen::VectorXd b;        // 2n
+  std::vector<double> mu;   // n friction coefficients, >= 0 (0: frictionless contact)
+  std::vector<int> slide;   // n, or empty (all static): 0 static, +-1 sliding (f_F's sign)
+  std::vector<bool> joint;  // n, or empty (no joint): bilateral rows
 
   int contacts() const { return static_cast<int>(mu.size()); }
   // Empty when the sizes agree and every number is finite, else what is wrong.

@@ -82,6 +82,13 @@ bool stickingSlides(FrictionProblem& problem, const std::vector<RigidBodyCollisi
   return any;
 }
 
+void applyFrictionForce(const RigidBodyCollision& c, double f, std::span<const Polygon> bodies,
+                        std::span<const double> vars, std::span<double> change) {
+  RigidBodyCollision along = c;
+  along.normal = contactTangent(c);
+  applyContactForce(along, f, bodies, vars, change);
+}
+
 std::vector<double> contactFriction(const std::vector<RigidBodyCollision>& contacts,
                                     std::span<const Polygon> bodies) {
   std::vector<double> mu(contacts.size(), 0.0);
@@ -94,25 +101,39 @@ std::vector<double> contactFriction(const std::vector<RigidBodyCollision>& conta
   return mu;
 }
 
+Eigen::MatrixXd frictionMatrix(const std::vector<RigidBodyCollision>& contacts,
+                               std::span<const Polygon> bodies, const Eigen::MatrixXd& normalA) {
+  const int n = static_cast<int>(contacts.size());
+  std::vector<Direction> dirs;
+  dirs.reserve(2 * static_cast<std::size_t>(n));
+  for (const RigidBodyCollision& c : contacts) dirs.push_back(normalOf(c));
+  for (const RigidBodyCollision& c : contacts) dirs.push_back(tangentOf(c));
+  Eigen::MatrixXd A(2 * n, 2 * n);
+  A.topLeftCorner(n, n) = normalA;
+  for (int x = 0; x < 2 * n; ++x)
+    for (int y = 0; y < 2 * n; ++y)
+      if (x >= n || y >= n) A(x, y) = entry(dirs[x], dirs[y], bodies);
+  return A;
+}
+
+std::vector<bool> jointRows(const std::vector<RigidBodyCollision>& contacts) {
+  std::vector<bool> joint(contacts.size());
+  for (std::size_t i = 0; i < contacts.size(); ++i) joint[i] = contacts[i].joint;
+  return joint;
+}
+
 FrictionProblem frictionProblem(const std::vector<RigidBodyCollision>& contacts,
                                 std::span<const Polygon> bodies, std::span<const double> vars,
                                 std::span<const double> change, const Eigen::MatrixXd& normalA,
                                 const Eigen::VectorXd& normalB, std::vector<double> mu,
                                 ExtraAccel extraAccel, double extraAccelTimeStep) {
   const int n = static_cast<int>(contacts.size());
-  std::vector<Direction> dirs;
-  dirs.reserve(2 * static_cast<std::size_t>(n));
-  for (const RigidBodyCollision& c : contacts) dirs.push_back(normalOf(c));
-  for (const RigidBodyCollision& c : contacts) dirs.push_back(tangentOf(c));
   FrictionProblem p;
-  p.A.resize(2 * n, 2 * n);
-  p.A.topLeftCorner(n, n) = normalA;
-  for (int x = 0; x < 2 * n; ++x)
-    for (int y = 0; y < 2 * n; ++y)
-      if (x >= n || y >= n) p.A(x, y) = entry(dirs[x], dirs[y], bodies);
+  p.A = frictionMatrix(contacts, bodies, normalA);
   p.b.resize(2 * n);
   p.b.head(n) = normalB;
   p.slide.assign(n, 0);
+  p.joint = jointRows(contacts);
   for (int i = 0; i < n; ++i) {
     const RigidBodyCollision& c = contacts[i];
     const Vec2 t = contactTangent(c);

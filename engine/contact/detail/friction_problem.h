@@ -34,6 +34,11 @@ inline Vec2 contactTangent(const RigidBodyCollision& c) {
   return {-c.normal.y, c.normal.x};
 }
 
+// Adds the friction force f along the contact's tangent, at its points (+f t on the primary
+// body, -f t on the normal body), to `change` (applyContactForce's convention).
+void applyFrictionForce(const RigidBodyCollision& c, double f, std::span<const Polygon> bodies,
+                        std::span<const double> vars, std::span<double> change);
+
 // The friction coefficients of the contacts (0 for joints), by frictionPair.
 std::vector<double> contactFriction(const std::vector<RigidBodyCollision>& contacts,
                                     std::span<const Polygon> bodies);
@@ -48,6 +53,13 @@ double tangentialSlip(const RigidBodyCollision& c, std::span<const Polygon> bodi
 bool stickingSlides(FrictionProblem& problem, const std::vector<RigidBodyCollision>& contacts,
                     std::span<const Polygon> bodies, std::span<const double> vars,
                     const Eigen::VectorXd& a, double h);
+
+// The 2n matrix of the contacts, given their frictionless normal block A_NN.
+Eigen::MatrixXd frictionMatrix(const std::vector<RigidBodyCollision>& contacts,
+                               std::span<const Polygon> bodies, const Eigen::MatrixXd& normalA);
+
+// Which rows are joints (bilateral), as FrictionProblem::joint.
+std::vector<bool> jointRows(const std::vector<RigidBodyCollision>& contacts);
 
 // The 2n problem, given the frictionless normal block A_NN, b_N of the same contacts.
 FrictionProblem frictionProblem(const std::vector<RigidBodyCollision>& contacts,

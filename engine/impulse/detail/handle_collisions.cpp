@@ -9,6 +9,7 @@
 
 #include "engine/contact/contact_sim.h"
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/impulse/detail/impulse_lcp.h"
@@ -36,17 +37,21 @@ std::string describeRecords(const ContactSim& sim, const std::vector<RigidBodyCo
   return out;
 }
 
+// records[set[0]], records[set[1]], ... (every record when `set` is empty).
+std::vector<RigidBodyCollision> recordsOf(const std::vector<RigidBodyCollision>& all,
+                                          std::span<const int> set) {
+  if (set.empty()) return all;
+  std::vector<RigidBodyCollision> rows;
+  rows.reserve(set.size());
+  for (const int i : set) rows.push_back(all[static_cast<std::size_t>(i)]);
+  return rows;
+}
+
 // Solves the impulse LCP p, whose rows are records[set[0]], records[set[1]], ... (every
 // record when `set` is empty). The rows' records are copied out only for a trace or an error.
 Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
                              const std::vector<RigidBodyCollision>& all, std::span<const int> set) {
-  const auto rowsOf = [&] {
-    if (set.empty()) return all;
-    std::vector<RigidBodyCollision> rows;
-    rows.reserve(set.size());
-    for (const int i : set) rows.push_back(all[static_cast<std::size_t>(i)]);
-    return rows;
-  };
+  const auto rowsOf = [&] { return recordsOf(all, set); };
   if (SolverTraceSink* sink = sim.traceSink()) {
     const std::vector<RigidBodyCollision> records = rowsOf();
     sink->onSolveContext(makeSolveContext(sim, records, SolvePurpose::kImpulse, sim.time()));
@@ -63,11 +68,31 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
   return r.f;
 }
 
-// Applies the accumulated impulses and stores them on the records.
+// The same for an impulse problem with friction (records[set[r]] as above): the 2m impulses,
+// normals first.
+Eigen::VectorXd solveOrThrow(ContactSim& sim, const FrictionProblem& p,
+                             const std::vector<RigidBodyCollision>& all, std::span<const int> set) {
+  const auto rowsOf = [&] { return recordsOf(all, set); };
+  if (const std::string problem = p.validate(); !problem.empty())
+    throw SimulationError(fmt::format("collision impulses with friction at time {}: {}:{}",
+                                      sim.time(), problem, describeRecords(sim, rowsOf())));
+  const FrictionResult r = computeFrictionForces(p);
+  const double scale = std::max(1.0, p.b.size() > 0 ? p.b.cwiseAbs().maxCoeff() : 0.0);
+  if (!r.ok() &&
+      (r.f.size() != p.b.size() || frictionViolation(p, r.f, r.a) > kImpulseCheckTolerance * scale))
+    throw SimulationError(
+        fmt::format("collision impulses with friction failed ({}) at time {} with {} records:{}",
+                    errorName(r.error), sim.time(), p.contacts(), describeRecords(sim, rowsOf())));
+  return r.f;
+}
+
+// Applies the accumulated impulses and stores them on the records: n normal impulses, then
+// (with friction) n tangential ones.
 bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const Eigen::VectorXd& j) {
+  const auto n = static_cast<Eigen::Index>(records.size());
   // A negative impulse within the solve's acceptance (relative to the largest impulse) is
   // rounding and taken as zero; a larger one is refused before anything is applied.
-  const double scale = std::max(1.0, j.size() > 0 ? j.cwiseAbs().maxCoeff() : 0.0);
+  const double scale = std::max(1.0, n > 0 ? j.head(n).cwiseAbs().maxCoeff() : 0.0);
   for (std::size_t i = 0; i < records.size(); ++i)
     if (!records[i].joint && j(static_cast<Eigen::Index>(i)) < -kImpulseCheckTolerance * scale)
       throw SimulationError(fmt::format("negative impulse {} at time {}:{}",
@@ -81,8 +106,16 @@ bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const E
     c.impulse = ji;
     applyImpulse(c, ji, sim.bodies(), sim.vars());
     any = any || ji > kTinyImpulse;
+    if (j.size() == 2 * n) {
+      c.frictionImpulse = j(n + static_cast<Eigen::Index>(i));
+      applyFrictionImpulse(c, c.frictionImpulse, sim.bodies(), sim.vars());
+    }
   }
   return any;
+}
+
+bool anyFriction(const std::vector<double>& mu) {
+  return std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; });
 }
 
 bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& records,
@@ -90,8 +123,13 @@ bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& record
   std::vector<double> e(records.size());
   for (std::size_t i = 0; i < records.size(); ++i)
     e[i] = records[i].contact() ? 0.0 : pairElasticity(records[i], sim.bodies());
-  const LcpProblem p = impulseProblem(records, e, sim.bodies(), sim.vars());
-  const Eigen::VectorXd j = solveOrThrow(sim, p, records, {});
+  std::vector<double> mu = contactFriction(records, sim.bodies());
+  const Eigen::VectorXd j =
+      anyFriction(mu)
+          ? solveOrThrow(
+                sim, frictionImpulseProblem(records, e, std::move(mu), sim.bodies(), sim.vars()),
+                records, {})
+          : solveOrThrow(sim, impulseProblem(records, e, sim.bodies(), sim.vars()), records, {});
   if (totals) ++totals->solves;
   return applyAll(sim, records, j);
 }
@@ -160,8 +198,19 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
     e[i] = grouped && joint[i] ? 0.0 : pair;
     v(i) = normalVelocityAt(records[i], sim.bodies(), sim.vars());
   }
-  const Eigen::MatrixXd A = contactMatrix(records, sim.bodies());
-  Eigen::VectorXd total = Eigen::VectorXd::Zero(n);
+  // With friction the working problem is 2n (normal rows, then tangential ones; n + i is
+  // record i's tangent): the serial loop still decides on the normal velocities alone.
+  std::vector<double> mu = contactFriction(records, sim.bodies());
+  const bool friction = anyFriction(mu);
+  const Eigen::MatrixXd A = friction ? frictionImpulseProblem(records, std::vector<double>(n, 0.0),
+                                                              mu, sim.bodies(), sim.vars())
+                                           .A
+                                     : contactMatrix(records, sim.bodies());
+  if (friction) {
+    v.conservativeResize(2 * n);
+    for (int i = 0; i < n; ++i) v(n + i) = tangentialSlip(records[i], sim.bodies(), sim.vars());
+  }
+  Eigen::VectorXd total = Eigen::VectorXd::Zero(A.rows());
   // Without joints a grouped focus set is the focus alone (focusSet adds only joints).
   const bool anyJoint = std::find(joint.begin(), joint.end(), true) != joint.end();
   // One contact solved alone (nearly every iteration of a pile) takes ComputeForces' short
@@ -197,6 +246,30 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       set.push_back(focus);
     }
     const int m = static_cast<int>(set.size());
+    if (friction) {
+      FrictionProblem p;
+      p.A.resize(2 * m, 2 * m);
+      p.b.resize(2 * m);
+      for (int r = 0; r < 2 * m; ++r) {
+        const int row = r < m ? set[r] : n + set[r - m];
+        for (int c = 0; c < 2 * m; ++c) p.A(r, c) = A(row, c < m ? set[c] : n + set[c - m]);
+        const bool bounce = focus >= 0 && r < m;
+        p.b(r) = bounce ? (1.0 + e[set[r]]) * v(row) : v(row);
+      }
+      for (int r = 0; r < m; ++r) {
+        p.mu.push_back(mu[set[r]]);
+        p.joint.push_back(joint[set[r]]);
+      }
+      const Eigen::VectorXd j = solveOrThrow(sim, p, records, set);
+      if (totals) ++totals->solves;
+      for (int r = 0; r < m; ++r) {
+        total(set[r]) += j(r);
+        total(n + set[r]) += j(m + r);
+        v += A.col(set[r]) * j(r) + A.col(n + set[r]) * j(m + r);
+      }
+      if (focus < 0) break;
+      continue;
+    }
     if (m == 1 && shortCut && !joint[set[0]]) {
       const int i = set[0];
       const double b = focus < 0 ? v(i) : (1.0 + e[i]) * v(i);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/friction_problem.h"
 
 namespace cl {
 
@@ -57,6 +58,29 @@ LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
     p.joint.push_back(records[i].joint);
   }
   return p;
+}
+
+FrictionProblem frictionImpulseProblem(const std::vector<RigidBodyCollision>& records,
+                                       const std::vector<double>& elasticity,
+                                       std::vector<double> mu, std::span<const Polygon> bodies,
+                                       std::span<const double> vars) {
+  const LcpProblem normal = impulseProblem(records, elasticity, bodies, vars);
+  const auto n = static_cast<Eigen::Index>(records.size());
+  FrictionProblem p;
+  p.A = frictionMatrix(records, bodies, normal.A);
+  p.b.resize(2 * n);
+  p.b.head(n) = normal.b;
+  for (Eigen::Index i = 0; i < n; ++i)
+    p.b(n + i) = tangentialSlip(records[static_cast<std::size_t>(i)], bodies, vars);
+  p.mu = std::move(mu);
+  p.joint = jointRows(records);
+  return p;
+}
+
+void applyFrictionImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
+                          std::span<double> vars) {
+  // As applyImpulse: the velocity slots of the state take the place of a derivative's.
+  applyFrictionForce(c, j, bodies, vars, vars);
 }
 
 }  // namespace cl

@@ -15,6 +15,7 @@
 #include "engine/body/polygon.h"
 #include "engine/collision/rigid_body_collision.h"
 #include "engine/solver/compute_forces.h"
+#include "engine/solver/friction_forces.h"
 
 namespace cl {
 
@@ -35,5 +36,27 @@ double pairElasticity(const RigidBodyCollision& c, std::span<const Polygon> bodi
 LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
                           const std::vector<double>& elasticity, std::span<const Polygon> bodies,
                           std::span<const double> vars);
+
+// Coulomb friction at impact. With friction the impulse has a tangential part j_F along
+// each record's tangent t (n turned +90 degrees), at the contact points, and the problem is
+// friction_forces.h's with impulses for forces and velocities for accelerations:
+//     [a_N; a_F] = A [j_N; j_F] + [(1 + e) v_N; v_t]      (A the 2n matrix, eq. 9 with t)
+// a_N as above, a_F the tangential slip after the impulse, |j_F| <= mu j_N, a_F j_F <= 0,
+// a_F (mu j_N - |j_F|) = 0: the impulse stops the slip when that takes no more than mu
+// times the normal impulse (the contact sticks), else it is mu j_N against the slip that
+// remains (the contact slides through the impact). Every record is static here (the slip
+// before the impact only gives b). Joints take part as bilateral rows without friction.
+// With e = 0 the impulse never adds energy: the kinetic energy changes by
+// j . (v + v')/2 = j . v' - j^T A j / 2 <= 0, since j_N a_N = 0 and j_F a_F <= 0; with
+// e > 0 the normal rows aim at v' = -e v and an eccentric impact can gain energy
+// (a known property of Newton's restitution with Coulomb friction: Kane's example).
+FrictionProblem frictionImpulseProblem(const std::vector<RigidBodyCollision>& records,
+                                       const std::vector<double>& elasticity,
+                                       std::vector<double> mu, std::span<const Polygon> bodies,
+                                       std::span<const double> vars);
+
+// Adds the impulse j along the record's tangent at its contact points (as applyImpulse).
+void applyFrictionImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
+                          std::span<double> vars);
 
 }  // namespace cl

@@ -142,6 +142,44 @@ TEST_CASE("Friction: with mu = 0 the normal forces are ComputeForces'", "[fricti
   CHECK(r.f.tail(3).norm() == 0.0);
 }
 
+TEST_CASE("Friction: a joint at the centre holds a body on a slope, pulling or pushing",
+          "[friction][solver]") {
+  // A body (m 2, I 0.5) on a slope at one contact r = (0, -0.5) (mu 0.3, below the angle's
+  // tangent either way) and a joint at its centre along the slope (row [1, 0, 0]). The joint
+  // holds a_x = 0; the contact's slip is then a_x + 0.5 alpha with alpha = 0.5 f_F / I, so
+  // sticking needs f_F = 0: the joint takes the whole m g sin theta, of the sign that
+  // keeps the body up (theta > 0: gravity pulls to -x, the joint force is +).
+  const double m = 2, I = 0.5, mu = 0.3;
+  for (const double theta : {30 * kDeg, -30 * kDeg}) {
+    INFO("theta " << theta / kDeg);
+    Eigen::MatrixXd J(4, 3);
+    J << 0, 1, 0,   // contact normal at r = (0, -0.5): r x n = 0
+        1, 0, 0,    // joint along the slope at the centre
+        1, 0, 0.5,  // contact tangent: r x t = -r_y = 0.5
+        0, -1, 0;   // the joint's tangent (n turned +90 degrees): no friction there
+    const Eigen::Vector3d minv(1 / m, 1 / m, 1 / I);
+    const Eigen::Vector3d gravity(-kG * std::sin(theta), -kG * std::cos(theta), 0);
+    FrictionProblem p;
+    p.A = J * minv.asDiagonal() * J.transpose();
+    p.b = J * gravity;
+    p.mu = {mu, 0};
+    p.joint = {false, true};
+    const FrictionResult r = computeFrictionForces(p);
+    REQUIRE(r.ok());
+    CHECK(r.f(0) == Approx(m * kG * std::cos(theta)).epsilon(1e-12));
+    CHECK(r.f(1) == Approx(m * kG * std::sin(theta)).epsilon(1e-12));
+    CHECK(std::abs(r.f(2)) < 1e-12);
+    CHECK(std::abs(r.a(1)) < 1e-12);
+    CHECK(frictionViolation(p, r.f, r.a) < 1e-10);
+  }
+  FrictionProblem bad;
+  bad.A = Eigen::MatrixXd::Identity(2, 2);
+  bad.b = Eigen::VectorXd::Zero(2);
+  bad.mu = {0.5};
+  bad.joint = {true};
+  CHECK(bad.validate() == "joint 0 has friction coefficient 0.5: joints have none");
+}
+
 TEST_CASE("Friction: random resting problems end with every condition holding",
           "[friction][solver]") {
   // Bodies of one to three contacts on slopes of 0 to 40 degrees with mu 0.05 to 1.5: each
