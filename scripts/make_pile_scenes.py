@@ -94,15 +94,19 @@ def v_pit():
     return bodies, zero
 
 
-def pile(count, seed, rows, warm_start=True):
+def pile(count, seed, rows, warm_start=True, friction=0.0):
     bodies, zero = v_pit()
     rng = RandomLCG(0)
     for n, x, y in rows:
         bodies += random_blocks(rng, n, x, y, len(bodies) - 3)
+    if friction > 0:
+        # After "elasticity", where saveScene writes it.
+        bodies = [dict(sum(([(k, v)] + ([("friction", friction)] if k == "elasticity" else [])
+                            for k, v in b.items()), [])) for b in bodies]
     return {
         "format": "contactlab-scene",
         "version": 3,
-        "title": f"Pile of {count} blocks",
+        "title": f"Pile of {count} blocks" + (f", friction {friction}" if friction > 0 else ""),
         "description": (f"engine2D's PileTest pile_{count}_random_blocks: {count} blocks of random "
                         "sizes (0.2 to 1.2 a side, density 1, elasticity 0.5) with their centres of "
                         "mass off centre, dropped at random tilts into a V-shaped pit. They collide, "
@@ -113,7 +117,12 @@ def pile(count, seed, rows, warm_start=True):
                            " Solved cold, as engine2D solves it, so that its random draws are "
                            "engine2D's: the run follows myPhysicsLab's own to rounding through "
                            "3.5 s and settles, as PileTest asserts, with every block within "
-                           "0.01 of engine2D's positions at 8 s.")),
+                           "0.01 of engine2D's positions at 8 s.")
+                        + ("" if friction == 0 else
+                           f" Here every body has Coulomb friction {friction} (engine2D has none): "
+                           "sliding contacts take mu f_N against their slip, impacts a tangential "
+                           "impulse, and the pile comes to rest in about 5 s where the frictionless "
+                           "one takes about 8.")),
         # In the order saveScene writes the settings.
         "settings": {"time_step": 0.025, "integrator": "modified-euler", "seed": seed,
                      "extra_accel": "velocity",
@@ -149,7 +158,8 @@ def main():
     # simulation's generator exactly as engine2D's do, and the run settles where PileTest
     # asserts. pile_20, the benchmark, keeps the warm start.
     scenes = {10: pile(10, 13, [(10, -5.5, -2)], warm_start=False),
-              20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)])}
+              20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)]),
+              "10_friction": pile(10, 13, [(10, -5.5, -2)], warm_start=False, friction=0.5)}
     for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"
         path.write_text(canonical(scene))

@@ -135,7 +135,8 @@ QVariant WaypointListModel::data(const QModelIndex& index, int role) const {
       return numberAlignment();
     case Qt::BackgroundRole:
       if (backup) return QBrush(isFailure(w.point) ? kFailBackground : kBackupBackground);
-      if (w.point == WayPoint::POST_COLLISION) return QBrush(kImpulseBackground);
+      if (w.point == WayPoint::POST_COLLISION || w.point == WayPoint::JAM_IMPULSE)
+        return QBrush(kImpulseBackground);
       return {};
     case Qt::DecorationRole:
       // A swatch before the name, so back-ups stand out even where a style ignores

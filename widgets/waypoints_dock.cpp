@@ -306,11 +306,15 @@ void WaypointsDock::updateCounters() {
     return;
   }
   const CollisionCounters& c = record->state.counters;
-  const std::pair<QString, long long> cells[] = {
-      {tr("collisions"), c.collisions}, {tr("back-ups"), c.backups},
-      {tr("ODE steps"), c.odeSteps},    {tr("binary steps"), c.binarySteps},
-      {tr("impulses"), c.impulses},     {tr("contacts"), c.contacts},
-      {tr("estimates"), c.estimates},   {tr("stuck"), c.stuck}};
+  const std::pair<QString, long long> cells[] = {{tr("collisions"), c.collisions},
+                                                 {tr("back-ups"), c.backups},
+                                                 {tr("ODE steps"), c.odeSteps},
+                                                 {tr("binary steps"), c.binarySteps},
+                                                 {tr("impulses"), c.impulses},
+                                                 {tr("contacts"), c.contacts},
+                                                 {tr("estimates"), c.estimates},
+                                                 {tr("stuck"), c.stuck},
+                                                 {tr("jams"), c.jams}};
   QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\"><tr>");
   QStringList plain;
   for (std::size_t i = 0; i < std::size(cells); ++i) {

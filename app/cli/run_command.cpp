@@ -123,9 +123,10 @@ void printSummary(const Scene& scene, const std::string& path, const RigidBodySi
 void printCounters(const CollisionCounters& c) {
   fmt::print(
       "collide  collisions {}   back-ups {}   ode steps {}   binary steps {}   "
-      "estimates {}   impulse solves {}   contacts in impulses {}   maybe-stuck {}\n",
+      "estimates {}   impulse solves {}   contacts in impulses {}   maybe-stuck {}   "
+      "friction jams {}\n",
       c.collisions, c.backups, c.odeSteps, c.binarySteps, c.estimates, c.impulses, c.contacts,
-      c.stuck);
+      c.stuck, c.jams);
 }
 
 // The contact-force solves of the whole run: how many, their pivots, the worst

@@ -123,7 +123,24 @@ bool CollisionAdvance::advanceSim(double h) {
     mSim.clearOldState();
   };
   try {
-    mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+    try {
+      mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+    } catch (const FrictionJam& jam) {
+      // Sliding friction without a solution somewhere in the step: the jammed contacts
+      // get their impulse at the step's start, which then stands as the saved state, and
+      // the step is taken again (once: a second jam ends the run).
+      restore();
+      const std::vector<double> beforeJam = mSavedVars;
+      try {
+        resolveJam(jam);
+        mSavedVars = mSim.vars();
+        mSim.setOldState(mSavedVars);
+        mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+      } catch (...) {
+        mSavedVars = beforeJam;  // a failure leaves the state as it was before the jam
+        throw;
+      }
+    }
   } catch (const SimulationError&) {
     restore();
     throw;
@@ -296,6 +313,24 @@ void CollisionAdvance::nextStep(bool didBackup, const CollisionStats& stats) {
     mStep = full;
     mark(WayPoint::NEXT_STEP_FULL);
   }
+}
+
+void CollisionAdvance::resolveJam(const FrictionJam& jam) {
+  std::vector<RigidBodyCollision> records;
+  for (RigidBodyCollision r : jam.contacts)
+    if (remeasure(r)) records.push_back(std::move(r));
+  if (!handleJam(mSim, records))
+    throw SimulationError(fmt::format(
+        "{}\nand the impulse at the step's start (time {}) that would end the jam is zero",
+        jam.what(), mSim.time()));
+  ++mCounters.jams;
+  std::vector<TrackedCollision> shown;
+  for (const RigidBodyCollision& r : records) {
+    TrackedCollision t{r};
+    t.setDetected(mSim.time());
+    shown.push_back(std::move(t));
+  }
+  mark(WayPoint::JAM_IMPULSE, &shown);
 }
 
 void CollisionAdvance::smallImpacts() {

@@ -20,6 +20,11 @@
 //   4. The next step aims at the earliest estimated collision time; with no estimate, an
 //      estimate in the past, or a failed estimate it halves (binary search); with nothing
 //      pending it takes what remains of dt.
+//   A step in which sliding friction has no solution (ContactSim's FrictionJam, Baraff 94
+//   section 6) is taken again from its start after the jammed contacts' impulse there
+//   (handleJam: they stop sliding where friction drives them into their surface),
+//   marked JAM_IMPULSE; a jam without such an impulse, or a second jam in the same step,
+//   fails the advance with the solver's message.
 //   After the loop, with joint small impacts on and no collision handled, the small
 //   velocity errors at joints are resolved with impulses.
 // Every decision point is reported to the WaypointSink (trace/waypoint_trace.h) with the
@@ -68,6 +73,9 @@ class CollisionAdvance : public AdvanceStrategy {
   bool handle(int numClose);
   void nextStep(bool didBackup, const CollisionStats& stats);
   void smallImpacts();
+  // The impulse of a jam at the state restored to the step's start (handleJam), marked
+  // JAM_IMPULSE; throws SimulationError when there is none to apply.
+  void resolveJam(const FrictionJam& jam);
   // Reports w with the collisions being considered, or with `shown` when given.
   void mark(WayPoint w, const std::vector<TrackedCollision>* shown = nullptr);
   [[noreturn]] void failStuck();

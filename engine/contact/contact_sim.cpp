@@ -209,14 +209,19 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   if (!result.ok()) {
     std::string list;
     for (const RigidBodyCollision& c : cs) list += "\n  " + describe(*this, c);
-    const char* why = result.error == LcpError::kNoSolution
-                          ? " (no set of contact and friction forces exists: sliding friction "
-                            "would need an impulse, Painleve's paradox)"
-                          : "";
+    const bool sliding =
+        std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
+    if (result.error == LcpError::kNoSolution && sliding)
+      throw FrictionJam(
+          fmt::format("contact forces with friction failed at time {}: no set of contact and "
+                      "friction forces exists with {} contacts (sliding friction needs an "
+                      "impulse, Painleve's paradox):{}",
+                      t, cs.size(), list),
+          cs);
     throw SimulationError(
-        fmt::format("contact forces with friction failed ({}){} at time {} "
+        fmt::format("contact forces with friction failed ({}) at time {} "
                     "with {} contacts:{}",
-                    errorName(result.error), why, t, cs.size(), list));
+                    errorName(result.error), t, cs.size(), list));
   }
   const auto n = static_cast<Eigen::Index>(cs.size());
   for (Eigen::Index i = 0; i < n; ++i) {

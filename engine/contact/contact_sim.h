@@ -12,6 +12,9 @@
 //      (contact_matrix.h, with ExtraAccel), the LCP is solved by ComputeForces with the
 //      simulation's random generator, and f_j n_j is applied to the accelerations.
 //   A failed solve throws SimulationError naming the error, the time and the contacts.
+//   With friction (friction_problem.h) a subset whose sliding friction has no solution
+//   (Baraff 94 section 6; Painleve's paradox) throws FrictionJam instead: the sliding
+//   contacts need an impulse, which CollisionAdvance applies before taking the step again.
 //   With the warm start on (the default), each solve first tries the contacts that carried
 //   force in the previous evaluate as its set C (warm_start.h, ComputeForces::solve with a
 //   guess); the memory is part of the simulation's state (warmStartMemory()), so a run
@@ -32,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/collision/contact_detection.h"
@@ -39,6 +43,7 @@
 #include "engine/contact/engine_mode.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/contact/warm_start.h"
+#include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/rigid_body_sim.h"
 #include "engine/impulse/collision_handling.h"
 #include "engine/solver/compute_forces.h"
@@ -48,6 +53,15 @@ namespace cl {
 class SolverTraceSink;
 
 inline constexpr double kDefaultCollisionAccuracy = 0.6;
+
+// Dynamic friction without a solution at the contacts of one subset (their records at the
+// state being evaluated).
+class FrictionJam : public SimulationError {
+ public:
+  FrictionJam(const std::string& what, std::vector<RigidBodyCollision> jammed)
+      : SimulationError(what), contacts(std::move(jammed)) {}
+  std::vector<RigidBodyCollision> contacts;
+};
 
 class ContactSim : public RigidBodySim {
  public:

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/solver/friction_lemke.h"
+
 namespace cl {
 
 namespace {
@@ -86,7 +88,8 @@ bool Run::nextDrive(int& d, Goal& goal) {
   for (int i = 0; i < n; ++i) {
     if (ns[i] != ContactSet::kUntreated) continue;
     if (isJoint(i) ? std::abs(a[i]) <= tol : a[i] >= -tol) {
-      ns[i] = isJoint(i) ? ContactSet::kC : ContactSet::kNC;
+      const bool held = isJoint(i) || (opt.touchingHeld && a[i] <= tol);
+      ns[i] = held ? ContactSet::kC : ContactSet::kNC;
       continue;
     }
     d = i, goal = Goal::kEstablish;
@@ -99,8 +102,9 @@ bool Run::nextDrive(int& d, Goal& goal) {
       d = k, goal = Goal::kZeroForce;
       return true;
     }
-    // With no normal force, f_F = 0 satisfies (16) whatever a_F is.
-    if (ns[i] != ContactSet::kC || f[i] <= 0) continue;
+    // With no normal force, f_F = 0 satisfies (16) whatever a_F is (unless touching
+    // contacts are held: then the drive may raise the normal force with it).
+    if (ns[i] != ContactSet::kC || (f[i] <= 0 && !opt.touchingHeld)) continue;
     if (std::abs(a[k]) <= tol) {
       fs[i] = FrictionSet::kCF;
       continue;
@@ -323,6 +327,18 @@ FrictionResult Run::go() {
   if (error == LcpError::kOk) {
     a = A * f + P.b;  // the accumulated a, recomputed for the check and the caller
     if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
+  }
+  if (error != LcpError::kOk && opt.lemkeFallback) {
+    // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
+    // problem (it can report a ray where its last basis already solves it).
+    FrictionResult lemke = frictionByLemke(P, opt.tolerance);
+    if (lemke.f.size() == m && frictionViolation(P, lemke.f, lemke.a) <= kCheckFactor * tol) {
+      lemke.error = LcpError::kOk;
+      lemke.byLemke = true;
+      lemke.pivots += pivots;
+      lemke.gaveUp = gaveUp;
+      return lemke;
+    }
   }
   res.f = f;
   res.a = a;

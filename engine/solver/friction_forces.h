@@ -73,8 +73,9 @@ struct FrictionResult {
   Eigen::VectorXd f, a;  // 2n, ordered as the problem
   std::vector<ContactSet> normalSets;
   std::vector<FrictionSet> frictionSets;
-  int pivots = 0;  // steps taken (each changes one set)
-  int gaveUp = 0;  // conditions given up after a zero step that would cycle
+  int pivots = 0;        // steps taken (each changes one set)
+  int gaveUp = 0;        // conditions given up after a zero step that would cycle
+  bool byLemke = false;  // the pivoting failed and friction_lemke.h's fallback solved it
   LcpError error = LcpError::kOk;
   bool ok() const { return error == LcpError::kOk; }
 };
@@ -82,10 +83,21 @@ struct FrictionResult {
 struct FrictionOptions {
   // Acceptable violation of (15) and (16), relative to max |b| (absolute when b = 0).
   double tolerance = 1e-10;
+  // Touching contacts held: a normal that starts at zero acceleration (|a_N| <= tolerance)
+  // joins C rather than NC, and its friction is established even while its normal force is
+  // still zero. Both choices satisfy (15) and (16); this one finds the impulse of a jam
+  // (Painleve's "impact without collision": a sliding contact whose friction drives it into
+  // its surface stops by an impulse with a_N = 0), which the usual choice (NC, no friction)
+  // passes over as the zero impulse.
+  bool touchingHeld = false;
+  // When the pivoting ends without a solution (kNoSolution, kTooManyPivots, kCheckFailed),
+  // solve the problem's LCP form by Lemke (friction_lemke.h) and keep that if it holds.
+  bool lemkeFallback = true;
 };
 
 // Solves the problem; a failure says why in `error` (kBadInput, kTooManyPivots,
-// kNoSolution, kCheckFailed) with f and a where the solve stopped.
+// kNoSolution, kCheckFailed) with f and a where the pivoting stopped (after the Lemke
+// fallback failed too, when it is on).
 FrictionResult computeFrictionForces(const FrictionProblem& problem,
                                      const FrictionOptions& options = {});
 

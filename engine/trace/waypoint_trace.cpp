@@ -29,6 +29,7 @@ const char* wayPointName(WayPoint w) {
                                                                   "STUCK",
                                                                   "SMALL_IMPACTS_START",
                                                                   "SMALL_IMPACTS_FINISH",
+                                                                  "JAM_IMPULSE",
                                                                   "FINISH",
                                                                   "SUMMARY"};
   const auto i = static_cast<std::size_t>(w);

@@ -35,6 +35,7 @@ enum class WayPoint {
   STUCK,                     // too many back-ups without progress: the advance fails
   SMALL_IMPACTS_START,       // joint small impacts begin
   SMALL_IMPACTS_FINISH,      // joint small impacts done
+  JAM_IMPULSE,               // sliding friction without a solution: an impulse stopped it
   FINISH,                    // advance(dt) ends, dt used up
   SUMMARY                    // counters of the advance
 };
@@ -78,6 +79,7 @@ struct CollisionCounters {
   long long contacts = 0;     // resting contacts taking part in impulse solves
   long long estimates = 0;    // steps aimed at an estimated collision time
   long long stuck = 0;        // MAYBE_STUCK events
+  long long jams = 0;         // jam impulses (sliding friction without a solution)
 
   // Field by field: a run's counters after a step are those before it plus the step's,
   // (after - before).
@@ -90,6 +92,7 @@ struct CollisionCounters {
     a.contacts += b.contacts;
     a.estimates += b.estimates;
     a.stuck += b.stuck;
+    a.jams += b.jams;
     return a;
   }
   friend CollisionCounters operator-(CollisionCounters a, const CollisionCounters& b) {
@@ -101,6 +104,7 @@ struct CollisionCounters {
     a.contacts -= b.contacts;
     a.estimates -= b.estimates;
     a.stuck -= b.stuck;
+    a.jams -= b.jams;
     return a;
   }
 };

@@ -71,12 +71,13 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
 // The same for an impulse problem with friction (records[set[r]] as above): the 2m impulses,
 // normals first.
 Eigen::VectorXd solveOrThrow(ContactSim& sim, const FrictionProblem& p,
-                             const std::vector<RigidBodyCollision>& all, std::span<const int> set) {
+                             const std::vector<RigidBodyCollision>& all, std::span<const int> set,
+                             const FrictionOptions& options = {}) {
   const auto rowsOf = [&] { return recordsOf(all, set); };
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses with friction at time {}: {}:{}",
                                       sim.time(), problem, describeRecords(sim, rowsOf())));
-  const FrictionResult r = computeFrictionForces(p);
+  const FrictionResult r = computeFrictionForces(p, options);
   const double scale = std::max(1.0, p.b.size() > 0 ? p.b.cwiseAbs().maxCoeff() : 0.0);
   if (!r.ok() &&
       (r.f.size() != p.b.size() || frictionViolation(p, r.f, r.a) > kImpulseCheckTolerance * scale))
@@ -302,6 +303,19 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
 }
 
 }  // namespace
+
+bool handleJam(ContactSim& sim, std::vector<RigidBodyCollision>& records) {
+  if (records.empty()) return false;
+  FrictionOptions held;
+  held.touchingHeld = true;
+  const std::vector<double> e(records.size(), 0.0);
+  const Eigen::VectorXd j =
+      solveOrThrow(sim,
+                   frictionImpulseProblem(records, e, contactFriction(records, sim.bodies()),
+                                          sim.bodies(), sim.vars()),
+                   records, {}, held);
+  return applyAll(sim, records, j);
+}
 
 bool handleCollisions(ContactSim& sim, std::vector<RigidBodyCollision>& records,
                       CollisionHandling mode, ImpulseTotals* totals) {

@@ -34,4 +34,12 @@ struct ImpulseTotals {
 bool handleCollisions(ContactSim& sim, std::vector<RigidBodyCollision>& records,
                       CollisionHandling mode, ImpulseTotals* totals = nullptr);
 
+// The impulse of a jam (ContactSim's FrictionJam: sliding friction without a solution):
+// one simultaneous solve of the frictional impulse problem of `records` with elasticity 0
+// and touching contacts held (friction_forces.h), so that a sliding contact whose
+// friction drives it into its surface stops with a_N = 0 (Painleve's "impact without
+// collision"). Returns true when some impulse exceeded kTinyImpulse; throws SimulationError
+// when the solve fails.
+bool handleJam(ContactSim& sim, std::vector<RigidBodyCollision>& records);
+
 }  // namespace cl

@@ -1,14 +1,19 @@
-// Coulomb friction at impact (impulse_lcp.h), against the mechanics of a rigid body hitting a
-// fixed floor with no gravity: the normal impulse P_N = m (1 + e) |v_y| (for a disc, whose
-// normal passes through its centre), and a tangential impulse that stops the contact point's
-// slip when that takes at most mu P_N, else mu P_N against it. Scenes are built inline;
-// the numbers are worked out here from m, I and the launch, not taken from the engine.
+// Coulomb friction at impact (impulse_lcp.h) and the impulse that ends a friction jam, against the
+// mechanics of a rigid body hitting a fixed floor with no gravity: the normal impulse P_N = m (1 +
+// e) |v_y| (for a disc, whose normal passes through its centre), and a tangential impulse that
+// stops the contact point's slip when that takes at most mu P_N, else mu P_N against it. Scenes are
+// built inline; the numbers are worked out here from m, I and the launch, not taken from the
+// engine.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <numbers>
 #include <string>
 
+#include "engine/body/body_state.h"
+#include "engine/collision_advance/collision_advance.h"
 #include "engine/impulse/collision_handling.h"
 #include "engine/scene/scene.h"
 
@@ -154,4 +159,51 @@ TEST_CASE("Friction at impact: every handling mode lands a block without adding 
     CHECK(s.vx == Approx(1.0 - mu * 2.0).margin(1e-6));
     CHECK(std::abs(s.omega) < 1e-6);
   }
+}
+
+TEST_CASE("Friction jam: a rod sliding on its end into a rough floor stops by an impulse",
+          "[friction][collision][painleve]") {
+  // Painleve's rod: a uniform rod of length 2l at 60 degrees, its lower end on the floor and
+  // sliding to -x, mu 1.5. With the end's friction f = mu f_N pushing +x, the normal
+  // acceleration per unit normal force is (1 + 3 cos^2 - 3 mu sin cos) / m = -0.2 / m: more
+  // normal force presses the end harder into the floor, and with gravity (b_N = -g) no force
+  // exists (Baraff 94 section 6). The engine must end the slide by an impulse at the end
+  // (it sticks: friction within mu times a normal impulse that keeps it from approaching),
+  // then go on with the rod pivoting on its end.
+  const double theta = 60 * std::numbers::pi / 180, l = 1, h = 0.02, mu = 1.5;
+  const double cy = l * std::sin(theta) + h / 2 * std::cos(theta) + 0.005;
+  const std::string rod = fmt::format(
+      R"({{"name": "rod", "shape": "block", "width": {}, "height": {}, "angle": {:.17g},
+          "position": [0, {:.17g}], "velocity": [-4, 0], "friction": {}, "elasticity": 0}})",
+      2 * l, h, theta, cy, mu);
+  std::string text = onFloor(rod, mu, 0, "serial_grouped_lastpass");
+  text.insert(text.rfind('}'), R"(, "forces": [{"kind": "gravity", "g": 9.8}])");
+  Run r(text);
+  cl::RecordingWaypointSink sink;
+  auto* advance = dynamic_cast<cl::CollisionAdvance*>(r.advance.get());
+  REQUIRE(advance != nullptr);
+  advance->setWaypointSink(&sink);
+  const double before = r.kinetic();
+  REQUIRE_NOTHROW(r.to(0.2));
+  CHECK(advance->counters().jams == 1);
+  const auto jam =
+      std::find_if(sink.waypoints.begin(), sink.waypoints.end(),
+                   [](const cl::Waypoint& w) { return w.point == cl::WayPoint::JAM_IMPULSE; });
+  REQUIRE(jam != sink.waypoints.end());
+  CHECK(jam->time == 0.0);
+  REQUIRE(jam->collisions.size() == 1);
+  // Just after the impulse the rod's lower end is at rest: v + omega x r = 0.
+  const double vx = jam->vars[cl::kVarsPerBody + cl::kVX];
+  const double vy = jam->vars[cl::kVarsPerBody + cl::kVY];
+  const double w = jam->vars[cl::kVarsPerBody + cl::kOmega];
+  const double rx = -l * std::cos(theta) + h / 2 * std::sin(theta);
+  const double ry = -l * std::sin(theta) - h / 2 * std::cos(theta);
+  CHECK(std::abs(vx - w * ry) < 1e-9);
+  CHECK(std::abs(vy + w * rx) < 1e-9);
+  CHECK(r.kinetic() < before);
+  // Afterwards it pivots on its end: the end stays put (within the contact tolerance).
+  const cl::BodyState s = r.body();
+  const double endX = s.x - l * std::cos(s.angle) + h / 2 * std::sin(s.angle);
+  const double endX0 = jam->vars[cl::kVarsPerBody + cl::kX] + rx;
+  CHECK(std::abs(endX - endX0) < 1e-3);
 }
