@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
+#include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/lcp_solver.h"
 #include "engine/solver/replay_solve.h"
@@ -42,6 +43,45 @@ void printResult(LcpSolverKind solver, const ReplayResult& replay) {
   fmt::print("residual (natural map, / |b|): {}\n", numberText(r.residuals.naturalMap));
 }
 
+template <class Sets>
+std::string namesText(const Sets& sets) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < sets.size(); ++i) s += (i ? ", " : "") + std::string(nameOf(sets[i]));
+  return s + "]";
+}
+
+// A friction problem (a file with "mu"): Baraff's static and dynamic friction by pivoting
+// (friction_forces.h), with its Lemke fallback.
+int solveFriction(const SolveLcpOptions& options, const FrictionProblem& p) {
+  if (options.solver != SolveLcpOptions{}.solver || !options.trace.empty()) {
+    std::cerr << "error: " << options.file
+              << " is a friction problem: it is solved by ComputeForces' friction solve alone, "
+                 "without --solver or --trace\n";
+    return kExitBadInput;
+  }
+  const int n = p.contacts();
+  int joints = 0, sliding = 0;
+  for (bool j : p.joint) joints += j;
+  for (int s : p.slide) sliding += s != 0;
+  fmt::print("{}: n = {} ({} joints, {} sliding), with friction\n", options.file, n, joints,
+             sliding);
+  const FrictionResult r = computeFrictionForces(p);
+  fmt::print("solver: friction (Baraff 94 sections 5 and 6{})\n",
+             r.byLemke ? "; pivoting failed, solved by the Lemke fallback" : "");
+  fmt::print("status: {}\n", errorName(r.error));
+  fmt::print("pivots: {}, given up: {}\n", r.pivots, r.gaveUp);
+  if (r.f.size() == 2 * n) {
+    fmt::print("f_N: {}\n", vectorText(r.f.head(n)));
+    fmt::print("f_F: {}\n", vectorText(r.f.tail(n)));
+    fmt::print("a_N: {}\n", vectorText(r.a.head(n)));
+    fmt::print("a_F: {}\n", vectorText(r.a.tail(n)));
+    fmt::print("normal sets: {}\n", namesText(r.normalSets));
+    fmt::print("friction sets: {}\n", namesText(r.frictionSets));
+    fmt::print("violation of (15), (16): {}\n", numberText(frictionViolation(p, r.f, r.a)));
+  }
+  return r.ok() ? kExitOk : kExitSimulationFailed;
+}
+
 }  // namespace
 
 int solveLcpCommand(const SolveLcpOptions& options) {
@@ -65,6 +105,7 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     std::cerr << "error: " << e.what() << '\n';
     return kExitBadInput;
   }
+  if (file.friction) return solveFriction(options, *file.friction);
   const LcpProblem& p = file.problem;
   int joints = 0;
   for (bool j : p.joint) joints += j;

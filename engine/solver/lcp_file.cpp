@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -167,21 +168,31 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
     fail(name, fmt::format("version {} is not supported (this build reads {})",
                            j["version"].get<int>(), kLcpFormatVersion));
   const InJson& A = array(j, "A", name, std::size_t(-1));
-  const std::size_t n = A.size();
+  const std::size_t rows = A.size();
+  // With friction coefficients the rows are the n normals, then the n frictions.
+  const bool friction = j.contains("mu");
+  if (friction && rows % 2 != 0)
+    fail(name, fmt::format("with \"mu\" (friction) A has 2n rows, normals then frictions; "
+                           "it has {}",
+                           rows));
+  const std::size_t n = friction ? rows / 2 : rows;
   if (j.contains("n") && (!j["n"].is_number_unsigned() || j["n"].get<std::size_t>() != n))
-    fail(name, fmt::format("\"n\" is {} but A has {} rows", j["n"].dump(), n));
+    fail(name, fmt::format("\"n\" is {} but A has {} rows{}", j["n"].dump(), rows,
+                           friction ? fmt::format(" ({} contacts with friction)", n) : ""));
   LcpFile out;
   LcpProblem& p = out.problem;
-  p.A.resize(n, n);
-  for (std::size_t r = 0; r < n; ++r) {
+  Eigen::MatrixXd full(rows, rows);
+  for (std::size_t r = 0; r < rows; ++r) {
     if (!A[r].is_array()) fail(name, fmt::format("A[{}] is not an array", r));
-    if (A[r].size() != n)
+    if (A[r].size() != rows)
       fail(name, fmt::format("A[{}] has {} entries but A has {} rows: A must be square", r,
-                             A[r].size(), n));
-    for (std::size_t c = 0; c < n; ++c)
-      p.A(r, c) = number(A[r][c], name, fmt::format("A[{}][{}]", r, c));
+                             A[r].size(), rows));
+    for (std::size_t c = 0; c < rows; ++c)
+      full(r, c) = number(A[r][c], name, fmt::format("A[{}][{}]", r, c));
   }
-  p.b = readVector(j, "b", name, n);
+  const Eigen::VectorXd fullB = readVector(j, "b", name, rows);
+  p.A = full.topLeftCorner(n, n);
+  p.b = fullB.head(n);
   const InJson& joint = array(j, "joint", name, n);
   for (std::size_t i = 0; i < n; ++i) {
     if (!joint[i].is_boolean()) fail(name, fmt::format("joint[{}] is not true or false", i));
@@ -195,6 +206,42 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
     }
   }
   if (const std::string why = p.validate(); !why.empty()) fail(name, why);
+  if (friction) {
+    FrictionProblem fp;
+    fp.A = std::move(full);
+    fp.b = fullB;
+    fp.joint = p.joint;
+    const Eigen::VectorXd mu = readVector(j, "mu", name, n);
+    fp.mu.assign(mu.data(), mu.data() + n);
+    if (j.contains("slide")) {
+      const InJson& slide = array(j, "slide", name, n);
+      for (std::size_t i = 0; i < n; ++i) {
+        // Read by kind: an unsigned 2^64 - 1 must not pass as -1.
+        const InJson& s = slide[i];
+        const auto signedIn = [](std::int64_t v) { return v >= -1 && v <= 1; };
+        const bool ok = s.is_number_unsigned()  ? s.get<std::uint64_t>() <= 1
+                        : s.is_number_integer() ? signedIn(s.get<std::int64_t>())
+                                                : false;
+        if (!ok) fail(name, fmt::format("slide[{}] is not -1, 0 or 1", i));
+        fp.slide.push_back(slide[i].get<int>());
+      }
+    }
+    if (const std::string why = fp.validate(); !why.empty()) fail(name, why);
+    if (j.contains("result")) {
+      const InJson& r = j["result"];
+      if (!r.is_object()) fail(name, "\"result\" is not an object");
+      FrictionResult res;
+      res.f = readVector(r, "f", name, rows, "result.");
+      res.a = readVector(r, "a", name, rows, "result.");
+      if (r.contains("errorCode") && r["errorCode"].is_number_integer())
+        res.error = static_cast<LcpError>(r["errorCode"].get<int>());
+      if (r.contains("pivots") && r["pivots"].is_number_integer())
+        res.pivots = r["pivots"].get<int>();
+      out.frictionResult = res;
+    }
+    out.friction = std::move(fp);
+    return out;
+  }
   if (j.contains("result")) {
     const InJson& r = j["result"];
     if (!r.is_object()) fail(name, "\"result\" is not an object");
@@ -211,6 +258,41 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
     out.result = res;
   }
   return out;
+}
+
+std::string frictionToJson(const FrictionProblem& p, const FrictionResult* result) {
+  Json j;
+  j["format"] = "contactlab-lcp";
+  j["version"] = kLcpFormatVersion;
+  j["n"] = p.contacts();
+  Json A = Json::array();
+  for (Eigen::Index r = 0; r < p.A.rows(); ++r) {
+    Json row = Json::array();
+    for (Eigen::Index c = 0; c < p.A.cols(); ++c) row.push_back(p.A(r, c));
+    A.push_back(row);
+  }
+  j["A"] = A;
+  j["b"] = vec(p.b);
+  j["joint"] = Json(p.joint.empty() ? std::vector<bool>(p.mu.size(), false) : p.joint);
+  j["mu"] = Json(p.mu);
+  if (!p.slide.empty()) j["slide"] = Json(p.slide);
+  if (result) {
+    Json r;
+    r["error"] = errorName(result->error);
+    r["errorCode"] = static_cast<int>(result->error);
+    r["pivots"] = result->pivots;
+    r["gaveUp"] = result->gaveUp;
+    r["byLemke"] = result->byLemke;
+    r["f"] = vec(result->f);
+    r["a"] = vec(result->a);
+    Json ns = Json::array(), fs = Json::array();
+    for (const ContactSet s : result->normalSets) ns.push_back(nameOf(s));
+    for (const FrictionSet s : result->frictionSets) fs.push_back(nameOf(s));
+    r["normalSets"] = ns;
+    r["frictionSets"] = fs;
+    j["result"] = r;
+  }
+  return layout(j);
 }
 
 std::string lcpToCsv(const LcpProblem& p, const LcpResult* result) {
@@ -364,6 +446,11 @@ LcpFile readLcpFile(const std::filesystem::path& path) {
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result,
                   const std::vector<SolverPivot>* trace) {
   writeFileAtomically(path, lcpToJson(p, result, trace));
+}
+
+void writeFrictionJson(const std::filesystem::path& path, const FrictionProblem& p,
+                       const FrictionResult* result) {
+  writeFileAtomically(path, frictionToJson(p, result));
 }
 
 void writeLcpCsv(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_problem.h"
 #include "engine/trace/solver_trace.h"
 
@@ -21,15 +22,22 @@ class LcpFileError : public std::runtime_error {
 
 inline constexpr int kLcpFormatVersion = 1;
 
-// What a file holds; the result is read back when present (f, a, error, pivots).
+// What a file holds; the result is read back when present (f, a, error, pivots). A file
+// with friction coefficients ("mu", JSON only) holds a friction problem (friction_forces.h:
+// A and b of 2n rows, normals then frictions); `problem` is then its frictionless normal
+// block and `frictionResult` takes the place of `result`.
 struct LcpFile {
   LcpProblem problem;
   std::optional<LcpResult> result;
+  std::optional<FrictionProblem> friction;
+  std::optional<FrictionResult> frictionResult;
 };
 
 // JSON text of a problem, with its result and trace when given.
 std::string lcpToJson(const LcpProblem& p, const LcpResult* result = nullptr,
                       const std::vector<SolverPivot>* trace = nullptr);
+// JSON text of a friction problem, with its result when given.
+std::string frictionToJson(const FrictionProblem& p, const FrictionResult* result = nullptr);
 // CSV text: one row per contact, i, joint, b, A's row, and f, a when a result is given.
 std::string lcpToCsv(const LcpProblem& p, const LcpResult* result = nullptr);
 // CSV text of a trace: one row per decision.
@@ -45,6 +53,8 @@ LcpFile readLcpFile(const std::filesystem::path& path);
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p,
                   const LcpResult* result = nullptr,
                   const std::vector<SolverPivot>* trace = nullptr);
+void writeFrictionJson(const std::filesystem::path& path, const FrictionProblem& p,
+                       const FrictionResult* result = nullptr);
 void writeLcpCsv(const std::filesystem::path& path, const LcpProblem& p,
                  const LcpResult* result = nullptr);
 void writeTraceCsv(const std::filesystem::path& path, const std::vector<SolverPivot>& trace);

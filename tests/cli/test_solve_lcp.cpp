@@ -170,3 +170,24 @@ TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profi
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.err, Catch::Contains("x.json"));
 }
+
+TEST_CASE("solve-lcp: a friction problem solves by friction pivoting and its Lemke fallback",
+          "[cli][solve_lcp][friction]") {
+  const fs::path dir = scratch("solve_lcp_friction");
+  const CliResult r = solveLcp(data("friction_pile_sliding.json"), dir);
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("n = 14 (0 joints, 9 sliding), with friction"));
+  CHECK_THAT(r.out, Catch::Contains("solved by the Lemke fallback"));
+  CHECK_THAT(r.out, Catch::Contains("status: ok"));
+  const std::vector<double> fN = printedVector(r.out, "f_N"), fF = printedVector(r.out, "f_F");
+  REQUIRE(fN.size() == 14);
+  REQUIRE(fF.size() == 14);
+  for (int i = 0; i < 14; ++i) {
+    CHECK(fN[i] >= 0);
+    CHECK(std::abs(fF[i]) <= 0.5 * fN[i] * (1 + 1e-12) + 1e-12);  // inside the cone
+  }
+  const CliResult other = solveLcp(data("friction_pile_sliding.json") + " --solver lemke", dir);
+  CHECK(other.exitCode == 1);
+  CHECK_THAT(other.err, Catch::Contains("is a friction problem"));
+}

@@ -158,3 +158,47 @@ TEST_CASE("LCP file: a missing file is an LcpFileError naming it", "[lcp_file]")
   CHECK_THROWS_WITH(readLcpFile("/nonexistent/p.json"),
                     Catch::Contains("/nonexistent/p.json: cannot open the file for reading"));
 }
+
+TEST_CASE("LCP file: a friction problem round-trips with its result, and bad ones are refused",
+          "[lcp_file][friction]") {
+  FrictionProblem p;
+  p.A.resize(4, 4);
+  p.A << 2, 0.5, 0.25, -1, 0.5, 3, 0.125, 1e-17, 0.25, 0.125, 1, 0, -1, 1e-17, 0, 1.5;
+  p.b = Eigen::Vector4d(-9.8, 0.1, 1.0 / 3, -2);
+  p.mu = {0.5, 0.25};
+  p.slide = {0, -1};
+  p.joint = {false, false};
+  const FrictionResult r = computeFrictionForces(p);
+  const std::string text = frictionToJson(p, &r);
+  const LcpFile back = parseLcpJson(text, "f.json");
+  REQUIRE(back.friction);
+  CHECK(back.friction->A == p.A);
+  CHECK(back.friction->b == p.b);
+  CHECK(back.friction->mu == p.mu);
+  CHECK(back.friction->slide == p.slide);
+  CHECK(back.problem.A == p.A.topLeftCorner(2, 2));  // the frictionless normal block
+  REQUIRE(back.frictionResult);
+  CHECK(back.frictionResult->f == r.f);
+  CHECK(frictionToJson(*back.friction) == frictionToJson(p));
+
+  const auto refused = [&](const std::string& from, const std::string& to) {
+    std::string bad = text;
+    const std::size_t at = bad.find(from);
+    REQUIRE(at != std::string::npos);
+    bad.replace(at, from.size(), to);
+    try {
+      parseLcpJson(bad, "f.json");
+    } catch (const LcpFileError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(refused("\"mu\": [0.5,0.25]", "\"mu\": [0.5,-0.25]") ==
+        "f.json: a friction coefficient must be finite and >= 0, got -0.25");
+  CHECK(refused("\"slide\": [0,-1]", "\"slide\": [0,18446744073709551615]") ==
+        "f.json: slide[1] is not -1, 0 or 1");
+  CHECK(refused("\"mu\": [0.5,0.25]", "\"mu\": [0.5]") ==
+        "f.json: \"mu\" has 1 entries, expected 2");
+  CHECK(refused("\"n\": 2", "\"n\": 4") ==
+        "f.json: \"n\" is 4 but A has 4 rows (2 contacts with friction)");
+}

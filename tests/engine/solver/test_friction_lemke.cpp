@@ -1,0 +1,71 @@
+// The friction problem as one LCP for Lemke (friction_lemke.h): on a problem solved by hand,
+// and as computeFrictionForces' fallback on a pile problem where Baraff's drive finds no
+// step although a solution exists (stored from pile_10 with mu 0.5 at 3.81 s: 14 contacts,
+// 9 sliding).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "engine/solver/friction_forces.h"
+#include "engine/solver/friction_lemke.h"
+#include "engine/solver/lcp_file.h"
+
+using namespace cl;
+
+namespace {
+
+constexpr double kG = 9.8;
+
+// A particle of mass m on a slope of angle theta, in the slope's frame (t up the slope):
+// A = [[1/m, 0], [0, 1/m]], b = g (-cos, -sin).
+FrictionProblem particleOnSlope(double m, double theta, double mu, int slide) {
+  FrictionProblem p;
+  p.A = Eigen::MatrixXd::Identity(2, 2) / m;
+  p.b = Eigen::Vector2d(-kG * std::cos(theta), -kG * std::sin(theta));
+  p.mu = {mu};
+  p.slide = {slide};
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Friction by Lemke: a particle on a slope, held and sliding", "[friction][lemke]") {
+  const double m = 2, theta = 0.4;  // tan 0.4 = 0.42
+  // mu 0.6 holds it: f_N = m g cos, f_F = m g sin (up the slope), a = 0.
+  FrictionResult r = frictionByLemke(particleOnSlope(m, theta, 0.6, 0), 1e-12);
+  REQUIRE(r.ok());
+  CHECK(r.f(0) == Approx(m * kG * std::cos(theta)).epsilon(1e-12));
+  CHECK(r.f(1) == Approx(m * kG * std::sin(theta)).epsilon(1e-12));
+  CHECK(r.frictionSets[0] == FrictionSet::kCF);
+  // mu 0.2 does not: static friction at the cone's edge, +mu f_N against a_F < 0.
+  r = frictionByLemke(particleOnSlope(m, theta, 0.2, 0), 1e-12);
+  REQUIRE(r.ok());
+  CHECK(r.f(1) == Approx(0.2 * m * kG * std::cos(theta)).epsilon(1e-12));
+  CHECK(r.a(1) == Approx(-kG * (std::sin(theta) - 0.2 * std::cos(theta))).epsilon(1e-12));
+  CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+  // Sliding down (slide +1: friction up the slope) at mu 0.6 decelerates it.
+  r = frictionByLemke(particleOnSlope(m, theta, 0.6, 1), 1e-12);
+  REQUIRE(r.ok());
+  CHECK(r.f(1) == Approx(0.6 * m * kG * std::cos(theta)).epsilon(1e-12));
+  CHECK(r.a(1) == Approx(kG * (0.6 * std::cos(theta) - std::sin(theta))).epsilon(1e-12));
+}
+
+TEST_CASE("Friction by Lemke: the fallback solves a pile problem Baraff's drive cannot",
+          "[friction][lemke]") {
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
+                                   "friction_pile_sliding.json");
+  REQUIRE(file.friction);
+  const FrictionProblem& p = *file.friction;
+  REQUIRE(p.contacts() == 14);
+  FrictionOptions pivotingOnly;
+  pivotingOnly.lemkeFallback = false;
+  CHECK(computeFrictionForces(p, pivotingOnly).error == LcpError::kNoSolution);
+  const FrictionResult r = computeFrictionForces(p);
+  REQUIRE(r.ok());
+  CHECK(r.byLemke);
+  const double scale = p.b.cwiseAbs().maxCoeff();
+  CHECK(frictionViolation(p, r.f, r.a) < 1e-12 * scale);
+  // The sliding frictions are mu f_N against their slide, whatever a_F.
+  for (int i = 0; i < p.contacts(); ++i)
+    if (p.slide[i] != 0) CHECK(r.f(14 + i) == Approx(p.slide[i] * 0.5 * r.f(i)).margin(1e-12));
+}
