@@ -1,6 +1,6 @@
 #pragma once
-// The colours of the pivoting algorithm's sets (ContactSet: untreated, C, NC, R, reRejects)
-// and of joints, the same in every dock that shows them.
+// The colours of the pivoting algorithm's sets (ContactSet: untreated, C, NC, R, reRejects;
+// and a friction solve's C_F, NC+, NC-) and of joints, the same in every dock that shows them.
 #include <QColor>
 
 #include "engine/solver/lcp_problem.h"
@@ -19,6 +19,14 @@ inline QColor contactSetColor(ContactSet set) {
       return {0xd6, 0x27, 0x28};
     case ContactSet::kReReject:
       return {0x7f, 0x3b, 0x08};
+    // Friction rows: sticking in the scene's friction green, slipping at the cone's edge in
+    // teal (NC+) and olive (NC-).
+    case ContactSet::kCF:
+      return {0x2c, 0xa0, 0x2c};
+    case ContactSet::kNCPlus:
+      return {0x17, 0xa2, 0xb8};
+    case ContactSet::kNCMinus:
+      return {0x9a, 0x9c, 0x1a};
   }
   return Qt::black;
 }

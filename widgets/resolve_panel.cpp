@@ -226,7 +226,9 @@ void ResolvePanel::setOptions(const ResolveOptions& o) {
 void ResolvePanel::setRecorded(const SolveTrace* trace) {
   mHasResult = false;
   mResult = ResolveResult{};
-  mHasRecorded = trace != nullptr && trace->solve.b.size() > 0;
+  // Re-solving takes the frictionless LCP solvers: a friction solve's 2n rows are not one.
+  const bool friction = trace != nullptr && trace->solve.friction();
+  mHasRecorded = trace != nullptr && trace->solve.b.size() > 0 && !friction;
   mLabels.clear();
   if (mHasRecorded) {
     mRecorded = trace->solve;
@@ -242,10 +244,14 @@ void ResolvePanel::setRecorded(const SolveTrace* trace) {
     mRecorded = SolverSolve{};
   }
   mResolveButton->setEnabled(mHasRecorded);
-  mStatus->setText(mHasRecorded
-                       ? tr("n = %1. Choose a solver, a policy, the reference mode, a "
-                            "tolerance or a seed, then Re-solve.")
-                             .arg(mRecorded.b.size())
+  mStatus->setText(mHasRecorded ? tr("n = %1. Choose a solver, a policy, the reference mode, a "
+                                     "tolerance or a seed, then Re-solve.")
+                                      .arg(mRecorded.b.size())
+                   : friction
+                       ? tr("This solve has friction (2n = %1 rows, normals then frictions): "
+                            "the re-solve's LCP solvers are frictionless. `contactlab-cli run "
+                            "--lcp-dir` writes it for `solve-lcp`, which solves it again.")
+                             .arg(trace->solve.b.size())
                        : tr("Nothing to re-solve: no solve is selected (or it has no contacts)."));
   showTables();
 }

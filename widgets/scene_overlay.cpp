@@ -16,6 +16,8 @@ namespace {
 const QColor kForce = QColor::fromRgba(overlay_colors::kForce);
 const QColor kFriction = QColor::fromRgba(overlay_colors::kFriction);
 const QColor kContactPoint = QColor::fromRgba(overlay_colors::kContactPoint);
+const QColor kSticking = QColor::fromRgba(overlay_colors::kSticking);
+const QColor kSliding = QColor::fromRgba(overlay_colors::kSliding);
 const QColor kRod(0x3c, 0x3c, 0x3c);
 const QColor kRopeTaut(0x5d, 0x40, 0x37);
 const QColor kSlack(0xa0, 0xa0, 0xa0);
@@ -245,6 +247,14 @@ void drawThrusters(QPainter& painter, const ScreenMap& map,
   painter.restore();
 }
 
+// A contact's dot: filled in its mode's colour, a ring when it separates.
+static void modeDot(QPainter& painter, QPointF at, ContactMode mode) {
+  if (mode == ContactMode::kSeparating)
+    dot(painter, at, kContactDotRadius, Qt::white, kContactPoint);
+  else
+    dot(painter, at, kContactDotRadius + 1.0, contactModeColor(mode));
+}
+
 void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
                   const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces) {
   painter.save();
@@ -258,9 +268,51 @@ void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<Con
       }
     }
   }
-  // Dots over the lines, so every contact shows even where forces overlap.
-  for (const ContactMark& c : contacts)
-    dot(painter, map(contactForceArrow(c, bodies).from), kContactDotRadius, kContactPoint);
+  // Dots over the lines, so every contact shows even where forces overlap; a separating
+  // contact (no force) is a ring.
+  for (const ContactMark& c : contacts) {
+    modeDot(painter, map(contactForceArrow(c, bodies).from), c.mode);
+  }
+  painter.restore();
+}
+
+QColor contactModeColor(ContactMode mode) {
+  switch (mode) {
+    case ContactMode::kSeparating:
+      return Qt::white;
+    case ContactMode::kResting:
+      return kContactPoint;
+    case ContactMode::kSticking:
+      return kSticking;
+    case ContactMode::kSliding:
+      return kSliding;
+  }
+  return kContactPoint;
+}
+
+void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font,
+                        const std::vector<ContactMark>& contacts) {
+  std::vector<ContactMode> present;
+  for (const auto& [mode, name] : kContactModeNames)
+    if (std::any_of(contacts.begin(), contacts.end(),
+                    [mode = mode](const ContactMark& c) { return c.mode == mode; }))
+      present.push_back(mode);
+  if (present.empty()) return;
+  const QFontMetricsF metrics(font);
+  // One line above the force scale bar's.
+  const double y = area.bottom() - 10.0 - metrics.descent() - 1.6 * metrics.height();
+  double x = area.left() + 10.0;
+  painter.save();
+  for (const ContactMode mode : present) {
+    const QPointF at(x + kContactDotRadius, y - metrics.ascent() / 2 + metrics.descent() / 2);
+    modeDot(painter, at, mode);
+    const QString label = QString::fromLatin1(nameOf(mode));
+    QPainterPath text;
+    text.addText(QPointF(x + 2 * kContactDotRadius + 5.0, y), font, label);
+    painter.strokePath(text, pen(kHalo, 3.0));
+    painter.fillPath(text, QColor(0x50, 0x50, 0x50));
+    x += 2 * kContactDotRadius + 5.0 + metrics.horizontalAdvance(label) + 14.0;
+  }
   painter.restore();
 }
 

@@ -58,7 +58,9 @@ ForceScale forceScaleOf(const SimSnapshot& snapshot, const std::vector<Polygon>&
 namespace overlay_colors {
 inline constexpr QRgb kForce = 0xffe01b1b;         // contact and joint forces
 inline constexpr QRgb kFriction = 0xff2e7d32;      // friction forces at contacts
-inline constexpr QRgb kContactPoint = 0xff7a0f0f;  // the dot at a contact
+inline constexpr QRgb kContactPoint = 0xff7a0f0f;  // the dot at a resting contact
+inline constexpr QRgb kSticking = 0xff2e7d32;      // ... at a contact friction holds
+inline constexpr QRgb kSliding = 0xffef6c00;       // ... at a contact that slides
 inline constexpr QRgb kImpulse = 0xff8e24aa;       // collision impulses
 inline constexpr QRgb kNormal = 0xff1b6f86;        // contact normals
 inline constexpr QRgb kVelocity = 0xff00897b;      // centre-of-mass velocities
@@ -97,11 +99,21 @@ void drawConnectors(QPainter& painter, const ScreenMap& map,
 void drawThrusters(QPainter& painter, const ScreenMap& map,
                    const std::vector<ThrusterMark>& thrusters, const ForceScale& scale);
 
-// A dot at each contact and, with showForces, its force as a red arrow from the
-// contact into the body it pushes: the primary body (+f n), or the normal body
-// (-f n from the point on it) when the primary body is fixed.
+// A dot at each contact, coloured by its mode (ContactMark::mode: resting dark red,
+// sticking green, sliding orange, separating hollow) and, with showForces, its force as a
+// red arrow from the contact into the body it pushes: the primary body (+f n), or the
+// normal body (-f n from the point on it) when the primary body is fixed; its friction
+// force as a green arrow along the tangent.
 void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
                   const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces);
+
+// The dot colour of a contact mode.
+QColor contactModeColor(ContactMode mode);
+
+// A key to the contact dots in the bottom-left corner of `area`, above the force scale
+// bar: one entry per mode present in `contacts` (nothing when there are none).
+void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font,
+                        const std::vector<ContactMark>& contacts);
 
 // A scale bar in the bottom-left corner of `area`: the reference length with
 // the reference force it stands for.

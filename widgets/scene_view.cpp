@@ -536,6 +536,7 @@ void SceneView::drawOverlay(QPainter& painter) const {
       std::any_of(snapshot.connectors.begin(), snapshot.connectors.end(),
                   [](const ConnectorMark& c) { return c.kind == ConnectorMarkKind::kJoint; });
   if (mShowContactForces && anyForce) drawForceScaleBar(painter, rect(), font(), map, scale);
+  drawContactModeKey(painter, rect(), font(), snapshot.contacts);
   painter.restore();
 }
 

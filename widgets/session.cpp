@@ -364,15 +364,6 @@ QString Session::noSolveReason() const {
       case EngineMode::kContact:
         break;
     }
-    // Contacts with friction are solved by their own pivoting (engine/solver/friction_forces),
-    // whose steps the solve views do not record yet.
-    const auto& contacts = mSnapshot.contacts;
-    if (std::any_of(contacts.begin(), contacts.end(),
-                    [](const ContactMark& c) { return c.frictionForce != 0; }))
-      return tr(
-          "This step's contacts have friction: their forces (drawn in the scene, "
-          "friction in green) come from the friction solve, which these views do not "
-          "show yet.");
     return tr("This step had no contacts: nothing was solved.");
   }
   return tr("No solve selected.");

@@ -198,7 +198,16 @@ void SolverComparisonDock::refresh() {
   mProblem = LcpProblem{};
   mLabels.clear();
   const SolveTrace* trace = mSession->selectedSolveTrace();
-  if (trace && trace->solve.b.size() > 0) {
+  if (trace && trace->solve.friction()) {
+    // The registered solvers take frictionless LCPs; a friction problem's 2n rows are not one.
+    mSelectedLabel->setText(
+        tr("Solve %1 is a contact solve with friction (2n = %2 rows): the solvers compared "
+           "here take frictionless LCPs. Its normal and friction forces and the five sets "
+           "per pivot are in the Solver steps dock; `contactlab-cli run --lcp-dir` writes it "
+           "for `solve-lcp`.")
+            .arg(mSession->selectedSolve())
+            .arg(trace->solve.b.size()));
+  } else if (trace && trace->solve.b.size() > 0) {
     const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
     mProblem = p;
     for (Eigen::Index i = 0; i < p.b.size(); ++i) {

@@ -62,6 +62,35 @@ QString transitionTip(PivotTransition t) {
       return QObject::tr(
           "the guessed C did not solve the LCP (j broke it: negative force, "
           "negative acceleration or a singular pivot): solved cold from here");
+    case PivotTransition::kFrictionDirect:
+      return QObject::tr("d's friction already had no tangential acceleration: d -> C_F, no step");
+    case PivotTransition::kFrictionHeld:
+      return QObject::tr(
+          "the friction force d, pushed against its tangential acceleration, stopped it "
+          "(a_F = 0) inside the cone: d -> C_F (sticking)");
+    case PivotTransition::kFrictionAtEdge:
+      return QObject::tr(
+          "the friction force d reached the cone's edge |f_F| = mu f_N before stopping the "
+          "tangential acceleration: d -> NC+ or NC- (slipping, f_F tied to f_N)");
+    case PivotTransition::kFrictionToEdge:
+      return QObject::tr(
+          "the held friction j reached the cone's edge during the step: C_F -> NC+ or NC-");
+    case PivotTransition::kEdgeToFriction:
+      return QObject::tr(
+          "the friction j at the cone's edge: its tangential acceleration reached 0: "
+          "NC+- -> C_F");
+    case PivotTransition::kFrictionZeroed:
+      return QObject::tr(
+          "a given-up friction force d was driven back to zero before it is established again");
+    case PivotTransition::kGiveUp:
+      return QObject::tr(
+          "j would have gone straight back to the set it just left by a zero step (a cycle): "
+          "it is taken out of the sets and established again later (Baraff 94)");
+    case PivotTransition::kLemkeFallback:
+      return QObject::tr(
+          "the pivoting found no step that ends a drive although the problem has a solution "
+          "(the reduced systems are not symmetric once frictions are tied): the problem's "
+          "LCP form was solved by Lemke; f, a and the sets are Lemke's");
   }
   return {};
 }
@@ -111,9 +140,10 @@ class PivotTableModel : public QAbstractTableModel {
       const std::vector<int> deferrals = runningDeferrals(trace->pivots);
       for (std::size_t k = 0; k < trace->pivots.size(); ++k) {
         const SolverPivot& p = trace->pivots[k];
+        const auto size = [](const std::vector<int>& v) { return static_cast<int>(v.size()); };
         mRows.push_back({p.index, p.d, p.j, p.step, p.stepTaken, p.zeroStep, p.transition,
-                         deferrals[k], static_cast<int>(p.C.size()), static_cast<int>(p.NC.size()),
-                         static_cast<int>(p.R.size()), static_cast<int>(p.reRejects.size())});
+                         deferrals[k], size(p.C), size(p.NC), size(p.R), size(p.reRejects),
+                         trace->solve.friction(), size(p.CF), size(p.NCplus), size(p.NCminus)});
       }
     }
     endResetModel();
@@ -137,6 +167,14 @@ class PivotTableModel : public QAbstractTableModel {
         case SolverStepsDock::kStep:
           return r.stepTaken ? QString::number(r.step, 'g', 17) : tr("no step taken");
         case SolverStepsDock::kSets:
+          if (r.friction)
+            return tr("normals |C| = %1, |NC| = %2; frictions |C_F| = %3, |NC+| = %4, "
+                      "|NC-| = %5")
+                .arg(r.c)
+                .arg(r.nc)
+                .arg(r.cf)
+                .arg(r.ncPlus)
+                .arg(r.ncMinus);
           return tr("|C| = %1, |NC| = %2, |R| = %3, |reRejects| = %4")
               .arg(r.c)
               .arg(r.nc)
@@ -172,7 +210,8 @@ class PivotTableModel : public QAbstractTableModel {
         "s: step size in f += s delta_f (blank when no step was taken)",
         "Transition: the change of membership this decision made",
         "|C| / |NC| / |R| after the decision (C: a = 0, f > 0; NC: f = 0, a > 0; R: deferred; "
-        "+k: k reRejects)",
+        "+k: k reRejects); with friction |C| / |NC| then |C_F| / |NC+| / |NC-| (C_F: sticking, "
+        "a_F = 0; NC+-: at the cone's edge, f_F = +-mu f_N)",
         "Deferrals so far: moves to R (singular Acc or flip-flop) up to this decision",
         "Zero step: the step's change of acceleration was negligible"};
     if (section < 0 || section >= SolverStepsDock::kColumns) return {};
@@ -193,6 +232,8 @@ class PivotTableModel : public QAbstractTableModel {
     bool stepTaken, zeroStep;
     PivotTransition transition;
     int deferrals, c, nc, r, reRejects;
+    bool friction;  // a friction solve: the five sets C, NC and C_F, NC+, NC-
+    int cf, ncPlus, ncMinus;
   };
 
   QString label(int contact) const {
@@ -214,6 +255,13 @@ class PivotTableModel : public QAbstractTableModel {
       case SolverStepsDock::kTransition:
         return QString::fromLatin1(transitionName(r.transition));
       case SolverStepsDock::kSets: {
+        if (r.friction)
+          return QStringLiteral("%1/%2 %3/%4/%5")
+              .arg(r.c)
+              .arg(r.nc)
+              .arg(r.cf)
+              .arg(r.ncPlus)
+              .arg(r.ncMinus);
         QString sets = QStringLiteral("%1/%2/%3").arg(r.c).arg(r.nc).arg(r.r);
         if (r.reRejects > 0) sets += QStringLiteral("+%1").arg(r.reRejects);
         return sets;
@@ -278,7 +326,7 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   header->resizeSection(kPivot, width("999"));
   header->resizeSection(kStep, width("1.2e-05"));
   header->resizeSection(kTransition, width("C->R flip-flop"));
-  header->resizeSection(kSets, width("C/NC/R"));
+  header->resizeSection(kSets, width("10/4 10/2/2"));  // a friction solve: C/NC C_F/NC+/NC-
   header->resizeSection(kDeferrals, width("def"));
   header->resizeSection(kZero, width("0"));
   header->setStretchLastSection(false);
@@ -303,7 +351,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   mSets->setLineWrapMode(QPlainTextEdit::WidgetWidth);
   mSets->setToolTip(
       tr("C: a = 0, f > 0. NC: f = 0, a > 0. R: deferred. reRejects: deferred "
-         "contacts that could not be driven again"));
+         "contacts that could not be driven again. With friction, rows n.. are the "
+         "frictions (F): C_F sticking (a_F = 0, |f_F| <= mu f_N), NC+ and NC- at the cone's "
+         "edge (f_F = +-mu f_N, against a_F); a friction in no set has f_F = 0"));
 
   auto* pivotsSplit = new QSplitter(Qt::Vertical);
   pivotsSplit->addWidget(mTableStack);
@@ -439,7 +489,25 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                              .arg(s.maxComplementarityViolation, 0, 'g', 3)
                              .arg(wallText(s.wallSeconds));
     const auto solver = static_cast<LcpSolverKind>(s.solver);
-    if (solver != LcpSolverKind::kComputeForces)
+    if (s.friction()) {
+      int sliding = 0;
+      for (int v : s.slide) sliding += v != 0;
+      mSummary->setText(
+          tr("<b>%1 with Coulomb friction</b> (Baraff 94 sections 5 and 6) at t = %2 s, subset "
+             "%3: %4 contacts (%5 sliding), 2n = %6 rows: normals, then frictions. <b>%7</b>, "
+             "%8 pivots%9, %10.")
+              .arg(purpose)
+              .arg(trace->context.time, 0, 'g', 6)
+              .arg(trace->context.subset)
+              .arg(s.mu.size())
+              .arg(sliding)
+              .arg(s.b.size())
+              .arg(status)
+              .arg(s.pivots)
+              .arg(s.byLemke ? tr(", pivoting found no step: solved by the Lemke fallback")
+                             : QString(),
+                   tail));
+    } else if (solver != LcpSolverKind::kComputeForces)
       mSummary->setText(tr("%1, solved by <b>%2</b>. <b>%3</b>, %4 iterations, %5.")
                             .arg(head, QString::fromLatin1(nameOf(solver)), status)
                             .arg(s.iterations)
@@ -527,7 +595,11 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
   if (pivot < 0) {
     lines << tr("Start: f = 0, a = b; no contact treated yet.");
     const std::vector<int> none;
-    lines << list("C", none) << list("NC", none) << list("R", none) << list("reRejects", none);
+    if (trace->solve.friction())
+      lines << list("C", none) << list("NC", none) << list("C_F", none) << list("NC+", none)
+            << list("NC-", none);
+    else
+      lines << list("C", none) << list("NC", none) << list("R", none) << list("reRejects", none);
   } else {
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(pivot)];
     const auto name = [&](int i) {
@@ -537,7 +609,12 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
     lines << tr("After decision %1: %2, d = %3, j = %4")
                  .arg(pivot)
                  .arg(QString::fromLatin1(transitionName(p.transition)), name(p.d), name(p.j));
-    lines << list("C", p.C) << list("NC", p.NC) << list("R", p.R) << list("reRejects", p.reRejects);
+    if (trace->solve.friction())
+      lines << list("C", p.C) << list("NC", p.NC) << list("C_F", p.CF) << list("NC+", p.NCplus)
+            << list("NC-", p.NCminus);
+    else
+      lines << list("C", p.C) << list("NC", p.NC) << list("R", p.R)
+            << list("reRejects", p.reRejects);
   }
   QStringList untreated;
   for (int i = 0; i < n; ++i)

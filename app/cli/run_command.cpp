@@ -86,6 +86,22 @@ void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
   for (const auto& [k, trace] : kept.solves) {
     if (k != step) step = k, forces = impulses = 0;
     const SolverSolve& r = trace.solve;
+    const bool impulse = trace.context.purpose == SolvePurpose::kImpulse;
+    const std::filesystem::path path =
+        std::filesystem::path(dir) / fmt::format("step{}_{}{}.json", k,
+                                                 impulse ? "impulse" : "solve",
+                                                 impulse ? ++impulses : ++forces);
+    if (r.friction()) {  // a friction problem: its own form of the file (docs/lcp-format.md)
+      const FrictionProblem problem = frictionProblemOf(r);
+      FrictionResult result;
+      result.f = r.f;
+      result.a = r.a;
+      result.error = static_cast<LcpError>(r.error);
+      result.pivots = r.pivots;
+      result.byLemke = r.byLemke;
+      writeFrictionJson(path, problem, &result);
+      continue;
+    }
     LcpProblem problem;
     problem.A = r.A;
     problem.b = r.b;
@@ -98,11 +114,6 @@ void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
     result.deferrals = r.deferrals;
     if (result.f.size() == problem.b.size() && result.a.size() == problem.b.size())
       result.residuals = computeResiduals(problem, result.f, result.a);
-    const bool impulse = trace.context.purpose == SolvePurpose::kImpulse;
-    const std::filesystem::path path =
-        std::filesystem::path(dir) / fmt::format("step{}_{}{}.json", k,
-                                                 impulse ? "impulse" : "solve",
-                                                 impulse ? ++impulses : ++forces);
     writeLcpJson(path, problem, &result, &trace.pivots);
   }
 }

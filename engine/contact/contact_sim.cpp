@@ -198,12 +198,21 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                    std::span<double> change) {
   FrictionProblem problem = frictionProblem(cs, bodies(), vars, change, normal.A, normal.b,
                                             std::move(mu), mExtraAccel, mExtraAccelTimeStep);
-  FrictionResult result = computeFrictionForces(problem);
+  FrictionOptions options;
+  options.sink = mTraceSink;
+  const auto solve = [&] {
+    if (mTraceSink)
+      mTraceSink->onSolveContext(
+          makeFrictionSolveContext(*this, cs, SolvePurpose::kContactForces, t,
+                                   static_cast<int>(mLastSubsetSizes.size()) - 1));
+    return computeFrictionForces(problem, options);
+  };
+  FrictionResult result = solve();
   ++mSolveCount;
   mSolveTotals.solves += 1;
   mSolveTotals.pivots += result.pivots;
   if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep)) {
-    result = computeFrictionForces(problem);
+    result = solve();  // shown as a second solve of the subset
     mSolveTotals.pivots += result.pivots;
   }
   if (!result.ok()) {

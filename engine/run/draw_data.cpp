@@ -6,6 +6,7 @@
 #include "engine/connectors/joint.h"
 #include "engine/connectors/rope.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/contact/detail/friction_problem.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/spring.h"
 #include "engine/forces/thruster_set.h"
@@ -22,16 +23,28 @@ bool sameJoint(const JointParams& a, const JointParams& b) {
          a.attach2 == b.attach2;
 }
 
+ContactMode modeOf(double force, double mu, double slip) {
+  if (!(force > 0)) return ContactMode::kSeparating;
+  if (!(mu > 0)) return ContactMode::kResting;
+  return std::abs(slip) > kStaticSlipSpeed ? ContactMode::kSliding : ContactMode::kSticking;
+}
+
 void addContacts(const ContactSim& sim, DrawData& s) {
-  for (const RigidBodyCollision& c : sim.lastContacts()) {
+  const std::vector<RigidBodyCollision>& contacts = sim.lastContacts();
+  const std::vector<double> mu = contactFriction(contacts, sim.bodies());
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const RigidBodyCollision& c = contacts[i];
     if (c.kind == CollisionKind::kConnector) continue;
+    const double slip = tangentialSlip(c, sim.bodies(), sim.vars());
     s.contacts.push_back({.point = c.impact1,
                           .otherPoint = c.impact2.value_or(c.impact1),
                           .normal = c.normal,
                           .force = c.force,
                           .frictionForce = c.frictionForce,
                           .primaryBody = c.primaryBody,
-                          .normalBody = c.normalBody});
+                          .normalBody = c.normalBody,
+                          .slip = slip,
+                          .mode = modeOf(c.force, mu[i], slip)});
   }
 }
 

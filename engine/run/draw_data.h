@@ -9,9 +9,24 @@
 #include "engine/body/body_state.h"
 #include "engine/body/scrim.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/math/named_enum.h"
 #include "engine/math/vec2.h"
 
 namespace cl {
+
+// What a contact is doing, as a view colours it: separating (no normal force: the bodies
+// only touch, or part), resting (normal force, no friction at the pair), sticking
+// (friction holds the contact: its slip is below kStaticSlipSpeed) or sliding (it slips
+// faster; its friction is mu f_N against the slip).
+enum class ContactMode { kSeparating, kResting, kSticking, kSliding };
+inline constexpr NamedValue<ContactMode> kContactModeNames[] = {
+    {ContactMode::kSeparating, "separating"},
+    {ContactMode::kResting, "resting"},
+    {ContactMode::kSticking, "sticking"},
+    {ContactMode::kSliding, "sliding"}};
+constexpr std::span<const NamedValue<ContactMode>> namesOf(ContactMode) {
+  return kContactModeNames;
+}
 
 // One contact of the latest evaluate (not a connector's record), world coordinates.
 // The force acts as +force * normal on the primary body at `point` and as
@@ -25,6 +40,8 @@ struct ContactMark {
   double frictionForce = 0.0;
   int primaryBody = kScrim;
   int normalBody = kScrim;
+  double slip = 0.0;  // tangential slip t . (v(point) - v(otherPoint)) at the state drawn
+  ContactMode mode = ContactMode::kSeparating;
 };
 
 enum class ConnectorMarkKind { kJoint, kRod, kRope };

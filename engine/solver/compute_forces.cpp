@@ -97,7 +97,7 @@ void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool 
       case Set::kReReject:
         p.reRejects.push_back(i);
         break;
-      case Set::kUntreated:
+      default:  // untreated (the friction sets are not ComputeForces')
         break;
     }
   }

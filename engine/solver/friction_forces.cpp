@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
 #include "engine/solver/friction_lemke.h"
+#include "engine/solver/lcp_solver.h"
 
 namespace cl {
 
@@ -49,8 +51,8 @@ class Run {
   // The column by which f_N,i moves the accelerations, its friction tied to it in NC+-.
   Eigen::VectorXd normalColumn(int i) const {
     Eigen::VectorXd c = A.col(i);
-    if (fs[i] == FrictionSet::kNCPlus) c += P.mu[i] * A.col(friction(i));
-    if (fs[i] == FrictionSet::kNCMinus) c -= P.mu[i] * A.col(friction(i));
+    if (fs[i] == ContactSet::kNCPlus) c += P.mu[i] * A.col(friction(i));
+    if (fs[i] == ContactSet::kNCMinus) c -= P.mu[i] * A.col(friction(i));
     return c;
   }
   // Sets force k, keeping a = A f + b: the snaps onto a set's boundary after a step.
@@ -59,6 +61,9 @@ class Run {
     f(k) = value;
   }
   bool nextDrive(int& d, Goal& goal);
+  // Tells the sink (if any) of a decision: d driven, j limiting (-1: none), the step s
+  // (taken when `stepped`, with df and da).
+  void report(PivotTransition t, int d, int j, double s, bool stepped);
   bool direction(int d, double sigma);
   void drive(int d, Goal goal);
   void giveUp(int index);
@@ -70,9 +75,10 @@ class Run {
 
   Eigen::VectorXd f, a, df, da;
   std::vector<ContactSet> ns;
-  std::vector<FrictionSet> fs;
+  std::vector<ContactSet> fs;
   double tol = 0;
   int pivots = 0, gaveUp = 0, maxPivots = 0;
+  int decisions = 0;  // reported to the sink
   LcpError error = LcpError::kOk;
   // The last set change of a condition other than the driven one, for the cycling rule:
   // its index (0..2n-1), whether it left C (normal) or C_F (friction), and the step's size.
@@ -80,6 +86,32 @@ class Run {
   bool lastLeftHeld = false;
   bool lastZero = false;
 };
+
+void Run::report(PivotTransition t, int d, int j, double s, bool stepped) {
+  if (!opt.sink) return;
+  SolverPivot p;
+  p.index = decisions++;
+  p.d = d;
+  p.j = j;
+  p.step = s;
+  p.stepTaken = stepped;
+  p.zeroStep = stepped && s <= kZeroStep;
+  p.transition = t;
+  for (int i = 0; i < n; ++i) {
+    if (ns[i] == ContactSet::kC) p.C.push_back(i);
+    if (ns[i] == ContactSet::kNC) p.NC.push_back(i);
+    if (fs[i] == ContactSet::kCF) p.CF.push_back(n + i);
+    if (fs[i] == ContactSet::kNCPlus) p.NCplus.push_back(n + i);
+    if (fs[i] == ContactSet::kNCMinus) p.NCminus.push_back(n + i);
+  }
+  p.f = f;
+  p.a = a;
+  if (stepped) {
+    p.deltaF = df;
+    p.deltaA = da;
+  }
+  opt.sink->onPivot(p);
+}
 
 // The next condition that does not hold, every normal before any friction; false when all
 // hold. A normal that holds with no force joins NC, a friction that holds with a_F = 0
@@ -90,6 +122,8 @@ bool Run::nextDrive(int& d, Goal& goal) {
     if (isJoint(i) ? std::abs(a[i]) <= tol : a[i] >= -tol) {
       const bool held = isJoint(i) || (opt.touchingHeld && a[i] <= tol);
       ns[i] = held ? ContactSet::kC : ContactSet::kNC;
+      report(held ? PivotTransition::kDAcceptedNoStep : PivotTransition::kNcDirect, i, -1, 0,
+             false);
       continue;
     }
     d = i, goal = Goal::kEstablish;
@@ -97,7 +131,7 @@ bool Run::nextDrive(int& d, Goal& goal) {
   }
   for (int i = 0; i < n; ++i) {
     const int k = friction(i);
-    if (!hasFriction(i) || slideOf(i) != 0 || fs[i] != FrictionSet::kNone) continue;
+    if (!hasFriction(i) || slideOf(i) != 0 || fs[i] != ContactSet::kUntreated) continue;
     if (f[k] != 0) {  // given up with a force: back to zero first
       d = k, goal = Goal::kZeroForce;
       return true;
@@ -106,7 +140,8 @@ bool Run::nextDrive(int& d, Goal& goal) {
     // contacts are held: then the drive may raise the normal force with it).
     if (ns[i] != ContactSet::kC || (f[i] <= 0 && !opt.touchingHeld)) continue;
     if (std::abs(a[k]) <= tol) {
-      fs[i] = FrictionSet::kCF;
+      fs[i] = ContactSet::kCF;
+      report(PivotTransition::kFrictionDirect, k, -1, 0, false);
       continue;
     }
     d = k, goal = Goal::kEstablish;
@@ -123,7 +158,7 @@ bool Run::direction(int d, double sigma) {
   for (int i = 0; i < n; ++i)
     if (ns[i] == ContactSet::kC && i != d) held.push_back(i);
   for (int i = 0; i < n; ++i)
-    if (fs[i] == FrictionSet::kCF && friction(i) != d) held.push_back(friction(i));
+    if (fs[i] == ContactSet::kCF && friction(i) != d) held.push_back(friction(i));
   const int m = static_cast<int>(held.size());
   const Eigen::VectorXd driven =
       d < n ? Eigen::VectorXd(sigma * normalColumn(d)) : Eigen::VectorXd(sigma * A.col(d));
@@ -151,8 +186,8 @@ bool Run::direction(int d, double sigma) {
   for (int c = 0; c < m; ++c) df(held[c]) = x(c);
   df(d) = sigma;
   for (int i = 0; i < n; ++i) {
-    if (fs[i] == FrictionSet::kNCPlus) df(friction(i)) = P.mu[i] * df(i);
-    if (fs[i] == FrictionSet::kNCMinus) df(friction(i)) = -P.mu[i] * df(i);
+    if (fs[i] == ContactSet::kNCPlus) df(friction(i)) = P.mu[i] * df(i);
+    if (fs[i] == ContactSet::kNCMinus) df(friction(i)) = -P.mu[i] * df(i);
   }
   da.noalias() = A * df;
   return true;
@@ -167,7 +202,7 @@ void Run::giveUp(int index) {
     ns[index] = ContactSet::kUntreated;
     setForce(index, 0);
   } else {
-    fs[index - n] = FrictionSet::kNone;
+    fs[index - n] = ContactSet::kUntreated;
   }
 }
 
@@ -215,19 +250,19 @@ void Run::drive(int d, Goal goal) {
       if (k == d) continue;
       const double mu = P.mu[c];
       switch (fs[c]) {
-        case FrictionSet::kCF:
+        case ContactSet::kCF:
           if (df(k) - mu * df(c) > 0)
             consider((mu * f(c) - f(k)) / (df(k) - mu * df(c)), k, Move::kCFToNCPlus);
           if (-df(k) - mu * df(c) > 0)
             consider((mu * f(c) + f(k)) / (-df(k) - mu * df(c)), k, Move::kCFToNCMinus);
           break;
-        case FrictionSet::kNCPlus:
+        case ContactSet::kNCPlus:
           if (slideOf(c) == 0 && da(k) > 0) consider(-a(k) / da(k), k, Move::kNCToCF);
           break;
-        case FrictionSet::kNCMinus:
+        case ContactSet::kNCMinus:
           if (slideOf(c) == 0 && da(k) < 0) consider(-a(k) / da(k), k, Move::kNCToCF);
           break;
-        case FrictionSet::kNone:
+        default:  // in no set (untreated)
           break;
       }
     }
@@ -242,17 +277,21 @@ void Run::drive(int d, Goal goal) {
       case Move::kNormalHeld:
         ns[d] = ContactSet::kC;
         a(d) = 0;
+        report(PivotTransition::kDAccepted, d, j, s, true);
         return;
       case Move::kFrictionHeld:
-        fs[i] = FrictionSet::kCF;
+        fs[i] = ContactSet::kCF;
         a(d) = 0;
+        report(PivotTransition::kFrictionHeld, d, j, s, true);
         return;
       case Move::kFrictionEdge:
-        fs[i] = sigma > 0 ? FrictionSet::kNCPlus : FrictionSet::kNCMinus;
+        fs[i] = sigma > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;
         setForce(d, sigma * P.mu[i] * f(i));
+        report(PivotTransition::kFrictionAtEdge, d, j, s, true);
         return;
       case Move::kForceZero:
         setForce(d, 0);
+        report(PivotTransition::kFrictionZeroed, d, j, s, true);
         return;
       default:
         break;
@@ -264,6 +303,7 @@ void Run::drive(int d, Goal goal) {
     if (j == lastIndex && lastZero && zero && leavesHeld != lastLeftHeld) {
       giveUp(j);
       lastIndex = -1;
+      report(PivotTransition::kGiveUp, d, j, s, true);
       continue;
     }
     lastIndex = j, lastLeftHeld = leavesHeld, lastZero = zero;
@@ -274,27 +314,32 @@ void Run::drive(int d, Goal goal) {
         // With no normal force an established friction is zero (its cone closed with it)
         // and in no set; if it was the one driven, its condition now holds. A given-up
         // friction keeps its force, to be driven back to zero continuously later.
-        if (fs[j] != FrictionSet::kNone && slideOf(j) == 0) {
-          fs[j] = FrictionSet::kNone;
+        if (fs[j] != ContactSet::kUntreated && slideOf(j) == 0) {
+          fs[j] = ContactSet::kUntreated;
           setForce(friction(j), 0);
         }
+        report(PivotTransition::kCToNc, d, j, s, true);
         if (!normal && j == i) return;
         break;
       case Move::kNCToC:
         ns[j] = ContactSet::kC;
         a(j) = 0;
+        report(PivotTransition::kNcToC, d, j, s, true);
         break;
       case Move::kCFToNCPlus:
-        fs[j - n] = FrictionSet::kNCPlus;
+        fs[j - n] = ContactSet::kNCPlus;
         setForce(j, P.mu[j - n] * f(j - n));
+        report(PivotTransition::kFrictionToEdge, d, j, s, true);
         break;
       case Move::kCFToNCMinus:
-        fs[j - n] = FrictionSet::kNCMinus;
+        fs[j - n] = ContactSet::kNCMinus;
         setForce(j, -P.mu[j - n] * f(j - n));
+        report(PivotTransition::kFrictionToEdge, d, j, s, true);
         break;
       case Move::kNCToCF:
-        fs[j - n] = FrictionSet::kCF;
+        fs[j - n] = ContactSet::kCF;
         a(j) = 0;
+        report(PivotTransition::kEdgeToFriction, d, j, s, true);
         break;
       default:
         break;
@@ -314,10 +359,10 @@ FrictionResult Run::go() {
   df.resize(m);
   da.resize(m);
   ns.assign(n, ContactSet::kUntreated);
-  fs.assign(n, FrictionSet::kNone);
+  fs.assign(n, ContactSet::kUntreated);
   for (int i = 0; i < n; ++i)
     if (hasFriction(i) && slideOf(i) != 0)
-      fs[i] = slideOf(i) > 0 ? FrictionSet::kNCPlus : FrictionSet::kNCMinus;
+      fs[i] = slideOf(i) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;
   const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
   tol = opt.tolerance * (scale > 0 ? scale : 1.0);
   maxPivots = 50 * m + 100;
@@ -337,6 +382,8 @@ FrictionResult Run::go() {
       lemke.byLemke = true;
       lemke.pivots += pivots;
       lemke.gaveUp = gaveUp;
+      f = lemke.f, a = lemke.a, ns = lemke.normalSets, fs = lemke.frictionSets;
+      report(PivotTransition::kLemkeFallback, -1, -1, 0, false);
       return lemke;
     }
   }
@@ -377,39 +424,81 @@ std::string FrictionProblem::validate() const {
 
 FrictionResult computeFrictionForces(const FrictionProblem& problem,
                                      const FrictionOptions& options) {
-  return Run(problem, options).go();
+  const auto start = std::chrono::steady_clock::now();
+  FrictionResult r = Run(problem, options).go();
+  if (SolverTraceSink* sink = options.sink) {
+    SolverSolve s;
+    s.A = problem.A;
+    s.b = problem.b;
+    s.joint.assign(problem.b.size(), false);
+    for (std::size_t i = 0; i < problem.joint.size(); ++i) s.joint[i] = problem.joint[i];
+    s.f = r.f;
+    s.a = r.a;
+    s.error = static_cast<int>(r.error);
+    s.solver = static_cast<int>(LcpSolverKind::kComputeForces);
+    s.iterations = r.pivots;
+    s.pivots = r.pivots;
+    if (r.f.size() == problem.b.size())
+      s.maxComplementarityViolation = frictionViolation(problem, r.f, r.a);
+    s.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    s.mu = problem.mu;
+    s.slide = problem.slide.empty() ? std::vector<int>(problem.mu.size(), 0) : problem.slide;
+    s.byLemke = r.byLemke;
+    sink->onSolve(s);
+  }
+  return r;
+}
+
+FrictionProblem frictionProblemOf(const SolverSolve& solve) {
+  FrictionProblem p;
+  p.A = solve.A;
+  p.b = solve.b;
+  p.mu = solve.mu;
+  p.slide = solve.slide;
+  const std::size_t n = solve.mu.size();
+  p.joint.assign(solve.joint.begin(),
+                 solve.joint.begin() + static_cast<long>(std::min(n, solve.joint.size())));
+  return p;
+}
+
+Eigen::VectorXd frictionViolations(const FrictionProblem& problem, const Eigen::VectorXd& f,
+                                   const Eigen::VectorXd& a) {
+  const int n = problem.contacts();
+  // f and a of the wrong size hold no solution: infinitely violated.
+  if (f.size() != 2 * n || a.size() != 2 * n)
+    return Eigen::VectorXd::Constant(2 * n, std::numeric_limits<double>::infinity());
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(2 * n);
+  for (int i = 0; i < n; ++i) {
+    const double fN = f(i), aN = a(i), fF = f(n + i), aF = a(n + i), mu = problem.mu[i];
+    if (!problem.joint.empty() && problem.joint[i]) {  // bilateral: a = 0, no friction
+      v(i) = std::abs(aN);
+      v(n + i) = std::abs(fF);
+      continue;
+    }
+    // (15): both non-negative, one of them zero.
+    v(i) = std::max({0.0, -fN, -aN, std::min(std::max(fN, 0.0), std::max(aN, 0.0))});
+    if (mu == 0) {
+      v(n + i) = std::abs(fF);
+    } else if (const int s = problem.slide.empty() ? 0 : problem.slide[i]; s != 0) {
+      // Sliding: the friction is exactly s mu f_N, whatever a_F is.
+      v(n + i) = std::abs(fF - s * mu * std::max(fN, 0.0));
+    } else {
+      // (16): inside the cone; where a_F is not zero, at its edge and against a_F.
+      const double slack = mu * std::max(fN, 0.0) - std::abs(fF);
+      const bool opposing = fF * aF < 0;
+      v(n + i) = std::max(-slack,
+                          std::min(std::abs(aF), opposing ? std::max(slack, 0.0)
+                                                          : mu * std::max(fN, 0.0) + std::abs(fF)));
+      v(n + i) = std::max(v(n + i), 0.0);
+    }
+  }
+  return v;
 }
 
 double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& f,
                          const Eigen::VectorXd& a) {
-  const int n = problem.contacts();
-  double worst = 0;
-  for (int i = 0; i < n; ++i) {
-    const double fN = f(i), aN = a(i), fF = f(n + i), aF = a(n + i), mu = problem.mu[i];
-    if (!problem.joint.empty() && problem.joint[i]) {  // bilateral: a = 0, no friction
-      worst = std::max({worst, std::abs(aN), std::abs(fF)});
-      continue;
-    }
-    // (15): both non-negative, one of them zero.
-    worst = std::max({worst, -fN, -aN, std::min(std::max(fN, 0.0), std::max(aN, 0.0))});
-    if (mu == 0) {
-      worst = std::max(worst, std::abs(fF));
-      continue;
-    }
-    if (const int s = problem.slide.empty() ? 0 : problem.slide[i]; s != 0) {
-      // Sliding: the friction is exactly s mu f_N, whatever a_F is.
-      worst = std::max(worst, std::abs(fF - s * mu * std::max(fN, 0.0)));
-      continue;
-    }
-    // (16): inside the cone; where a_F is not zero, at its edge and against a_F.
-    const double slack = mu * std::max(fN, 0.0) - std::abs(fF);
-    worst = std::max(worst, -slack);
-    const bool opposing = fF * aF < 0;
-    worst =
-        std::max(worst, std::min(std::abs(aF), opposing ? std::max(slack, 0.0)
-                                                        : mu * std::max(fN, 0.0) + std::abs(fF)));
-  }
-  return worst;
+  const Eigen::VectorXd v = frictionViolations(problem, f, a);
+  return v.size() > 0 ? v.maxCoeff() : 0.0;
 }
 
 }  // namespace cl

@@ -43,19 +43,9 @@
 
 #include "engine/math/named_enum.h"
 #include "engine/solver/lcp_problem.h"
+#include "engine/trace/solver_trace.h"
 
 namespace cl {
-
-// The set of a contact's friction force (its normal's set is a ContactSet: kC or kNC, or
-// kUntreated before it is established).
-enum class FrictionSet : unsigned char { kNone, kCF, kNCPlus, kNCMinus };
-inline constexpr NamedValue<FrictionSet> kFrictionSetNames[] = {{FrictionSet::kNone, "none"},
-                                                                {FrictionSet::kCF, "C_F"},
-                                                                {FrictionSet::kNCPlus, "NC+"},
-                                                                {FrictionSet::kNCMinus, "NC-"}};
-constexpr std::span<const NamedValue<FrictionSet>> namesOf(FrictionSet) {
-  return kFrictionSetNames;
-}
 
 struct FrictionProblem {
   Eigen::MatrixXd A;        // 2n x 2n: normals 0..n-1, frictions n..2n-1
@@ -70,11 +60,11 @@ struct FrictionProblem {
 };
 
 struct FrictionResult {
-  Eigen::VectorXd f, a;  // 2n, ordered as the problem
-  std::vector<ContactSet> normalSets;
-  std::vector<FrictionSet> frictionSets;
-  int pivots = 0;        // steps taken (each changes one set)
-  int gaveUp = 0;        // conditions given up after a zero step that would cycle
+  Eigen::VectorXd f, a;                  // 2n, ordered as the problem
+  std::vector<ContactSet> normalSets;    // C or NC (untreated: not established)
+  std::vector<ContactSet> frictionSets;  // C_F, NC+, NC- or untreated (in no set)
+  int pivots = 0;                        // steps taken (each changes one set)
+  int gaveUp = 0;                        // conditions given up after a zero step that would cycle
   bool byLemke = false;  // the pivoting failed and friction_lemke.h's fallback solved it
   LcpError error = LcpError::kOk;
   bool ok() const { return error == LcpError::kOk; }
@@ -93,6 +83,9 @@ struct FrictionOptions {
   // When the pivoting ends without a solution (kNoSolution, kTooManyPivots, kCheckFailed),
   // solve the problem's LCP form by Lemke (friction_lemke.h) and keep that if it holds.
   bool lemkeFallback = true;
+  // Told every decision (a SolverPivot with the five sets: C, NC and C_F, NC+, NC- as rows
+  // n + i) and the solve (a SolverSolve with mu and slide) when set.
+  SolverTraceSink* sink = nullptr;
 };
 
 // Solves the problem; a failure says why in `error` (kBadInput, kTooManyPivots,
@@ -100,6 +93,13 @@ struct FrictionOptions {
 // fallback failed too, when it is on).
 FrictionResult computeFrictionForces(const FrictionProblem& problem,
                                      const FrictionOptions& options = {});
+
+// The problem a traced friction solve was (its A, b, mu, slide and the normals' joints).
+FrictionProblem frictionProblemOf(const SolverSolve& solve);
+
+// The violation of (15) at each normal row and of (16) at each friction row (2n entries).
+Eigen::VectorXd frictionViolations(const FrictionProblem& problem, const Eigen::VectorXd& f,
+                                   const Eigen::VectorXd& a);
 
 // The largest violation of (15) and (16) over the contacts (0 when they all hold).
 double frictionViolation(const FrictionProblem& problem, const Eigen::VectorXd& f,

@@ -67,13 +67,13 @@ FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance) {
   res.frictionSets.resize(n);
   for (int i = 0; i < n; ++i) {
     res.normalSets[i] = isJoint(i) || res.f(i) > 0 ? ContactSet::kC : ContactSet::kNC;
-    FrictionSet& fs = res.frictionSets[i];
+    ContactSet& fs = res.frictionSets[i];
     if (p.mu[i] == 0 || isJoint(i))
-      fs = FrictionSet::kNone;
+      fs = ContactSet::kUntreated;
     else if (slideOf(i) == 0 && std::abs(res.a(n + i)) <= tol)
-      fs = FrictionSet::kCF;
+      fs = ContactSet::kCF;
     else
-      fs = res.f(n + i) > 0 ? FrictionSet::kNCPlus : FrictionSet::kNCMinus;
+      fs = res.f(n + i) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;
   }
   return res;
 }

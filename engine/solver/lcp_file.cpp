@@ -287,7 +287,7 @@ std::string frictionToJson(const FrictionProblem& p, const FrictionResult* resul
     r["a"] = vec(result->a);
     Json ns = Json::array(), fs = Json::array();
     for (const ContactSet s : result->normalSets) ns.push_back(nameOf(s));
-    for (const FrictionSet s : result->frictionSets) fs.push_back(nameOf(s));
+    for (const ContactSet s : result->frictionSets) fs.push_back(nameOf(s));
     r["normalSets"] = ns;
     r["frictionSets"] = fs;
     j["result"] = r;

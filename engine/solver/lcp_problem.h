@@ -29,12 +29,27 @@ constexpr std::span<const NamedValue<NextContactPolicy>> namesOf(NextContactPoli
 
 // The set ComputeForces keeps a contact in (Baraff 94): untreated, C (force, a = 0), NC
 // (no force, a >= 0), R (rejected for now), or rejected again after a re-try.
-enum class ContactSet : unsigned char { kUntreated, kC, kNC, kR, kReReject };
+// The set of a row: ComputeForces' untreated, C, NC, R and reRejects; and the friction rows'
+// of a solve with friction (friction_forces.h): C_F (held: a_F = 0 inside the cone), NC+ and
+// NC- (at the cone's edge, f_F = +-mu f_N), untreated for a friction in no set.
+enum class ContactSet : unsigned char {
+  kUntreated,
+  kC,
+  kNC,
+  kR,
+  kReReject,
+  kCF,
+  kNCPlus,
+  kNCMinus
+};
 inline constexpr NamedValue<ContactSet> kContactSetNames[] = {{ContactSet::kUntreated, "untreated"},
                                                               {ContactSet::kC, "C"},
                                                               {ContactSet::kNC, "NC"},
                                                               {ContactSet::kR, "R"},
-                                                              {ContactSet::kReReject, "reRejects"}};
+                                                              {ContactSet::kReReject, "reRejects"},
+                                                              {ContactSet::kCF, "C_F"},
+                                                              {ContactSet::kNCPlus, "NC+"},
+                                                              {ContactSet::kNCMinus, "NC-"}};
 constexpr std::span<const NamedValue<ContactSet>> namesOf(ContactSet) {
   return kContactSetNames;
 }

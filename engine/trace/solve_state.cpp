@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/solver/friction_forces.h"
+
 namespace cl {
 
 SolveState solveStateAt(const SolveTrace& trace, int pivot) {
@@ -27,8 +29,13 @@ SolveState solveStateAt(const SolveTrace& trace, int pivot) {
     mark(p.NC, ContactSet::kNC);
     mark(p.R, ContactSet::kR);
     mark(p.reRejects, ContactSet::kReReject);
+    mark(p.CF, ContactSet::kCF);
+    mark(p.NCplus, ContactSet::kNCPlus);
+    mark(p.NCminus, ContactSet::kNCMinus);
   }
-  s.violation = complementarityViolation(s.f, s.a, trace.solve.joint);
+  s.violation = trace.solve.friction()
+                    ? frictionViolations(frictionProblemOf(trace.solve), s.f, s.a)
+                    : complementarityViolation(s.f, s.a, trace.solve.joint);
   return s;
 }
 

@@ -17,7 +17,8 @@ struct SolveState {
   std::vector<ContactSet> set;  // per contact
   int d = -1;                   // contact being driven at that pivot (-1 none)
   int j = -1;                   // its limiting contact (-1 none)
-  // Complementarity violation per contact (complementarityViolation, solver_trace.h).
+  // Complementarity violation per contact (complementarityViolation, solver_trace.h); for a
+  // friction solve, of (15) and (16) per row (frictionViolations, friction_forces.h).
   Eigen::VectorXd violation;
 };
 

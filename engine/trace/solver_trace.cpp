@@ -33,6 +33,22 @@ const char* transitionName(PivotTransition t) {
       return "warm start";
     case PivotTransition::kWarmStartRejected:
       return "warm start rejected";
+    case PivotTransition::kFrictionDirect:
+      return "C_F direct";
+    case PivotTransition::kFrictionHeld:
+      return "d -> C_F";
+    case PivotTransition::kFrictionAtEdge:
+      return "d -> cone edge";
+    case PivotTransition::kFrictionToEdge:
+      return "C_F -> NC+-";
+    case PivotTransition::kEdgeToFriction:
+      return "NC+- -> C_F";
+    case PivotTransition::kFrictionZeroed:
+      return "friction zeroed";
+    case PivotTransition::kGiveUp:
+      return "given up";
+    case PivotTransition::kLemkeFallback:
+      return "Lemke fallback";
   }
   return "?";
 }

@@ -13,19 +13,29 @@
 namespace cl {
 
 enum class PivotTransition {
-  kNcDirect,          // d's acceleration was already acceptable: d -> NC, no step
-  kDeferSingular,     // adding d to C would make Acc singular: d -> R before any step
-  kNcToC,             // limiting j in NC reached a = 0: j -> C
-  kNcToRSingular,     // limiting j in NC reached a = 0 but would make Acc singular: j -> R
-  kCToNc,             // limiting j in C reached f = 0: j -> NC
-  kCToRFlipFlop,      // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
-  kDAccepted,         // d reached a = 0 (the limiting contact is d itself): d -> C
-  kDAcceptedNoStep,   // no contact limits the step but d's acceleration is acceptable
-  kRejectAccepted,    // a deferred contact is acceptable at 100x the tolerance: -> NC
-  kReReject,          // a deferred contact could not be driven again: R -> reRejects
-  kReRejectsBack,     // progress was made: reRejects -> R
-  kWarmStart,         // the guessed C solved the LCP outright: C = guess, NC = the rest
-  kWarmStartRejected  // the guessed C did not (j: the first contact that broke it, or -1)
+  kNcDirect,           // d's acceleration was already acceptable: d -> NC, no step
+  kDeferSingular,      // adding d to C would make Acc singular: d -> R before any step
+  kNcToC,              // limiting j in NC reached a = 0: j -> C
+  kNcToRSingular,      // limiting j in NC reached a = 0 but would make Acc singular: j -> R
+  kCToNc,              // limiting j in C reached f = 0: j -> NC
+  kCToRFlipFlop,       // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
+  kDAccepted,          // d reached a = 0 (the limiting contact is d itself): d -> C
+  kDAcceptedNoStep,    // no contact limits the step but d's acceleration is acceptable
+  kRejectAccepted,     // a deferred contact is acceptable at 100x the tolerance: -> NC
+  kReReject,           // a deferred contact could not be driven again: R -> reRejects
+  kReRejectsBack,      // progress was made: reRejects -> R
+  kWarmStart,          // the guessed C solved the LCP outright: C = guess, NC = the rest
+  kWarmStartRejected,  // the guessed C did not (j: the first contact that broke it, or -1)
+  // The friction solve's (friction_forces.h; d and j index the 2n rows, n + i being
+  // contact i's friction):
+  kFrictionDirect,  // d's friction already has a_F = 0: d -> C_F, no step
+  kFrictionHeld,    // driven friction d reached a_F = 0: d -> C_F
+  kFrictionAtEdge,  // driven friction d reached |f_F| = mu f_N: d -> NC+ or NC-
+  kFrictionToEdge,  // held friction j reached the cone's edge: C_F -> NC+ or NC-
+  kEdgeToFriction,  // friction j at the cone's edge reached a_F = 0: NC+- -> C_F
+  kFrictionZeroed,  // given-up friction d was driven back to zero force
+  kGiveUp,          // j would go back to the set it just left by a zero step: given up
+  kLemkeFallback    // the pivoting found no step; the problem's Lemke form solved it
 };
 const char* transitionName(PivotTransition t);
 
@@ -38,6 +48,8 @@ struct SolverPivot {
   bool zeroStep = false;  // a step whose change of acceleration was negligible
   PivotTransition transition = PivotTransition::kNcDirect;
   std::vector<int> C, NC, R, reRejects;  // membership after the decision
+  // The friction solve's friction sets after the decision (row indices n + i).
+  std::vector<int> CF, NCplus, NCminus;
   Eigen::VectorXd f, a, deltaF, deltaA;  // after the decision; delta_* of the step (or empty)
 };
 
@@ -69,6 +81,12 @@ struct SolverSolve {
   double wallSeconds = 0;
   bool reference = false;
   int policy = 0;  // NextContactPolicy as int
+  // A friction solve (friction_forces.h): A, b, f, a and joint have 2n rows (normals, then
+  // frictions); mu and slide have n.
+  std::vector<double> mu;
+  std::vector<int> slide;
+  bool byLemke = false;
+  bool friction() const { return !mu.empty(); }
 };
 
 // How far (f, a) is from solving the LCP, per contact: |a| at a joint (a = 0 wanted);

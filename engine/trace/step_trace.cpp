@@ -21,7 +21,8 @@ std::size_t StepTrace::bytes() const {
     for (const SolveContact& c : s.context.contacts) n += c.label.capacity();
     for (const SolverPivot& p : s.pivots)
       n += vectorBytes(p.C) + vectorBytes(p.NC) + vectorBytes(p.R) + vectorBytes(p.reRejects) +
-           vectorBytes(p.f) + vectorBytes(p.a) + vectorBytes(p.deltaF) + vectorBytes(p.deltaA);
+           vectorBytes(p.CF) + vectorBytes(p.NCplus) + vectorBytes(p.NCminus) + vectorBytes(p.f) +
+           vectorBytes(p.a) + vectorBytes(p.deltaF) + vectorBytes(p.deltaA);
     n += vectorBytes(s.iterations);
     for (const SolverIteration& it : s.iterations) n += vectorBytes(it.active) + vectorBytes(it.f);
     n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +

@@ -191,3 +191,22 @@ TEST_CASE("solve-lcp: a friction problem solves by friction pivoting and its Lem
   CHECK(other.exitCode == 1);
   CHECK_THAT(other.err, Catch::Contains("is a friction problem"));
 }
+
+TEST_CASE("run: --lcp-dir writes a friction solve that solve-lcp solves again",
+          "[cli][solve_lcp][friction]") {
+  const fs::path dir = scratch("lcp_dir_friction");
+  const CliResult run = runCli(
+      std::string("run '") + CONTACTLAB_SCENES_DIR +
+          "/stack_on_slope.json' --until 0.05 --lcp-steps 2:2 --lcp-dir '" + dir.string() + "'",
+      dir);
+  INFO(run.err);
+  REQUIRE(run.exitCode == 0);
+  const CliResult again = solveLcp("'" + (dir / "step2_solve1.json").string() + "'", dir);
+  INFO(again.err);
+  CHECK(again.exitCode == 0);
+  // The stack's 10 corner contacts, all sticking on the 15 degree slope.
+  CHECK_THAT(again.out, Catch::Contains("n = 10 (0 joints, 0 sliding), with friction"));
+  CHECK_THAT(again.out, Catch::Contains("status: ok"));
+  CHECK_THAT(again.out, Catch::Contains("friction sets: [C_F, C_F, C_F, C_F, C_F, C_F, C_F, "
+                                        "C_F, C_F, C_F]"));
+}

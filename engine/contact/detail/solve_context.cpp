@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "engine/contact/detail/friction_problem.h"
+
 namespace cl {
 
 SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBodyCollision>& rows,
@@ -20,6 +22,22 @@ SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBo
          .normalVelocity = c.normalVelocity,
          .joint = c.joint,
          .connector = c.connector});
+  return context;
+}
+
+SolveContext makeFrictionSolveContext(const RigidBodySim& sim,
+                                      const std::vector<RigidBodyCollision>& rows,
+                                      SolvePurpose purpose, double time, int subset) {
+  SolveContext context = makeSolveContext(sim, rows, purpose, time, subset);
+  const std::size_t n = context.contacts.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    SolveContact friction = context.contacts[i];
+    friction.label = "F " + friction.label;
+    friction.kind = "friction";
+    friction.normal = contactTangent(rows[i]);
+    friction.joint = false;
+    context.contacts.push_back(std::move(friction));
+  }
   return context;
 }
 

@@ -12,4 +12,10 @@ namespace cl {
 SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBodyCollision>& rows,
                               SolvePurpose purpose, double time, int subset = 0);
 
+// The context of a friction solve (friction_forces.h): the n contacts' rows, then a friction
+// row for each (n + i: the same contact, labelled "F <label>", its tangent as the normal).
+SolveContext makeFrictionSolveContext(const RigidBodySim& sim,
+                                      const std::vector<RigidBodyCollision>& rows,
+                                      SolvePurpose purpose, double time, int subset = 0);
+
 }  // namespace cl

@@ -77,7 +77,11 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const FrictionProblem& p,
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses with friction at time {}: {}:{}",
                                       sim.time(), problem, describeRecords(sim, rowsOf())));
-  const FrictionResult r = computeFrictionForces(p, options);
+  FrictionOptions traced = options;
+  if ((traced.sink = sim.traceSink()))
+    traced.sink->onSolveContext(
+        makeFrictionSolveContext(sim, rowsOf(), SolvePurpose::kImpulse, sim.time()));
+  const FrictionResult r = computeFrictionForces(p, traced);
   const double scale = std::max(1.0, p.b.size() > 0 ? p.b.cwiseAbs().maxCoeff() : 0.0);
   if (!r.ok() &&
       (r.f.size() != p.b.size() || frictionViolation(p, r.f, r.a) > kImpulseCheckTolerance * scale))

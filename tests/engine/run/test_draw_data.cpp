@@ -1,15 +1,19 @@
 // drawDataOf (engine/run/draw_data.h): what a view draws, here the connectors' forces,
-// each taken from the records its own connector made.
+// each taken from the records its own connector made, and the contacts' modes.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <vector>
 
 #include "engine/body/shapes.h"
 #include "engine/connectors/rope.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/contact/detail/friction_problem.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/run/draw_data.h"
+#include "engine/scene/scene.h"
 
 TEST_CASE("drawDataOf gives each connector the force of its own records", "[run][draw]") {
   cl::ContactSim sim;
@@ -39,4 +43,32 @@ TEST_CASE("drawDataOf gives each connector the force of its own records", "[run]
   CHECK(std::abs(change[static_cast<std::size_t>(6 * hanging + 3)]) < 1e-9);
   CHECK(d.states.size() == 2);
   CHECK(d.referenceForce == Approx(weight));
+}
+
+TEST_CASE("drawDataOf tells each contact's mode: resting, sticking, sliding, separating",
+          "[run][draw][friction]") {
+  // block_on_slope.json: one block held by friction (pair 0.5 > tan 20) and one sliding
+  // down from rest at g (sin 20 - 0.2 cos 20) = 1.51 (0.15 by 0.1 s, above
+  // kStaticSlipSpeed); stack_of_three.json has no friction.
+  const auto modesOf = [](const char* file, double until) {
+    cl::Scene scene = cl::loadSceneFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / file);
+    const std::unique_ptr<cl::AdvanceStrategy> advance = scene.makeAdvance();
+    while (scene.sim->time() < until - 1e-9) advance->advance(scene.settings.timeStep);
+    const cl::DrawData d = cl::drawDataOf(*scene.sim, 0);
+    std::map<cl::ContactMode, int> count;
+    for (const cl::ContactMark& c : d.contacts) {
+      ++count[c.mode];
+      if (c.mode == cl::ContactMode::kSliding) CHECK(std::abs(c.slip) > cl::kStaticSlipSpeed);
+      if (c.mode == cl::ContactMode::kSticking) CHECK(std::abs(c.slip) < 1e-6);
+      if (c.mode != cl::ContactMode::kSeparating) CHECK(c.force > 0);
+    }
+    return count;
+  };
+  std::map<cl::ContactMode, int> slope = modesOf("block_on_slope.json", 0.1);
+  CHECK(slope[cl::ContactMode::kSticking] == 2);  // the held block's two corners
+  CHECK(slope[cl::ContactMode::kSliding] == 2);   // the launched block's
+  CHECK(slope[cl::ContactMode::kResting] == 0);
+  std::map<cl::ContactMode, int> stack = modesOf("stack_of_three.json", 0.1);
+  CHECK(stack[cl::ContactMode::kResting] == 6);  // two corners under each block, no friction
+  CHECK(stack[cl::ContactMode::kSticking] + stack[cl::ContactMode::kSliding] == 0);
 }

@@ -57,7 +57,7 @@ TEST_CASE("Friction: a particle on a slope holds below the angle of friction",
     CHECK(r.a(0) == Approx(0).margin(1e-12));
     CHECK(r.a(1) == Approx(0).margin(1e-12));
     CHECK(r.normalSets[0] == ContactSet::kC);
-    CHECK(r.frictionSets[0] == FrictionSet::kCF);
+    CHECK(r.frictionSets[0] == ContactSet::kCF);
   }
   SECTION("tan 40 deg > 0.5: it slides, friction mu m g cos at the cone's edge") {
     const double th = 40 * kDeg;
@@ -67,7 +67,7 @@ TEST_CASE("Friction: a particle on a slope holds below the angle of friction",
     CHECK(r.f(1) == Approx(mu * m * kG * std::cos(th)).epsilon(1e-12));
     // Down the slope at g (sin - mu cos).
     CHECK(r.a(1) == Approx(-kG * (std::sin(th) - mu * std::cos(th))).epsilon(1e-12));
-    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+    CHECK(r.frictionSets[0] == ContactSet::kNCPlus);
   }
 }
 
@@ -77,7 +77,7 @@ TEST_CASE("Friction: a uniform disc rolls down a slope at 2/3 g sin theta", "[fr
   SECTION("mu = 0.3 > tan(30)/3 = 0.19: rolling, f_F = m g sin / 3") {
     const FrictionResult r = computeFrictionForces(onSlope({m, I}, {{0, -R}}, th, 0.3));
     REQUIRE(r.ok());
-    CHECK(r.frictionSets[0] == FrictionSet::kCF);
+    CHECK(r.frictionSets[0] == ContactSet::kCF);
     CHECK(r.f(1) == Approx(m * kG * std::sin(th) / 3).epsilon(1e-12));
     // The centre's acceleration along the slope: -g sin + f_F / m = -(2/3) g sin.
     CHECK(-kG * std::sin(th) + r.f(1) / m == Approx(-2.0 / 3 * kG * std::sin(th)).epsilon(1e-12));
@@ -85,7 +85,7 @@ TEST_CASE("Friction: a uniform disc rolls down a slope at 2/3 g sin theta", "[fr
   SECTION("mu = 0.1 < tan(30)/3: it slips, f_F = mu m g cos") {
     const FrictionResult r = computeFrictionForces(onSlope({m, I}, {{0, -R}}, th, 0.1));
     REQUIRE(r.ok());
-    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+    CHECK(r.frictionSets[0] == ContactSet::kNCPlus);
     CHECK(r.f(1) == Approx(0.1 * m * kG * std::cos(th)).epsilon(1e-12));
     CHECK(r.a(1) < 0);
   }
@@ -115,8 +115,8 @@ TEST_CASE("Friction: a block on a slope with two corner contacts (A singular)",
     REQUIRE(r.ok());
     CHECK(frictionViolation(p, r.f, r.a) < 1e-9);
     CHECK(r.f(0) + r.f(1) == Approx(block.m * kG * std::cos(th)).epsilon(1e-10));
-    CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
-    CHECK(r.frictionSets[1] == FrictionSet::kNCPlus);
+    CHECK(r.frictionSets[0] == ContactSet::kNCPlus);
+    CHECK(r.frictionSets[1] == ContactSet::kNCPlus);
     const double slide = -kG * (std::sin(th) - 0.2 * std::cos(th));
     CHECK(r.a(2) == Approx(slide).epsilon(1e-10));
     CHECK(r.a(3) == Approx(slide).epsilon(1e-10));
@@ -246,8 +246,8 @@ TEST_CASE("Friction: random stacks of two bodies end with every condition holdin
     if (!r.ok()) continue;
     ++solved;
     gaveUp += r.gaveUp;
-    for (FrictionSet s : r.frictionSets)
-      edges += s == FrictionSet::kNCPlus || s == FrictionSet::kNCMinus;
+    for (ContactSet s : r.frictionSets)
+      edges += s == ContactSet::kNCPlus || s == ContactSet::kNCMinus;
     CHECK(frictionViolation(p, r.f, r.a) < 1e-8);
   }
   CHECK(solved == 300);
@@ -304,4 +304,44 @@ TEST_CASE("Friction: bad input is refused", "[friction][solver][errors]") {
   p.mu = {0.5, 0.5};
   CHECK(p.validate().find("needs A 4 x 4") != std::string::npos);
   CHECK(computeFrictionForces(p).error == LcpError::kBadInput);
+}
+
+TEST_CASE("Friction: the trace tells every decision with the five sets, and the solve",
+          "[friction][solver][trace]") {
+  // One contact of a particle on a slope (m 1) held by friction: the normal is driven until
+  // a_N = 0 (f_N = g cos), then the friction until a_F = 0 (f_F = g sin, inside the cone).
+  const double theta = 20 * kDeg, mu = 0.5;
+  FrictionProblem p = onSlope({1, 1}, {Eigen::Vector2d(0, 0)}, theta, mu);
+  RecordingTraceSink sink;
+  FrictionOptions options;
+  options.sink = &sink;
+  const FrictionResult r = computeFrictionForces(p, options);
+  REQUIRE(r.ok());
+  REQUIRE(sink.pivots.size() == 2);
+  const SolverPivot& normal = sink.pivots[0];
+  CHECK(normal.transition == PivotTransition::kDAccepted);
+  CHECK(normal.d == 0);
+  CHECK(normal.C == std::vector<int>{0});
+  CHECK(normal.CF.empty());
+  CHECK(normal.f(0) == Approx(kG * std::cos(theta)).epsilon(1e-12));
+  const SolverPivot& friction = sink.pivots[1];
+  CHECK(friction.transition == PivotTransition::kFrictionHeld);
+  CHECK(friction.d == 1);  // row n + 0
+  CHECK(friction.CF == std::vector<int>{1});
+  CHECK(friction.stepTaken);
+  CHECK(friction.f(1) == Approx(kG * std::sin(theta)).epsilon(1e-12));
+  REQUIRE(sink.solves.size() == 1);
+  const SolverSolve& s = sink.solves[0];
+  CHECK(s.friction());
+  CHECK(s.mu == std::vector<double>{mu});
+  CHECK(s.A == p.A);
+  CHECK(s.f == r.f);
+  CHECK(s.joint == std::vector<bool>{false, false});
+  // Steeper than the angle of friction: the friction ends at the cone's edge (NC+).
+  sink.clear();
+  p = onSlope({1, 1}, {Eigen::Vector2d(0, 0)}, 40 * kDeg, mu);
+  REQUIRE(computeFrictionForces(p, options).ok());
+  REQUIRE(sink.pivots.size() == 2);
+  CHECK(sink.pivots[1].transition == PivotTransition::kFrictionAtEdge);
+  CHECK(sink.pivots[1].NCplus == std::vector<int>{1});
 }

@@ -36,13 +36,13 @@ TEST_CASE("Friction by Lemke: a particle on a slope, held and sliding", "[fricti
   REQUIRE(r.ok());
   CHECK(r.f(0) == Approx(m * kG * std::cos(theta)).epsilon(1e-12));
   CHECK(r.f(1) == Approx(m * kG * std::sin(theta)).epsilon(1e-12));
-  CHECK(r.frictionSets[0] == FrictionSet::kCF);
+  CHECK(r.frictionSets[0] == ContactSet::kCF);
   // mu 0.2 does not: static friction at the cone's edge, +mu f_N against a_F < 0.
   r = frictionByLemke(particleOnSlope(m, theta, 0.2, 0), 1e-12);
   REQUIRE(r.ok());
   CHECK(r.f(1) == Approx(0.2 * m * kG * std::cos(theta)).epsilon(1e-12));
   CHECK(r.a(1) == Approx(-kG * (std::sin(theta) - 0.2 * std::cos(theta))).epsilon(1e-12));
-  CHECK(r.frictionSets[0] == FrictionSet::kNCPlus);
+  CHECK(r.frictionSets[0] == ContactSet::kNCPlus);
   // Sliding down (slide +1: friction up the slope) at mu 0.6 decelerates it.
   r = frictionByLemke(particleOnSlope(m, theta, 0.6, 1), 1e-12);
   REQUIRE(r.ok());
