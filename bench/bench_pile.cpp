@@ -5,7 +5,8 @@
 // back-ups, integrator steps, contact solves and the final kinetic energy (the pile must
 // be at rest). myPhysicsLab's TypeScript engine needs about 2 wall seconds per simulated
 // second for its 20-block pile on this kind of machine (a figure quoted, not measured
-// here); the ratio column divides that by ours.
+// here); the ratio column divides that by ours. pile_10_friction (pile_10 with friction 0.5)
+// gives the cost of Coulomb friction against pile_10, printed after the table.
 // Each scene runs with the contact-force warm start off (every solve pivots from C = {}, the
 // baseline) and on (contact_sim.h), alternating, so the speed-up is measured in one session.
 //   build/bench/bench_pile [runs] [seconds]
@@ -88,7 +89,12 @@ int main(int argc, char** argv) {
       "binary | contact solves | warm hits | final KE | final state hash |\n",
       runs);
   fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const char* name : {"pile_10.json", "pile_20.json"}) {
+  // pile_10_friction is pile_10 with Coulomb friction 0.5 on every body: the cost of friction
+  // (friction_forces.h) measured against pile_10 in the same run.
+  double cpuCold[3] = {0, 0, 0};
+  long long solvesCold[3] = {0, 0, 0};
+  int scene = 0;
+  for (const char* name : {"pile_10.json", "pile_20.json", "pile_10_friction.json"}) {
     const auto file = std::filesystem::path(CONTACTLAB_SCENES_DIR) / name;
     std::vector<Run> all[2];  // [0] warm start off, [1] on; alternated to share the noise
     for (int k = 0; k < runs; ++k)
@@ -101,8 +107,8 @@ int main(int argc, char** argv) {
         cpu.push_back(r.cpuPerSimSecond);
       }
       const double wallMedian = median(wall), cpuMedian = median(cpu);
-      if (warm == 0) coldCpu = cpuMedian;
       const Run& r = all[warm].front();  // the counts are those of every run (deterministic)
+      if (warm == 0) coldCpu = cpuMedian, cpuCold[scene] = cpuMedian, solvesCold[scene] = r.solves;
       fmt::print(
           "| {} | {} | {:.4f} | {:.4f} | {:.4f} | {:.4f} | {:.2f} | {:.0f}x | {} | {} | {} | "
           "{} | {} | {:.1f} % | {:.2e} | {:016x} |\n",
@@ -114,5 +120,14 @@ int main(int argc, char** argv) {
           r.stateHash);
       std::fflush(stdout);
     }
+    ++scene;
   }
+  // Per simulated second, and per contact solve (the friction pile makes fewer, larger ones).
+  const auto perSolve = [&](int k) {
+    return cpuCold[k] / static_cast<double>(std::max(1LL, solvesCold[k]));
+  };
+  fmt::print(
+      "\nfriction (warm start off): pile_10_friction takes {:.1f}x pile_10's CPU per simulated "
+      "second, {:.1f}x per contact solve ({} solves against {})\n",
+      cpuCold[2] / cpuCold[0], perSolve(2) / perSolve(0), solvesCold[2], solvesCold[0]);
 }

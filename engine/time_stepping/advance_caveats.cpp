@@ -19,16 +19,30 @@ std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& si
   for (const Polygon& b : sim.bodies())
     if (!b.isFixed() && b.elasticity() > 0 && elasticCount >= 2)
       elastic.push_back(fmt::format("'{}' ({})", b.name(), b.elasticity()));
+  // Friction (friction_forces.h) is CollisionAdvance's alone so far: the steppers' LCPs and
+  // Newton systems have normal rows only.
+  std::vector<std::string> rough;
+  for (const Polygon& b : sim.bodies())
+    if (b.friction() > 0) rough.push_back(fmt::format("'{}' ({})", b.name(), b.friction()));
   std::vector<std::string> out;
+  const auto listed = [](const std::vector<std::string>& names, const char* more) {
+    const std::size_t shown = std::min<std::size_t>(names.size(), 5);
+    return fmt::format(
+        "{}{}", fmt::join(names.begin(), names.begin() + static_cast<long>(shown), ", "),
+        names.size() > shown ? fmt::format(" and {} more {}", names.size() - shown, more)
+                             : std::string());
+  };
   if (!elastic.empty()) {
-    const std::size_t shown = std::min<std::size_t>(elastic.size(), 5);
     out.push_back(fmt::format(
         "advance '{}' cannot express restitution: its collisions are perfectly inelastic, so "
-        "the elasticity of {}{} is not used",
-        nameOf(kind), fmt::join(elastic.begin(), elastic.begin() + static_cast<long>(shown), ", "),
-        elastic.size() > shown ? fmt::format(" and {} more bodies", elastic.size() - shown)
-                               : std::string()));
+        "the elasticity of {} is not used",
+        nameOf(kind), listed(elastic, "bodies")));
   }
+  if (!rough.empty())
+    out.push_back(
+        fmt::format("advance '{}' has no friction yet (collision_advance has): its contacts are "
+                    "frictionless, so the friction of {} is not used",
+                    nameOf(kind), listed(rough, "bodies")));
   return out;
 }
 

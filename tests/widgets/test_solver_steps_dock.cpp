@@ -428,3 +428,36 @@ TEST_CASE("SolverStepsDock screenshot", "[.][solver_steps_dock_shot]") {
   fx.dock.resolve(o);
   fx.dock.grab().save(dir + QStringLiteral("/solver_steps_resolve.png"));
 }
+
+TEST_CASE("SolverStepsDock shows a friction solve with its five sets", "[solver_steps_dock]") {
+  // stack_on_slope.json: 10 corner contacts, every one held by friction on the slope. Its
+  // solves are friction solves of 2n = 20 rows; the last decision has all 10 normals in C
+  // and all 10 frictions in C_F.
+  Session session;
+  SolverStepsDock dock{&session};
+  REQUIRE(session.loadScene(scene("stack_on_slope.json")));
+  REQUIRE(session.stepNow(2));
+  dock.show();
+  const cl::SolveTrace* trace = session.selectedSolveTrace();
+  REQUIRE(trace != nullptr);
+  REQUIRE(trace->solve.friction());
+  CHECK(trace->solve.b.size() == 20);
+  const int K = static_cast<int>(trace->pivots.size());
+  REQUIRE(K > 0);
+  CHECK(dock.cellText(K - 1, SolverStepsDock::kSets) == QStringLiteral("10/0 10/0/0"));
+  const QString summary = dock.summaryText();
+  CHECK(summary.contains(QStringLiteral("with Coulomb friction")));
+  CHECK(summary.contains(QStringLiteral("10 contacts (0 sliding), 2n = 20 rows")));
+  const QString sets = dock.setsText();
+  CHECK(members(setLine(sets, QStringLiteral("C"))).size() == 10);
+  const QList<int> held = members(setLine(sets, QStringLiteral("C_F")));
+  CHECK(held.size() == 10);
+  CHECK(*std::min_element(held.begin(), held.end()) == 10);  // the friction rows n + i
+  CHECK(setLine(sets, QStringLiteral("NC+")) == QStringLiteral("NC+ (0): none"));
+  // The friction rows are labelled "F primary/normal".
+  CHECK(trace->context.contacts.size() == 20);
+  CHECK(trace->context.contacts[10].label.rfind("F ", 0) == 0);
+  // Re-solving takes frictionless LCPs: the panel says so instead of solving the 2n rows.
+  dock.resolvePanel()->setRecorded(trace);
+  CHECK(dock.resolvePanel()->statusText().contains(QStringLiteral("This solve has friction")));
+}

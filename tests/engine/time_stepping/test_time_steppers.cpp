@@ -2,6 +2,8 @@
 // whose motion is known: a resting block stays at its contact distance, a pendulum on a joint
 // keeps its length and swings with the small-angle period, a dropped block comes to rest
 // without penetrating, free bodies keep their momentum, and every run repeats bit for bit.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -193,6 +195,21 @@ TEST_CASE("A time stepper says, naming the bodies, that it cannot express restit
   cl::Scene inelastic =
       cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/pendulum_joint.json");
   CHECK(cl::advanceCaveats(AdvanceKind::kLcpFixpoint, *inelastic.sim).empty());
+}
+
+TEST_CASE("A time stepper says, naming the bodies, that it has no friction yet",
+          "[time_stepping][friction]") {
+  cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/block_on_slope.json");
+  CHECK(cl::advanceCaveats(AdvanceKind::kCollisionAdvance, *s.sim).empty());
+  for (AdvanceKind kind : kSteppers) {
+    // After the restitution caveat (the blocks' default elasticity 1).
+    const std::vector<std::string> caveats = cl::advanceCaveats(kind, *s.sim);
+    REQUIRE(caveats.size() == 2);
+    CHECK(caveats[1] == fmt::format("advance '{}' has no friction yet (collision_advance has): "
+                                    "its contacts are frictionless, so the friction of 'slope' "
+                                    "(1), 'sticking' (0.25), 'sliding' (0.04) is not used",
+                                    cl::nameOf(kind)));
+  }
 }
 
 TEST_CASE("A traced time step records its iterations and its outcome", "[time_stepping][trace]") {
