@@ -93,20 +93,30 @@ Eigen::VectorXd readVector(const InJson& parent, const char* key, const std::str
 
 }  // namespace
 
-std::string lcpToJson(const LcpProblem& p, const LcpResult* result,
-                      const std::vector<SolverPivot>* trace) {
+namespace {
+
+// The head of every problem file: format, version, the number of contacts, A and b.
+Json problemJson(int contacts, const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
   Json j;
   j["format"] = "contactlab-lcp";
   j["version"] = kLcpFormatVersion;
-  j["n"] = p.size();
-  Json A = Json::array();
-  for (Eigen::Index r = 0; r < p.A.rows(); ++r) {
+  j["n"] = contacts;
+  Json rows = Json::array();
+  for (Eigen::Index r = 0; r < A.rows(); ++r) {
     Json row = Json::array();
-    for (Eigen::Index c = 0; c < p.A.cols(); ++c) row.push_back(p.A(r, c));
-    A.push_back(row);
+    for (Eigen::Index c = 0; c < A.cols(); ++c) row.push_back(A(r, c));
+    rows.push_back(row);
   }
-  j["A"] = A;
-  j["b"] = vec(p.b);
+  j["A"] = rows;
+  j["b"] = vec(b);
+  return j;
+}
+
+}  // namespace
+
+std::string lcpToJson(const LcpProblem& p, const LcpResult* result,
+                      const std::vector<SolverPivot>* trace) {
+  Json j = problemJson(p.size(), p.A, p.b);
   j["joint"] = Json(std::vector<bool>(p.joint));
   if (!p.preOrder.empty()) j["preOrder"] = indices(p.preOrder);
   if (result) {
@@ -261,18 +271,7 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
 }
 
 std::string frictionToJson(const FrictionProblem& p, const FrictionResult* result) {
-  Json j;
-  j["format"] = "contactlab-lcp";
-  j["version"] = kLcpFormatVersion;
-  j["n"] = p.contacts();
-  Json A = Json::array();
-  for (Eigen::Index r = 0; r < p.A.rows(); ++r) {
-    Json row = Json::array();
-    for (Eigen::Index c = 0; c < p.A.cols(); ++c) row.push_back(p.A(r, c));
-    A.push_back(row);
-  }
-  j["A"] = A;
-  j["b"] = vec(p.b);
+  Json j = problemJson(p.contacts(), p.A, p.b);
   j["joint"] = Json(p.joint.empty() ? std::vector<bool>(p.mu.size(), false) : p.joint);
   j["mu"] = Json(p.mu);
   if (!p.slide.empty()) j["slide"] = Json(p.slide);

@@ -16,6 +16,7 @@
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/impulse/collision_handling.h"
 #include "engine/scene/scene.h"
+#include "tests/engine/scenarios/scene_run.h"
 
 namespace {
 
@@ -49,24 +50,12 @@ std::string block(double width, double height, Launch l, double mu) {
       width, height, height / 2 + 0.05, l.vx, l.vy, mu);
 }
 
-struct Run {
-  cl::Scene scene;
-  std::unique_ptr<cl::AdvanceStrategy> advance;
-  explicit Run(const std::string& text)
-      : scene(cl::loadScene(text, "impact.json")), advance(scene.makeAdvance()) {}
-  void to(double t) {
-    while (scene.sim->time() < t - 1e-9) advance->advance(scene.settings.timeStep);
-  }
-  cl::BodyState body() const { return scene.sim->bodyState(1); }
-  double mass() const { return scene.sim->bodies()[1].mass(); }
-  double moment() const { return scene.sim->bodies()[1].moment(); }
-  double kinetic() const { return scene.sim->energy().kinetic(); }
-};
+using Run = cl::test::SceneRun;
 
 // The disc's expected velocities after the impact: the contact point (r = (0, -R)) slips at
 // s = v_x + omega R; a tangential impulse P changes s by P (1/m + R^2/I).
 Launch discAfter(const Run& r, double R, Launch l, double mu, double e) {
-  const double m = r.mass(), I = r.moment();
+  const double m = r.polygon().mass(), I = r.polygon().moment();
   const double pN = m * (1 + e) * std::abs(l.vy);
   const double s = l.vx + l.omega * R;
   double p = -s / (1 / m + R * R / I);

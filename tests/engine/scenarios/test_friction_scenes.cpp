@@ -12,6 +12,7 @@
 
 #include "engine/io/text_file.h"
 #include "engine/scene/scene.h"
+#include "tests/engine/scenarios/scene_run.h"
 
 namespace {
 
@@ -34,16 +35,7 @@ std::string blockOnSlope(double angle, double mu, double speedUp = 0) {
       angle, mu, angle, -s * lift, c * lift, c * speedUp, s * speedUp, mu, kG);
 }
 
-struct Run {
-  cl::Scene scene;
-  std::unique_ptr<cl::AdvanceStrategy> advance;
-  explicit Run(const std::string& text)
-      : scene(cl::loadScene(text, "slope.json")), advance(scene.makeAdvance()) {}
-  void to(double t) {
-    while (scene.sim->time() < t - 1e-9) advance->advance(scene.settings.timeStep);
-  }
-  cl::BodyState block() const { return scene.sim->bodyState(1); }
-};
+using Run = cl::test::SceneRun;
 
 // Distance travelled up the slope (negative: down).
 double alongSlope(const cl::BodyState& s0, const cl::BodyState& s1, double angle) {
@@ -56,9 +48,9 @@ TEST_CASE("Friction scene: a block on a slope stays below the angle of friction"
           "[friction][scene]") {
   const double angle = 20 * std::numbers::pi / 180;  // tan 20 = 0.36 < 0.5
   Run r(blockOnSlope(angle, 0.5));
-  const cl::BodyState s0 = r.block();
+  const cl::BodyState s0 = r.body();
   r.to(2.0);
-  const cl::BodyState s1 = r.block();
+  const cl::BodyState s1 = r.body();
   CHECK(std::abs(alongSlope(s0, s1, angle)) < 1e-6);
   CHECK(std::hypot(s1.vx, s1.vy) < 1e-6);
   CHECK(std::abs(s1.angle - angle) < 1e-6);
@@ -73,21 +65,21 @@ TEST_CASE("Friction scene: above the angle of friction it slides at g (sin - mu 
           "[friction][scene]") {
   const double angle = 30 * std::numbers::pi / 180, mu = 0.3;  // tan 30 = 0.58 > 0.3
   Run r(blockOnSlope(angle, mu));
-  const cl::BodyState s0 = r.block();
+  const cl::BodyState s0 = r.body();
   const double T = 1.0;
   r.to(T);
   const double expected = -0.5 * kG * (std::sin(angle) - mu * std::cos(angle)) * T * T;
-  CHECK(alongSlope(s0, r.block(), angle) == Approx(expected).epsilon(2e-3));
-  CHECK(std::abs(r.block().angle - angle) < 1e-6);  // it slides without tipping
+  CHECK(alongSlope(s0, r.body(), angle) == Approx(expected).epsilon(2e-3));
+  CHECK(std::abs(r.body().angle - angle) < 1e-6);  // it slides without tipping
 }
 
 TEST_CASE("Friction scene: a block launched on a floor stops after v0^2 / (2 mu g)",
           "[friction][scene]") {
   const double mu = 0.4, v0 = 2.0;
   Run r(blockOnSlope(0, mu, v0));
-  const cl::BodyState s0 = r.block();
+  const cl::BodyState s0 = r.body();
   r.to(1.0);  // it stops at v0 / (mu g) = 0.51 s
-  const cl::BodyState s1 = r.block();
+  const cl::BodyState s1 = r.body();
   CHECK(std::abs(s1.vx) < 1e-6);
   CHECK(s1.x - s0.x == Approx(v0 * v0 / (2 * mu * kG)).epsilon(5e-3));
 }
