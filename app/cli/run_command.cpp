@@ -157,9 +157,12 @@ void printTimeStepping(const TimeStepper& stepper) {
 void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
-      "warm {}   warm + pivots {}   cold restarts {}   (warm start {})\n",
+      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}){}\n",
       t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
-      sim.warmStart() ? "on" : "off");
+      sim.warmStart() ? "on" : "off",
+      t.frictionHeld > 0
+          ? fmt::format("   sliding held static {} (no sliding-friction solution)", t.frictionHeld)
+          : std::string());
 }
 
 }  // namespace

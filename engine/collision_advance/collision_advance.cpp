@@ -126,18 +126,13 @@ bool CollisionAdvance::advanceSim(double h) {
     try {
       mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
     } catch (const FrictionJam& jam) {
-      // Sliding friction without a solution somewhere in the step: the jammed contacts
-      // get their impulse at the step's start, which then stands as the saved state, and
-      // the step is taken again (once: a second jam ends the run).
       restore();
       const std::vector<double> beforeJam = mSavedVars;
       try {
-        resolveJam(jam);
-        mSavedVars = mSim.vars();
-        mSim.setOldState(mSavedVars);
-        mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+        stepThroughJams(h, jam);
       } catch (...) {
-        mSavedVars = beforeJam;  // a failure leaves the state as it was before the jam
+        mSavedVars = beforeJam;  // a failure leaves the state as it was before the jams
+        mSim.setJamImpulses(true);
         throw;
       }
     }
@@ -315,14 +310,35 @@ void CollisionAdvance::nextStep(bool didBackup, const CollisionStats& stats) {
   }
 }
 
-void CollisionAdvance::resolveJam(const FrictionJam& jam) {
+void CollisionAdvance::stepThroughJams(double h, FrictionJam jam) {
+  // Sliding friction without a solution somewhere in the step, and an impulse would end
+  // it: the jammed contacts get their impulse at the step's start, which then stands as
+  // the saved state, and the step is taken again. Where the impulse is zero at the step's
+  // start, or the jams go on past kMaxJamImpulses, the step is taken once more with jam
+  // impulses off: ContactSim then holds the sliding contacts as static ones.
+  for (int k = 0;; ++k) {
+    const bool applied = k < kMaxJamImpulses && resolveJam(jam);
+    mSavedVars = mSim.vars();
+    mSim.setOldState(mSavedVars);
+    mSim.setJamImpulses(applied);
+    try {
+      mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
+      mSim.setJamImpulses(true);
+      return;
+    } catch (const FrictionJam& again) {
+      mSim.vars() = mSavedVars;
+      mSim.setTime(mSavedTime);
+      mSim.clearOldState();
+      jam = again;
+    }
+  }
+}
+
+bool CollisionAdvance::resolveJam(const FrictionJam& jam) {
   std::vector<RigidBodyCollision> records;
   for (RigidBodyCollision r : jam.contacts)
     if (remeasure(r)) records.push_back(std::move(r));
-  if (!handleJam(mSim, records))
-    throw SimulationError(fmt::format(
-        "{}\nand the impulse at the step's start (time {}) that would end the jam is zero",
-        jam.what(), mSim.time()));
+  if (!handleJam(mSim, records)) return false;
   ++mCounters.jams;
   std::vector<TrackedCollision> shown;
   for (const RigidBodyCollision& r : records) {
@@ -331,6 +347,7 @@ void CollisionAdvance::resolveJam(const FrictionJam& jam) {
     shown.push_back(std::move(t));
   }
   mark(WayPoint::JAM_IMPULSE, &shown);
+  return true;
 }
 
 void CollisionAdvance::smallImpacts() {

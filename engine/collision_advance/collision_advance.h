@@ -20,11 +20,12 @@
 //   4. The next step aims at the earliest estimated collision time; with no estimate, an
 //      estimate in the past, or a failed estimate it halves (binary search); with nothing
 //      pending it takes what remains of dt.
-//   A step in which sliding friction has no solution (ContactSim's FrictionJam, Baraff 94
-//   section 6) is taken again from its start after the jammed contacts' impulse there
-//   (handleJam: they stop sliding where friction drives them into their surface),
-//   marked JAM_IMPULSE; a jam without such an impulse, or a second jam in the same step,
-//   fails the advance with the solver's message.
+//   A step in which sliding friction has no solution and an impulse would end the slide
+//   (ContactSim's FrictionJam, Baraff 94 section 6) is taken again from its start after the
+//   jammed contacts' impulse there (handleJam: they stop sliding where friction drives
+//   them into their surface), marked JAM_IMPULSE and counted; up to kMaxJamImpulses in one
+//   step, then (or where the impulse is zero at the step's start) once more with jam
+//   impulses off, ContactSim holding the sliding contacts as static ones.
 //   After the loop, with joint small impacts on and no collision handled, the small
 //   velocity errors at joints are resolved with impulses.
 // Every decision point is reported to the WaypointSink (trace/waypoint_trace.h) with the
@@ -44,6 +45,7 @@ class CollisionAdvance : public AdvanceStrategy {
   static constexpr int kStuckBinary = 3;         // back-ups without progress before binary search
   static constexpr int kMaxStuck = 30;           // ... before the advance fails as stuck
   static constexpr int kMaxIterations = 100000;  // steps tried within one advance(dt)
+  static constexpr int kMaxJamImpulses = 8;      // friction jam impulses within one step
 
   explicit CollisionAdvance(ContactSim& sim, IntegratorKind kind = IntegratorKind::RungeKutta)
       : AdvanceStrategy(kind), mSim(sim) {}
@@ -73,9 +75,11 @@ class CollisionAdvance : public AdvanceStrategy {
   bool handle(int numClose);
   void nextStep(bool didBackup, const CollisionStats& stats);
   void smallImpacts();
+  // The step of h from the restored start after a FrictionJam (see the file comment).
+  void stepThroughJams(double h, FrictionJam jam);
   // The impulse of a jam at the state restored to the step's start (handleJam), marked
-  // JAM_IMPULSE; throws SimulationError when there is none to apply.
-  void resolveJam(const FrictionJam& jam);
+  // JAM_IMPULSE; false when it is zero (nothing applied).
+  bool resolveJam(const FrictionJam& jam);
   // Reports w with the collisions being considered, or with `shown` when given.
   void mark(WayPoint w, const std::vector<TrackedCollision>* shown = nullptr);
   [[noreturn]] void failStuck();

@@ -13,6 +13,8 @@
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
+#include "engine/impulse/detail/handle_collisions.h"
+#include "engine/impulse/detail/impulse_lcp.h"
 
 namespace cl {
 
@@ -40,6 +42,7 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   warmStarts += later.warmStarts;
   warmPartials += later.warmPartials;
   warmRejects += later.warmRejects;
+  frictionHeld += later.frictionHeld;
   return *this;
 }
 
@@ -191,6 +194,17 @@ LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> g
   return solver->solve(problem, guess);
 }
 
+bool ContactSim::jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
+                                  std::span<const double> vars) const {
+  // The jam's impulse problem as handleJam solves it (elasticity 0, touching contacts held).
+  const FrictionProblem jam = frictionImpulseProblem(cs, std::vector<double>(cs.size(), 0.0),
+                                                     contactFriction(cs, bodies()), bodies(), vars);
+  FrictionOptions held;
+  held.touchingHeld = true;
+  const FrictionResult r = computeFrictionForces(jam, held);
+  return r.ok() && r.f.size() > 0 && r.f.cwiseAbs().maxCoeff() > kTinyImpulse;
+}
+
 void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                    const std::vector<RigidBodyCollision>& cs,
                                    const LcpProblem& normal, std::vector<double> mu,
@@ -200,27 +214,49 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                             std::move(mu), mExtraAccel, mExtraAccelTimeStep);
   FrictionOptions options;
   options.sink = mTraceSink;
-  const auto solve = [&] {
+  // Each solve of the subset is traced as one (a re-solve shows as the next solve).
+  const auto solve = [&](const FrictionProblem& p) {
     if (mTraceSink)
       mTraceSink->onSolveContext(
           makeFrictionSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
-    return computeFrictionForces(problem, options);
+    FrictionResult r = computeFrictionForces(p, options);
+    mSolveTotals.pivots += r.pivots;
+    return r;
   };
-  FrictionResult result = solve();
+  FrictionResult result = solve(problem);
   ++mSolveCount;
   mSolveTotals.solves += 1;
-  mSolveTotals.pivots += result.pivots;
-  if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep)) {
-    result = solve();  // shown as a second solve of the subset
-    mSolveTotals.pivots += result.pivots;
+  if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep))
+    result = solve(problem);
+  const bool sliding =
+      std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
+  std::string heldFailure;
+  const bool jam = result.error == LcpError::kNoSolution && sliding && mJamImpulses &&
+                   jamImpulseExists(cs, vars);
+  if (!result.ok() && sliding && !jam && mExtraAccel != ExtraAccel::NONE) {
+    // Sliding friction without a solution (neither the pivoting nor Lemke found one) and no
+    // jam to end by an impulse: the sliding contacts are held as static ones. Their b_F
+    // carries v_t / h (ExtraAccel), so at the cone's edge their friction opposes the slip
+    // as sliding friction does, and within it stops the slip in one time step. Counted
+    // (frictionHeld); where even that has no solution the run fails (below).
+    FrictionProblem held = problem;
+    held.slide.assign(held.mu.size(), 0);
+    FrictionResult heldResult = solve(held);
+    if (heldResult.ok()) {
+      ++mSolveTotals.frictionHeld;
+      result = std::move(heldResult);
+    } else {
+      heldFailure = fmt::format(
+          " (sliding friction has no solution, and with the sliding "
+          "contacts held static: {})",
+          errorName(heldResult.error));
+    }
   }
   if (!result.ok()) {
     std::string list;
     for (const RigidBodyCollision& c : cs) list += "\n  " + describe(*this, c);
-    const bool sliding =
-        std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
-    if (result.error == LcpError::kNoSolution && sliding)
+    if (jam)
       throw FrictionJam(
           fmt::format("contact forces with friction failed at time {}: no set of contact and "
                       "friction forces exists with {} contacts (sliding friction needs an "
@@ -228,9 +264,9 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                       t, cs.size(), list),
           cs);
     throw SimulationError(
-        fmt::format("contact forces with friction failed ({}) at time {} "
+        fmt::format("contact forces with friction failed ({}){} at time {} "
                     "with {} contacts:{}",
-                    errorName(result.error), t, cs.size(), list));
+                    errorName(result.error), heldFailure, t, cs.size(), list));
   }
   const auto n = static_cast<Eigen::Index>(cs.size());
   for (Eigen::Index i = 0; i < n; ++i) {

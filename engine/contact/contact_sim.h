@@ -13,8 +13,11 @@
 //      simulation's random generator, and f_j n_j is applied to the accelerations.
 //   A failed solve throws SimulationError naming the error, the time and the contacts.
 //   With friction (friction_problem.h) a subset whose sliding friction has no solution
-//   (Baraff 94 section 6; Painleve's paradox) throws FrictionJam instead: the sliding
-//   contacts need an impulse, which CollisionAdvance applies before taking the step again.
+//   (Baraff 94 section 6; Painleve's paradox) throws FrictionJam when an impulse would end
+//   the slide there (a jam: handleJam's impulse is not zero), which CollisionAdvance
+//   applies before taking the step again; otherwise it is solved again with its sliding
+//   contacts held as static ones against their slip (b_F carries v_t / h under ExtraAccel;
+//   counted in SolveTotals::frictionHeld), and fails only when that has none either.
 //   With the warm start on (the default), each solve first tries the contacts that carried
 //   force in the previous evaluate as its set C (warm_start.h, ComputeForces::solve with a
 //   guess); the memory is part of the simulation's state (warmStartMemory()), so a run
@@ -119,6 +122,10 @@ class ContactSim : public RigidBodySim {
     mWarmStartOn = on;
     mWarmStart.clear();
   }
+  // Whether a friction solve without a solution may throw FrictionJam (CollisionAdvance
+  // turns it off to retake a step whose jam has no impulse: the sliding contacts are then
+  // held as static ones).
+  void setJamImpulses(bool on) { mJamImpulses = on; }
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -180,6 +187,9 @@ class ContactSim : public RigidBodySim {
     long long warmStarts = 0;    // solves the warm start's guess solved outright
     long long warmPartials = 0;  // solves the guess started and pivots finished
     long long warmRejects = 0;   // solves whose guess was given up (then solved cold)
+    // Friction solves whose sliding friction had no solution, solved with the sliding
+    // contacts held as static ones (contact_sim.cpp, solveWithFriction).
+    long long frictionHeld = 0;
     double pivotsPerSolve() const {
       return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;
     }
@@ -215,6 +225,9 @@ class ContactSim : public RigidBodySim {
 
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
+  // Whether the contacts at `vars` have a jam (handleJam's impulse is not zero).
+  bool jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
+                        std::span<const double> vars) const;
   // The same for a subset with friction at some contact (computeFrictionForces on the 2n
   // problem of contact/detail/friction_problem.h); `normal` is the frictionless problem.
   void solveWithFriction(const std::vector<int>& subset, const std::vector<RigidBodyCollision>& cs,
@@ -231,6 +244,7 @@ class ContactSim : public RigidBodySim {
   ComputeForcesOptions mSolverOptions;
   LcpSolverKind mContactSolver = LcpSolverKind::kComputeForces;
   bool mWarmStartOn = true;
+  bool mJamImpulses = true;
   WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;
   std::vector<std::unique_ptr<Connector>> mConnectors;
