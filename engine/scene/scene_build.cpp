@@ -359,6 +359,7 @@ std::unique_ptr<ContactSim> buildSimulation(const SceneDoc& doc, const DocOrigin
     for (std::size_t k = 0; k < walls->bodies.size(); ++k) {
       Polygon& wall = walls->bodies[k];
       if (doc.walls->elasticity) wall.setElasticity(*doc.walls->elasticity);
+      if (doc.walls->friction) wall.setFriction(*doc.walls->friction);
       sim->addBody(std::move(wall),
                    BodyState{walls->positions[k].x, 0, walls->positions[k].y, 0, 0, 0});
     }

@@ -183,6 +183,7 @@ struct WallsDoc {
   std::optional<double> thickness;
   std::optional<Vec2> center;
   std::optional<double> elasticity;
+  std::optional<double> friction;
   bool operator==(const WallsDoc&) const = default;
 };
 

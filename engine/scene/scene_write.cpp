@@ -244,6 +244,7 @@ OJson sceneDocToJson(const SceneDoc& doc) {
     put(w, "thickness", doc.walls->thickness);
     put(w, "center", doc.walls->center);
     put(w, "elasticity", doc.walls->elasticity);
+    put(w, "friction", doc.walls->friction);
     j["walls"] = std::move(w);
   }
   OJson bodies = OJson::array();

@@ -83,6 +83,7 @@ WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProbl
   w.thickness = r.number("thickness", Need::Optional, Range::Positive);
   w.center = r.point("center", Need::Optional);
   w.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
+  w.friction = r.number("friction", Need::Optional, Range::NonNegative);
   r.rejectUnknown(" in 'walls'");
   return w;
 }

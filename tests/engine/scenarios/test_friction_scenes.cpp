@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -146,4 +147,23 @@ TEST_CASE("Friction scene: pile_20 with friction goes on through jams and held s
   CHECK(advance->counters().jams >= 1);
   CHECK(r.scene.contactSim()->solveTotals().frictionHeld >= 1);
   CHECK(r.scene.sim->energy().total() < start);
+}
+
+TEST_CASE("Friction scene: ContactApp's blocks come to rest with friction, not without",
+          "[friction][scene]") {
+  // contact_app.json (four blocks tumbling in a walled box, elasticity 0.8, slight damping)
+  // and contact_app_6.json (six blocks) with mu 0.5 on every block and wall: at rest by 20 s,
+  // where the frictionless blocks still slide about.
+  for (const char* file : {"contact_app.json", "contact_app_6.json"}) {
+    INFO(file);
+    const std::string text = cl::readTextFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / file);
+    nlohmann::json rough = nlohmann::json::parse(text);
+    for (auto& body : rough["bodies"]) body["friction"] = 0.5;
+    rough["walls"]["friction"] = 0.5;
+    Run frictionless(text), withFriction(rough.dump());
+    frictionless.to(20.0);
+    withFriction.to(20.0);
+    CHECK(frictionless.kinetic() > 1e-3);
+    CHECK(withFriction.kinetic() < 1e-12);
+  }
 }

@@ -143,7 +143,8 @@ TEST_CASE("explicit paths chain their edges and may hold arcs and holes", "[scen
 
 TEST_CASE("walls expand to the four walls of shapes::walls after the bodies", "[scene][build]") {
   const cl::Scene s = load(R"(
-    "walls": {"width": 12, "height": 10, "thickness": 0.5, "center": [1, 2], "elasticity": 0.7},
+    "walls": {"width": 12, "height": 10, "thickness": 0.5, "center": [1, 2], "elasticity": 0.7,
+              "friction": 0.4},
     "bodies": [{"name": "b", "shape": "ball", "radius": 0.5, "non_collide": ["WALL_LEFT"]}],
     "forces": [{"kind": "gravity", "g": 3}])");
   REQUIRE(s.sim->bodyCount() == 5);
@@ -154,6 +155,7 @@ TEST_CASE("walls expand to the four walls of shapes::walls after the bodies", "[
     CHECK(w.name() == expected.bodies[k].name());
     CHECK(w.isFixed());
     CHECK(w.elasticity() == 0.7);
+    CHECK(w.friction() == 0.4);
     CHECK(w.paths() == expected.bodies[k].paths());
     CHECK(s.sim->bodyState(1 + k).position() == expected.positions[k]);
   }
