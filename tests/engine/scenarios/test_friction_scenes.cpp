@@ -167,3 +167,38 @@ TEST_CASE("Friction scene: ContactApp's blocks come to rest with friction, not w
     CHECK(withFriction.kinetic() < 1e-12);
   }
 }
+
+TEST_CASE("Friction scene: a disc rolls down a slope at 2/3 g sin, or slips below tan/3",
+          "[friction][scene]") {
+  // A uniform disc (radius 0.5) resting on a 30 degree slope. Rolling without slipping
+  // takes a friction m g sin / 3 <= mu m g cos, i.e. mu >= tan(30) / 3 = 0.192: then its
+  // centre accelerates at (2/3) g sin along the slope; below, it slips with friction
+  // mu m g cos and accelerates at g (sin - mu cos).
+  const double angle = 30 * std::numbers::pi / 180, R = 0.5, T = 1.0;
+  const double s = std::sin(angle), c = std::cos(angle);
+  for (const double mu : {0.4, 0.1}) {
+    INFO("mu " << mu);
+    const double lift = 0.5 + R + 0.005;  // the slope's half thickness, the radius, the gap
+    Run r(fmt::format(
+        R"({{"format": "contactlab-scene", "version": 3,
+        "settings": {{"time_step": 0.01, "integrator": "runge-kutta", "extra_accel": "velocity"}},
+        "bodies": [
+          {{"name": "slope", "shape": "wall", "width": 40, "height": 1, "angle": {:.17g},
+            "friction": {}}},
+          {{"name": "disc", "shape": "ball", "radius": {}, "position": [{:.17g}, {:.17g}],
+            "friction": {}}}],
+        "forces": [{{"kind": "gravity", "g": {}}}]}})",
+        angle, mu, R, -s * lift, c * lift, mu, kG));
+    const cl::BodyState s0 = r.body();
+    r.to(T);
+    const double rolled = -alongSlope(s0, r.body(), angle);
+    const double a = mu >= std::tan(angle) / 3 ? 2.0 / 3 * kG * s : kG * (s - mu * c);
+    CHECK(rolled == Approx(0.5 * a * T * T).epsilon(1e-6));
+    // Rolling: the contact point does not slip (v = omega R); slipping: it does.
+    const double v = std::hypot(r.body().vx, r.body().vy);
+    if (mu >= std::tan(angle) / 3)
+      CHECK(std::abs(v - std::abs(r.body().omega) * R) < 1e-6);
+    else
+      CHECK(v - std::abs(r.body().omega) * R > 0.5);
+  }
+}
