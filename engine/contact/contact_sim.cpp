@@ -196,12 +196,8 @@ LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> g
 
 bool ContactSim::jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
                                   std::span<const double> vars) const {
-  // The jam's impulse problem as handleJam solves it (elasticity 0, touching contacts held).
-  const FrictionProblem jam = frictionImpulseProblem(cs, std::vector<double>(cs.size(), 0.0),
-                                                     contactFriction(cs, bodies()), bodies(), vars);
-  FrictionOptions held;
-  held.touchingHeld = true;
-  const FrictionResult r = computeFrictionForces(jam, held);
+  // The jam's impulse problem as handleJam solves it.
+  const FrictionResult r = computeFrictionForces(jamProblem(cs, bodies(), vars), jamOptions());
   return r.ok() && r.f.size() > 0 && r.f.cwiseAbs().maxCoeff() > kTinyImpulse;
 }
 

@@ -207,10 +207,8 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // record i's tangent): the serial loop still decides on the normal velocities alone.
   std::vector<double> mu = contactFriction(records, sim.bodies());
   const bool friction = anyFriction(mu);
-  const Eigen::MatrixXd A = friction ? frictionImpulseProblem(records, std::vector<double>(n, 0.0),
-                                                              mu, sim.bodies(), sim.vars())
-                                           .A
-                                     : contactMatrix(records, sim.bodies());
+  Eigen::MatrixXd A = contactMatrix(records, sim.bodies());
+  if (friction) A = frictionMatrix(records, sim.bodies(), A);
   if (friction) {
     v.conservativeResize(2 * n);
     for (int i = 0; i < n; ++i) v(n + i) = tangentialSlip(records[i], sim.bodies(), sim.vars());
@@ -310,14 +308,8 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
 
 bool handleJam(ContactSim& sim, std::vector<RigidBodyCollision>& records) {
   if (records.empty()) return false;
-  FrictionOptions held;
-  held.touchingHeld = true;
-  const std::vector<double> e(records.size(), 0.0);
   const Eigen::VectorXd j =
-      solveOrThrow(sim,
-                   frictionImpulseProblem(records, e, contactFriction(records, sim.bodies()),
-                                          sim.bodies(), sim.vars()),
-                   records, {}, held);
+      solveOrThrow(sim, jamProblem(records, sim.bodies(), sim.vars()), records, {}, jamOptions());
   return applyAll(sim, records, j);
 }
 

@@ -77,6 +77,12 @@ FrictionProblem frictionImpulseProblem(const std::vector<RigidBodyCollision>& re
   return p;
 }
 
+FrictionProblem jamProblem(const std::vector<RigidBodyCollision>& records,
+                           std::span<const Polygon> bodies, std::span<const double> vars) {
+  return frictionImpulseProblem(records, std::vector<double>(records.size(), 0.0),
+                                contactFriction(records, bodies), bodies, vars);
+}
+
 void applyFrictionImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
                           std::span<double> vars) {
   // As applyImpulse: the velocity slots of the state take the place of a derivative's.

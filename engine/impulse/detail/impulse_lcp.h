@@ -55,6 +55,16 @@ FrictionProblem frictionImpulseProblem(const std::vector<RigidBodyCollision>& re
                                        std::vector<double> mu, std::span<const Polygon> bodies,
                                        std::span<const double> vars);
 
+// The impulse problem of a friction jam (handle_collisions.h's handleJam): elasticity 0 at
+// every record, the pairs' friction, solved with jamOptions() (touching contacts held).
+FrictionProblem jamProblem(const std::vector<RigidBodyCollision>& records,
+                           std::span<const Polygon> bodies, std::span<const double> vars);
+inline FrictionOptions jamOptions() {
+  FrictionOptions o;
+  o.touchingHeld = true;
+  return o;
+}
+
 // Adds the impulse j along the record's tangent at its contact points (as applyImpulse).
 void applyFrictionImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
                           std::span<double> vars);
