@@ -201,10 +201,11 @@ void SolverComparisonDock::refresh() {
   if (trace && trace->solve.friction()) {
     // The registered solvers take frictionless LCPs; a friction problem's 2n rows are not one.
     mSelectedLabel->setText(
-        tr("Solve %1 is a contact solve with friction (2n = %2 rows): the solvers compared "
-           "here take frictionless LCPs. Its normal and friction forces and the five sets "
-           "per pivot are in the Solver steps dock; `contactlab-cli run --lcp-dir` writes it "
-           "for `solve-lcp`.")
+        // Short lines: the dock is often narrower than its table.
+        tr("Solve %1 has friction (2n = %2 rows, normals then frictions).\n"
+           "The solvers here take frictionless LCPs: its forces and the\n"
+           "five sets per pivot are in the Solver steps dock, and\n"
+           "contactlab-cli run --lcp-dir writes it for solve-lcp.")
             .arg(mSession->selectedSolve())
             .arg(trace->solve.b.size()));
   } else if (trace && trace->solve.b.size() > 0) {
