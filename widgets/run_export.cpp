@@ -34,17 +34,18 @@ void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
 }
 
 void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history) {
-  out << "step,time,kinetic_energy,potential_energy,total_energy,contacts,solves,pivots,"
+  out << "step,time,kinetic_energy,potential_energy,total_energy,friction_loss,contacts,solves,"
+         "pivots,"
          "pivots_per_solve,max_violation,min_distance,backups,collisions,wall_seconds\n";
   for (int i = 0; i < history.size(); ++i) {
     const StepRecord& r = history.at(i);
     const StepStats& s = r.stats;
     out << r.step << ',' << numberText(s.time) << ',' << numberText(s.energy.kinetic()) << ','
         << numberText(s.energy.potential) << ',' << numberText(s.energy.total()) << ','
-        << s.contacts << ',' << s.solves.solves << ',' << s.solves.pivots << ','
-        << numberText(s.solves.pivotsPerSolve()) << ',' << numberText(s.solves.maxViolation) << ','
-        << numberText(s.minDistance) << ',' << s.backups << ',' << s.collisions << ','
-        << numberText(s.wallSeconds) << '\n';
+        << numberText(s.energy.frictionLoss) << ',' << s.contacts << ',' << s.solves.solves << ','
+        << s.solves.pivots << ',' << numberText(s.solves.pivotsPerSolve()) << ','
+        << numberText(s.solves.maxViolation) << ',' << numberText(s.minDistance) << ',' << s.backups
+        << ',' << s.collisions << ',' << numberText(s.wallSeconds) << '\n';
   }
 }
 

@@ -42,6 +42,8 @@ const SeriesInfo kSeries[TimeSeriesDock::kSeriesCount] = {
      QColor(0x1f, 0x77, 0xb4)},
     {Series::kTotal, Plot::kEnergy, QT_TRANSLATE_NOOP("TimeSeriesDock", "total"),
      QColor(0x20, 0x20, 0x20)},
+    {Series::kFrictionLoss, Plot::kEnergy, QT_TRANSLATE_NOOP("TimeSeriesDock", "lost to friction"),
+     QColor(0x8c, 0x6d, 0x31)},
     {Series::kContacts, Plot::kContacts, QT_TRANSLATE_NOOP("TimeSeriesDock", "contacts"),
      QColor(0x2c, 0xa0, 0x2c)},
     {Series::kPivotsPerSolve, Plot::kPivots,
@@ -92,6 +94,8 @@ double valueOf(Series s, const StepStats& st) {
       return st.energy.potential;
     case Series::kTotal:
       return st.energy.total();
+    case Series::kFrictionLoss:
+      return st.energy.frictionLoss;
     case Series::kContacts:
       return st.contacts;
     case Series::kPivotsPerSolve:
@@ -215,9 +219,11 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
     // Counts change by whole steps: draw them as steps, not as slopes between records.
     if (info.plot == Plot::kContacts || info.plot == Plot::kBackups)
       graph->setLineStyle(QCPGraph::lsStepLeft);
-    graph->addToLegend(qobject_cast<QCPLegend*>(rect->insetLayout()->elementAt(0)));
+    graph->addToLegend(legendOf(info.plot));
     mGraphs[static_cast<std::size_t>(idx(info.series))] = graph;
   }
+  mFrictionSeen = true;  // so that the call below hides the curve
+  showFrictionLoss(false);
 
   // Show/hide check boxes in a narrow column at the left: the dock is short and wide.
   auto* toggles = new QWidget;
@@ -296,6 +302,7 @@ void TimeSeriesDock::rebuild() {
   mHigh.fill(kNaN);
   mLastStep = -1;
   mTailExtra = false;
+  showFrictionLoss(false);
   mDropped = history.droppedRecords();
   // The smallest power of two that keeps every curve within kMaxPoints: n consecutive
   // steps hold at most ceil(n / stride) multiples of it, plus the newest off the stride.
@@ -364,11 +371,31 @@ void TimeSeriesDock::appendRecord(const StepRecord& r) {
     const double v = valueOf(info.series, r.stats);
     mGraphs[static_cast<std::size_t>(idx(info.series))]->addData(t, v);
     if (!std::isfinite(v)) continue;
+    if (info.series == Series::kFrictionLoss) {
+      if (v == 0.0 && !mFrictionSeen) continue;
+      showFrictionLoss(true);
+    }
     const auto p = static_cast<std::size_t>(idx(info.plot));
     if (kPlots[p].logScale && v <= 0.0) continue;
     mLow[p] = std::isnan(mLow[p]) ? v : std::min(mLow[p], v);
     mHigh[p] = std::isnan(mHigh[p]) ? v : std::max(mHigh[p], v);
   }
+}
+
+QCPLegend* TimeSeriesDock::legendOf(Plot p) const {
+  return qobject_cast<QCPLegend*>(
+      mRects[static_cast<std::size_t>(idx(p))]->insetLayout()->elementAt(0));
+}
+
+void TimeSeriesDock::showFrictionLoss(bool shown) {
+  if (shown == mFrictionSeen) return;
+  mFrictionSeen = shown;
+  QCPGraph* graph = mGraphs[static_cast<std::size_t>(idx(Series::kFrictionLoss))];
+  graph->setVisible(shown);
+  if (shown)
+    graph->addToLegend(legendOf(Plot::kEnergy));
+  else
+    graph->removeFromLegend(legendOf(Plot::kEnergy));
 }
 
 // ---- Axes and cursor
@@ -525,6 +552,10 @@ void TimeSeriesDock::scrubTo(const QMouseEvent* event) {
 }
 
 // ---- For tests
+
+bool TimeSeriesDock::isCurveShown(Series s) const {
+  return mGraphs[static_cast<std::size_t>(idx(s))]->visible();
+}
 
 int TimeSeriesDock::pointCount(Series s) const {
   return mGraphs[static_cast<std::size_t>(idx(s))]->data()->size();

@@ -12,6 +12,7 @@ class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPLegend;
 class QCPMarginGroup;
 class QCheckBox;
 class QLabel;
@@ -36,6 +37,7 @@ class TimeSeriesDock : public QDockWidget {
     kKinetic,
     kPotential,
     kTotal,
+    kFrictionLoss,
     kContacts,
     kPivotsPerSolve,
     kMaxViolation,
@@ -43,7 +45,7 @@ class TimeSeriesDock : public QDockWidget {
     kBackups,
     kCollisions,
   };
-  static constexpr int kSeriesCount = 9;
+  static constexpr int kSeriesCount = 10;
   // One stacked plot each, top to bottom.
   enum class Plot { kEnergy, kContacts, kPivots, kViolation, kMinDistance, kBackups };
   static constexpr int kPlotCount = 6;
@@ -59,6 +61,9 @@ class TimeSeriesDock : public QDockWidget {
   int pointCount(Series s) const;
   QVector<double> times(Series s) const;
   QVector<double> values(Series s) const;
+  // Whether the curve is drawn and named in its legend (the friction loss only once some
+  // record has one).
+  bool isCurveShown(Series s) const;
   // Every `stride`-th step is plotted (1 until a run outgrows kMaxPoints).
   int stride() const { return mStride; }
   // Time of the record shown (NaN without a scene).
@@ -80,6 +85,8 @@ class TimeSeriesDock : public QDockWidget {
   void rebuild();
   void appendNew();
   void appendRecord(const StepRecord& r);
+  void showFrictionLoss(bool shown);
+  QCPLegend* legendOf(Plot p) const;
   void updateRanges();
   void updateCursor();
   void layoutPlots();
@@ -111,6 +118,9 @@ class TimeSeriesDock : public QDockWidget {
   double mFirstTime = 0.0;
   double mLastTime = 0.0;
   double mCursorTime = 0.0;
+  // Whether some record has lost energy to friction: until then its curve (all zeros) is
+  // neither drawn nor named in the legend, nor pulls the energy axis to 0.
+  bool mFrictionSeen = false;
   bool mRebuilding = false;
   bool mStale = false;  // data changed while hidden: replot when shown
 };

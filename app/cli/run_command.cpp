@@ -128,6 +128,10 @@ void printSummary(const Scene& scene, const std::string& path, const RigidBodySi
              e.potential, e.total());
   fmt::print("         total at start {:.9g}   change {:.3g}\n", start.total(),
              e.total() - start.total());
+  // Where friction took energy: the run's share of it, and the books with it put back.
+  if (const double lost = e.frictionLoss - start.frictionLoss; lost != 0.0)
+    fmt::print("         lost to friction {:.9g}   change with it put back {:.3g}\n", lost,
+               e.total() + lost - start.total());
   fmt::print("wall     {:.3f} s\n", wallSeconds);
 }
 

@@ -112,37 +112,34 @@ void CollisionAdvance::advance(double dt) {
 
 bool CollisionAdvance::advanceSim(double h) {
   mCollisions.clear();
-  mSavedVars = mSim.vars();
-  mSavedTime = mSim.time();
+  saveStart();
   mark(WayPoint::ADVANCE_SIM_START);
   mSim.clearPenetrationLog();
   mSim.setOldState(mSavedVars);
-  const auto restore = [&] {
-    mSim.vars() = mSavedVars;
-    mSim.setTime(mSavedTime);
-    mSim.clearOldState();
-  };
   try {
     try {
       mIntegrator->step(mSim, mSim.vars(), mSim.time(), h);
     } catch (const FrictionJam& jam) {
-      restore();
+      restoreStart();
       const std::vector<double> beforeJam = mSavedVars;
+      const double lossBeforeJam = mSavedFrictionLoss;
       try {
         stepThroughJams(h, jam);
       } catch (...) {
-        mSavedVars = beforeJam;  // a failure leaves the state as it was before the jams
+        // A failure leaves the state as it was before the jams.
+        mSavedVars = beforeJam;
+        mSavedFrictionLoss = lossBeforeJam;
         mSim.setJamImpulses(true);
         throw;
       }
     }
   } catch (const SimulationError&) {
-    restore();
+    restoreStart();
     throw;
   } catch (const std::exception& e) {
     // The force laws and contact matrices refuse non-finite input with other exception
     // types; to the caller it is the simulation that failed, at this time.
-    restore();
+    restoreStart();
     throw SimulationError(
         fmt::format("a step of {} from time {} failed: {}", h, mSavedTime, e.what()));
   }
@@ -165,7 +162,7 @@ bool CollisionAdvance::advanceSim(double h) {
   for (std::size_t i = 0; i < mSim.vars().size(); ++i)
     if (!std::isfinite(mSim.vars()[i])) {
       const double v = mSim.vars()[i];
-      restore();
+      restoreStart();
       throw SimulationError(fmt::format(
           "state became non-finite in a step of {} from time {}: variable {} of body '{}' is {}", h,
           mSavedTime, i % kVarsPerBody, mSim.bodies()[i / kVarsPerBody].name(), v));
@@ -192,10 +189,21 @@ bool CollisionAdvance::advanceSim(double h) {
   return true;
 }
 
-void CollisionAdvance::backup() {
+void CollisionAdvance::saveStart() {
+  mSavedVars = mSim.vars();
+  mSavedTime = mSim.time();
+  mSavedFrictionLoss = mSim.frictionLoss();
+}
+
+void CollisionAdvance::restoreStart() {
   mSim.vars() = mSavedVars;
   mSim.setTime(mSavedTime);
+  mSim.setFrictionLoss(mSavedFrictionLoss);
   mSim.clearOldState();
+}
+
+void CollisionAdvance::backup() {
+  restoreStart();
   ++mCounters.backups;
   const double acc = accuracy();
   // Keep the colliding records with their flags, re-measured at the restored state
@@ -318,7 +326,7 @@ void CollisionAdvance::stepThroughJams(double h, FrictionJam jam) {
   // impulses off: ContactSim then holds the sliding contacts as static ones.
   for (int k = 0;; ++k) {
     const bool applied = k < kMaxJamImpulses && resolveJam(jam);
-    mSavedVars = mSim.vars();
+    saveStart();
     mSim.setOldState(mSavedVars);
     mSim.setJamImpulses(applied);
     try {
@@ -326,9 +334,7 @@ void CollisionAdvance::stepThroughJams(double h, FrictionJam jam) {
       mSim.setJamImpulses(true);
       return;
     } catch (const FrictionJam& again) {
-      mSim.vars() = mSavedVars;
-      mSim.setTime(mSavedTime);
-      mSim.clearOldState();
+      restoreStart();
       jam = again;
     }
   }

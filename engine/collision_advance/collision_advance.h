@@ -83,6 +83,10 @@ class CollisionAdvance : public AdvanceStrategy {
   // Reports w with the collisions being considered, or with `shown` when given.
   void mark(WayPoint w, const std::vector<TrackedCollision>* shown = nullptr);
   [[noreturn]] void failStuck();
+  // Saves the simulation's state (vars, time, friction loss) as the step's start; puts it
+  // back (a back-up, a failed step), with no old state to sweep from.
+  void saveStart();
+  void restoreStart();
 
   ContactSim& mSim;
   WaypointSink* mSink = nullptr;
@@ -93,6 +97,7 @@ class CollisionAdvance : public AdvanceStrategy {
   std::vector<TrackedCollision> mRemoved;  // set aside as distant, still feeding estimates
   std::vector<double> mSavedVars;          // the state before the step (the "old copy")
   double mSavedTime = 0;
+  double mSavedFrictionLoss = 0;
   double mTarget = 0;    // time at which this advance ends
   double mStep = 0;      // currentStep
   bool mBinary = false;  // binarySearch

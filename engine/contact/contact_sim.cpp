@@ -65,7 +65,8 @@ ContactSim::ContactSim(const ContactSim& other)
       mLastContacts(other.mLastContacts),
       mLastPenetrations(other.mLastPenetrations),
       mLastSubsetSizes(other.mLastSubsetSizes),
-      mSolveCount(other.mSolveCount) {
+      mSolveCount(other.mSolveCount),
+      mFrictionLossRate(other.mFrictionLossRate) {
   mConnectors.reserve(other.mConnectors.size());
   for (const auto& c : other.mConnectors) mConnectors.push_back(c->clone());
 }
@@ -143,6 +144,7 @@ bool ContactSim::remeasureConnector(RigidBodyCollision& c, std::span<const doubl
 void ContactSim::evaluate(std::span<const double> vars, double t, std::span<double> change) {
   RigidBodySim::evaluate(vars, t, change);
   mLastSubsetSizes.clear();
+  mFrictionLossRate = 0.0;
   // RigidBodySim, and ImpulseSim (which does not override evaluate: collisions are found by
   // CollisionAdvance between steps only, findCollisions): the force laws alone.
   if (mEngineMode != EngineMode::kContact) {
@@ -271,6 +273,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     shown.frictionForce = result.f(n + i);
     applyContactForce(cs[i], result.f(i), bodies(), vars, change);
     applyFrictionForce(cs[i], result.f(n + i), bodies(), vars, change);
+    mFrictionLossRate -= result.f(n + i) * tangentialSlip(cs[i], bodies(), vars);
   }
 }
 

@@ -79,6 +79,10 @@ class ContactSim : public RigidBodySim {
   }
 
   void evaluate(std::span<const double> vars, double t, std::span<double> change) override;
+  // The rate at which the friction forces of the last evaluate take energy from the bodies,
+  // -sum_i f_F,i v_t,i (friction_problem.h's slip), carried into frictionLoss().
+  double carriedRate() const override { return mFrictionLossRate; }
+  void carry(double increment) override { addFrictionLoss(increment); }
 
   // Which of engine2D's three engines this simulation is (engine_mode.h): kContact (the
   // default) computes contact forces in evaluate; kImpulse looks for nothing in evaluate
@@ -259,6 +263,7 @@ class ContactSim : public RigidBodySim {
   std::vector<int> mLastSubsetSizes;
   long long mSolveCount = 0;
   SolveTotals mSolveTotals;
+  double mFrictionLossRate = 0.0;
 };
 
 }  // namespace cl

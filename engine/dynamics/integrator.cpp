@@ -12,7 +12,9 @@ class Euler : public Integrator {
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     k1.resize(x.size());
     sys.evaluate(x, t, k1);
+    const double w1 = sys.carriedRate();
     for (std::size_t i = 0; i < x.size(); ++i) x[i] += h * k1[i];
+    sys.carry(h * w1);
   }
 
  private:
@@ -27,9 +29,12 @@ class ModifiedEuler : public Integrator {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), tmp.resize(n);
     sys.evaluate(x, t, k1);
+    const double w1 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k1[i];
     sys.evaluate(tmp, t + h, k2);
+    const double w2 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i) x[i] += h * (k1[i] + k2[i]) / 2.0;
+    sys.carry(h * (w1 + w2) / 2.0);
   }
 
  private:
@@ -46,14 +51,19 @@ class RungeKutta : public Integrator {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), k3.resize(n), k4.resize(n), tmp.resize(n);
     sys.evaluate(x, t, k1);
+    const double w1 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k1[i] / 2.0;
     sys.evaluate(tmp, t + h / 2.0, k2);
+    const double w2 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k2[i] / 2.0;
     sys.evaluate(tmp, t + h / 2.0, k3);
+    const double w3 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i) tmp[i] = x[i] + h * k3[i];
     sys.evaluate(tmp, t + h, k4);
+    const double w4 = sys.carriedRate();
     for (std::size_t i = 0; i < n; ++i)
       x[i] += h * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) / 6.0;
+    sys.carry(h * (w1 + 2.0 * w2 + 2.0 * w3 + w4) / 6.0);
   }
 
  private:

@@ -17,6 +17,12 @@ class OdeSystem {
   virtual ~OdeSystem() = default;
   // change = dx/dt at (vars, t); change has the size of vars.
   virtual void evaluate(std::span<const double> vars, double t, std::span<double> change) = 0;
+  // An integral carried beside the state, W = integral of w(x, t) dt, that does not feed back
+  // into the motion (the energy friction takes out): each evaluate sets w at its state
+  // (carriedRate), and the integrator hands the step's quadrature of w, with the weights it
+  // gives the state, to carry(). Exactly as if W were one more state variable, without one.
+  virtual double carriedRate() const { return 0.0; }
+  virtual void carry(double /*increment*/) {}
 };
 
 enum class IntegratorKind { Euler, ModifiedEuler, RungeKutta };

@@ -9,7 +9,11 @@
 namespace cl {
 
 RigidBodySim::RigidBodySim(const RigidBodySim& o)
-    : mBodies(o.mBodies), mVars(o.mVars), mTime(o.mTime), mRandom(o.mRandom) {
+    : mBodies(o.mBodies),
+      mVars(o.mVars),
+      mTime(o.mTime),
+      mFrictionLoss(o.mFrictionLoss),
+      mRandom(o.mRandom) {
   for (const auto& law : o.mLaws) mLaws.push_back(law->clone());
 }
 
@@ -95,6 +99,7 @@ EnergyInfo RigidBodySim::energyAt(std::span<const double> vars, double t) const 
   }
   const ForceContext ctx = context(vars, t);
   for (const auto& law : mLaws) e.potential += law->potentialEnergy(ctx);
+  e.frictionLoss = mFrictionLoss;
   return e;
 }
 

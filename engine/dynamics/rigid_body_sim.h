@@ -20,6 +20,10 @@ struct EnergyInfo {
   double translational = 0.0;
   double rotational = 0.0;
   double potential = 0.0;
+  // Energy friction has taken from the bodies since the run began (the negated work of the
+  // friction forces and impulses): total() + frictionLoss stays constant where nothing else
+  // gains or loses energy.
+  double frictionLoss = 0.0;
   double kinetic() const { return translational + rotational; }
   double total() const { return translational + rotational + potential; }
 };
@@ -71,9 +75,15 @@ class RigidBodySim : public OdeSystem {
   // Every force the laws apply at this state, for display and tests.
   std::vector<Force> forces(std::span<const double> vars, double t) const;
 
+  // The energy at this state; its frictionLoss is the run's so far (frictionLoss()).
   EnergyInfo energy() const { return energyAt(mVars, mTime); }
   EnergyInfo energyAt(std::span<const double> vars, double t) const;
   MomentumInfo momentum() const;
+
+  // EnergyInfo::frictionLoss of the run so far: saved and restored with the state.
+  double frictionLoss() const { return mFrictionLoss; }
+  void setFrictionLoss(double loss) { mFrictionLoss = loss; }
+  void addFrictionLoss(double loss) { mFrictionLoss += loss; }
 
   // The one random generator of the simulation: every random choice draws from it.
   RandomLCG& random() { return mRandom; }
@@ -86,6 +96,7 @@ class RigidBodySim : public OdeSystem {
   std::vector<std::unique_ptr<ForceLaw>> mLaws;
   std::vector<double> mVars;
   double mTime = 0.0;
+  double mFrictionLoss = 0.0;
   RandomLCG mRandom;
   std::vector<Force> mForceScratch;
 };

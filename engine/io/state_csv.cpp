@@ -14,7 +14,7 @@ std::string csvField(const std::string& s) {
 }
 
 void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
-  out << "step,time,kinetic_energy,potential_energy,total_energy";
+  out << "step,time,kinetic_energy,potential_energy,total_energy,friction_loss";
   for (const Polygon& b : bodies)
     for (const char* v : {"x", "vx", "y", "vy", "angle", "omega"})
       out << ',' << csvField(b.name() + "_" + v);
@@ -24,7 +24,8 @@ void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
 void writeStateCsvRow(std::ostream& out, long long step, double time, const EnergyInfo& e,
                       std::span<const double> vars) {
   out << step << ',' << numberText(time) << ',' << numberText(e.kinetic()) << ','
-      << numberText(e.potential) << ',' << numberText(e.total());
+      << numberText(e.potential) << ',' << numberText(e.total()) << ','
+      << numberText(e.frictionLoss);
   for (double v : vars) out << ',' << numberText(v);
   out << '\n';
 }

@@ -42,6 +42,8 @@ nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps) {
                  {"rotational", e.rotational},
                  {"potential", e.potential},
                  {"total", e.total()}};
+  // The run's books, carried on by a run from this state (absent without friction).
+  if (e.frictionLoss != 0.0) j["friction_loss"] = e.frictionLoss;
   auto& bodies = j["bodies"] = nlohmann::ordered_json::array();
   for (int i = 0; i < sim.bodyCount(); ++i) {
     const BodyState s = sim.bodyState(i);
@@ -79,6 +81,7 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
   if (const auto n = top.integer("steps", Need::Required, 0, std::numeric_limits<long long>::max()))
     out.steps = *n;
   top.object("energy", Need::Optional);  // written for people; the state does not need it
+  if (const auto loss = top.number("friction_loss", Need::Optional)) out.frictionLoss = *loss;
   if (const auto r =
           top.integer("random", Need::Required, 0, std::numeric_limits<std::uint32_t>::max()))
     out.random = static_cast<std::uint32_t>(*r);
@@ -158,6 +161,7 @@ void restoreSavedState(RigidBodySim& sim, const SavedState& saved, const std::st
           source, c.low, c.high, n));
   SimState state;
   state.time = saved.time;
+  state.frictionLoss = saved.frictionLoss;
   state.vars = sim.vars();
   for (int i = 0; i < n; ++i) {
     const SavedState::Body& b = saved.bodies[static_cast<std::size_t>(i)];

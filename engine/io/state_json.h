@@ -33,6 +33,7 @@ struct SavedState {
   };
   double time = 0;
   long long steps = 0;
+  double frictionLoss = 0;  // RigidBodySim::frictionLoss: written only when not zero
   std::vector<Body> bodies;
   std::uint32_t random = 0;
   std::optional<WarmStart> warmStart;  // absent for a simulation without contacts

@@ -12,6 +12,7 @@ SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodyS
   const auto* contactSim = dynamic_cast<const ContactSim*>(&sim);
   return {.time = sim.time(),
           .vars = sim.vars(),
+          .frictionLoss = sim.frictionLoss(),
           .random = sim.random(),
           .warmStart = contactSim ? contactSim->warmStartMemory() : WarmStart(),
           .structure = std::move(structure),
@@ -24,6 +25,7 @@ SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodyS
 void restoreState(RigidBodySim& sim, const SimState& state) {
   sim.vars() = state.vars;
   sim.setTime(state.time);
+  sim.setFrictionLoss(state.frictionLoss);
   sim.random() = state.random;
   if (auto* contactSim = dynamic_cast<ContactSim*>(&sim))
     contactSim->setWarmStartMemory(state.warmStart);
@@ -33,6 +35,7 @@ bool sameState(const SimState& a, const SimState& b) {
   // Bit-wise, so that -0.0 and 0.0 or two NaNs are told apart exactly as stored.
   return std::memcmp(&a.time, &b.time, sizeof(double)) == 0 && a.vars.size() == b.vars.size() &&
          std::memcmp(a.vars.data(), b.vars.data(), sizeof(double) * a.vars.size()) == 0 &&
+         std::memcmp(&a.frictionLoss, &b.frictionLoss, sizeof(double)) == 0 &&
          a.random.seed() == b.random.seed();
 }
 

@@ -15,6 +15,7 @@ namespace cl {
 struct SimState {
   double time = 0.0;
   std::vector<double> vars;
+  double frictionLoss = 0.0;  // RigidBodySim::frictionLoss
   RandomLCG random;
   // ContactSim's warm-start memory (which contacts carried force): the next solve's guess,
   // so a re-run from this state repeats the original bit for bit. Empty for other sims.
@@ -33,10 +34,10 @@ struct SimState {
 // `counters` as the run's counters so far.
 SimState captureState(AdvanceStrategy& advance, std::shared_ptr<const RigidBodySim> structure,
                       const CollisionCounters& counters);
-// Puts vars, time, the random generator and the warm-start memory of `state` into `sim`
-// (which has the same structure).
+// Puts vars, time, the friction loss, the random generator and the warm-start memory of `state`
+// into `sim` (which has the same structure).
 void restoreState(RigidBodySim& sim, const SimState& state);
-// True when two states hold the same bits (time, vars, random generator).
+// True when two states hold the same bits (time, vars, friction loss, random generator).
 bool sameState(const SimState& a, const SimState& b);
 
 }  // namespace cl

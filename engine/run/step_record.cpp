@@ -28,6 +28,7 @@ StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, Integrato
   r.draw = drawDataOf(sim, 0);
   r.state = {.time = sim.time(),
              .vars = sim.vars(),
+             .frictionLoss = sim.frictionLoss(),
              .random = sim.random(),
              .warmStart = {},
              .structure = sim.clone(),

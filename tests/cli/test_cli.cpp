@@ -60,7 +60,8 @@ TEST_CASE("run: --csv writes a header and one row per step", "[cli]") {
   std::string header, line;
   std::getline(csv, header);
   CHECK(header ==
-        "step,time,kinetic_energy,potential_energy,total_energy,ball_x,ball_vx,ball_y,ball_vy,"
+        "step,time,kinetic_energy,potential_energy,total_energy,friction_loss,ball_x,ball_vx,ball_"
+        "y,ball_vy,"
         "ball_angle,ball_omega");
   int rows = 0;
   while (std::getline(csv, line)) ++rows;

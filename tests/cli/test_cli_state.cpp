@@ -25,11 +25,13 @@ TEST_CASE("run --initial-state continues a run with the same bits as one that ra
           "[cli][state]") {
   const fs::path dir = scratch("state_split");
   // The pile (collisions, back-ups, contact forces with the warm start, the random choices of
-  // ComputeForces) and a time stepper.
-  for (const std::string extra : {"", " --advance lcp_fixpoint"}) {
-    INFO(extra);
+  // ComputeForces), a time stepper, and the pile with friction (whose energy lost to
+  // friction the state carries on).
+  for (const std::string& run :
+       {"run " + scene("pile_10.json"), "run " + scene("pile_10.json") + " --advance lcp_fixpoint",
+        "run " + scene("pile_10_friction.json")}) {
+    INFO(run);
     const fs::path whole = dir / "whole.json", half = dir / "half.json", rest = dir / "rest.json";
-    const std::string run = "run " + scene("pile_10.json") + extra;
     REQUIRE(runCli(run + " --until 4 --final-state " + quoted(whole), dir).exitCode == 0);
     REQUIRE(runCli(run + " --until 2 --final-state " + quoted(half), dir).exitCode == 0);
     const CliResult r = runCli(
@@ -39,6 +41,9 @@ TEST_CASE("run --initial-state continues a run with the same bits as one that ra
     CHECK_THAT(r.out, Catch::Contains("steps 160"));  // counted on from the saved 80
     // Every number of the final state, to the last digit.
     CHECK(readAll(rest) == readAll(whole));
+    const bool friction = run.find("friction") != std::string::npos;
+    CHECK((readAll(whole).find("\"friction_loss\"") != std::string::npos) == friction);
+    CHECK((r.out.find("lost to friction") != std::string::npos) == friction);
   }
 }
 

@@ -212,8 +212,9 @@ TEST_CASE("History: the CSV exports read back to the numbers the engine holds", 
     const auto& row = rows[static_cast<std::size_t>(k) + 1];
     CHECK(std::stoll(row[0]) == k);
     const std::vector<double>& vars = session.history().at(k).state.vars;
-    REQUIRE(row.size() == 5 + vars.size());
-    for (std::size_t v = 0; v < vars.size(); ++v) CHECK(std::stod(row[5 + v]) == vars[v]);
+    REQUIRE(row.size() == 6 + vars.size());
+    CHECK(row[5] == "0");  // friction_loss: the scene has no friction
+    for (std::size_t v = 0; v < vars.size(); ++v) CHECK(std::stod(row[6 + v]) == vars[v]);
   }
 
   const cl::SolveTrace* solve = session.selectedSolveTrace();
@@ -249,7 +250,8 @@ TEST_CASE("History: the CSV exports read back to the numbers the engine holds", 
     const cl::StepStats& s = session.history().at(k).stats;
     CHECK(std::stod(t[static_cast<std::size_t>(k) + 1][1]) == s.time);
     CHECK(std::stod(t[static_cast<std::size_t>(k) + 1][4]) == s.energy.total());
-    CHECK(std::stoi(t[static_cast<std::size_t>(k) + 1][5]) == s.contacts);
+    CHECK(std::stod(t[static_cast<std::size_t>(k) + 1][5]) == s.energy.frictionLoss);
+    CHECK(std::stoi(t[static_cast<std::size_t>(k) + 1][6]) == s.contacts);
   }
 }
 

@@ -96,6 +96,9 @@ TEST_CASE("TimeSeriesDock plots the kinetic energy of a falling block as (1/2) m
     CHECK(std::isnan(distance[i]));
     CHECK(pivots[i] == 0.0);
   }
+  // No friction: its loss is not drawn.
+  CHECK_FALSE(dock.isCurveShown(Series::kFrictionLoss));
+  CHECK(dock.isCurveShown(Series::kTotal));
   // The plot's time axis spans the run.
   CHECK(dock.timeMin() == 0.0);
   CHECK(dock.timeMax() >= n * kDt);
@@ -257,4 +260,36 @@ TEST_CASE("TimeSeriesDock shows and hides plots", "[time_series_dock]") {
   dock.setPlotShown(Plot::kEnergy, true);
   CHECK(plot->axisRectCount() == 1);
   CHECK(dock.pointCount(Series::kTotal) == 6);
+}
+
+TEST_CASE("TimeSeriesDock plots the energy friction takes from a block launched on a floor",
+          "[time_series_dock][friction]") {
+  // A block of mass 2 launched at 3 m/s on a floor with mu 0.5 stops after 3 / (0.5 g) =
+  // 0.61 s; friction has then taken all of its kinetic energy, m v^2 / 2 = 9.
+  Session session;
+  TimeSeriesDock dock(&session);
+  session.setScene(cl::loadScene(R"({
+    "format": "contactlab-scene", "version": 3, "title": "launched block",
+    "settings": {"time_step": 0.025, "integrator": "runge-kutta"},
+    "bodies": [
+      {"name": "floor", "shape": "wall", "width": 40, "height": 1, "position": [0, -0.5],
+       "friction": 0.5},
+      {"name": "block", "shape": "block", "width": 1, "height": 1, "mass": 2,
+       "position": [0, 0.505], "velocity": [3, 0], "friction": 0.5}],
+    "forces": [{"kind": "gravity", "g": 9.8}]
+  })",
+                                 "launched block"));
+  CHECK_FALSE(dock.isCurveShown(Series::kFrictionLoss));  // nothing lost yet
+  REQUIRE(session.stepNow(40));
+  CHECK(dock.isCurveShown(Series::kFrictionLoss));
+  const QVector<double> lost = dock.values(Series::kFrictionLoss);
+  const QVector<double> kinetic = dock.values(Series::kKinetic);
+  REQUIRE(lost.size() == 41);
+  CHECK(lost[0] == 0.0);
+  for (int i = 1; i <= 40; ++i) CHECK(lost[i] >= lost[i - 1]);  // friction only takes
+  // Off by the step in which it stops (0.6 to 0.625 s: 4.5e-3 J), whose Runge-Kutta stages
+  // straddle the change from sliding to sticking; every other step balances to 1e-8 J.
+  CHECK(lost[40] == Approx(9.0).epsilon(1e-3));
+  CHECK(kinetic[40] < 1e-6);
+  for (int i = 0; i <= 40; ++i) CHECK(lost[i] == session.history().at(i).stats.energy.frictionLoss);
 }

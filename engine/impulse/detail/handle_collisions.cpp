@@ -103,6 +103,13 @@ bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const E
       throw SimulationError(fmt::format("negative impulse {} at time {}:{}",
                                         j(static_cast<Eigen::Index>(i)), sim.time(),
                                         describeRecords(sim, {records[i]})));
+  const bool friction = j.size() == 2 * n;
+  // The energy the friction impulses take: with v' = v + A j the kinetic energy changes by
+  // j . (v + v') / 2, row by row, so the tangential rows' share is -j_F . (v_t + v_t') / 2.
+  std::vector<double> slipBefore;
+  if (friction)
+    for (const RigidBodyCollision& c : records)
+      slipBefore.push_back(tangentialSlip(c, sim.bodies(), sim.vars()));
   bool any = false;
   for (std::size_t i = 0; i < records.size(); ++i) {
     double ji = j(static_cast<Eigen::Index>(i));
@@ -111,11 +118,15 @@ bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const E
     c.impulse = ji;
     applyImpulse(c, ji, sim.bodies(), sim.vars());
     any = any || ji > kTinyImpulse;
-    if (j.size() == 2 * n) {
+    if (friction) {
       c.frictionImpulse = j(n + static_cast<Eigen::Index>(i));
       applyFrictionImpulse(c, c.frictionImpulse, sim.bodies(), sim.vars());
     }
   }
+  for (std::size_t i = 0; i < slipBefore.size(); ++i)
+    sim.addFrictionLoss(-records[i].frictionImpulse *
+                        (slipBefore[i] + tangentialSlip(records[i], sim.bodies(), sim.vars())) /
+                        2.0);
   return any;
 }
 

@@ -100,6 +100,10 @@ TEST_CASE("Friction at impact: a disc that cannot stick slides with mu P_N again
     CHECK(std::abs(s.vy) < 1e-9);
     CHECK(s.omega == Approx(want.omega).margin(1e-9));
     CHECK(r.kinetic() < before);
+    // With e = 0 the normal impulse takes m v_y^2 / 2; the rest of the loss is friction's.
+    const double normalLoss = 0.5 * r.polygon().mass() * l.vy * l.vy;
+    CHECK(r.scene.sim->frictionLoss() > 0.1);
+    CHECK(r.scene.sim->frictionLoss() == Approx(before - r.kinetic() - normalLoss).margin(1e-9));
   }
 }
 
@@ -147,6 +151,10 @@ TEST_CASE("Friction at impact: every handling mode lands a block without adding 
     // mu times the normal ones whatever the order: v_x drops by mu |v_y| as simultaneously.
     CHECK(s.vx == Approx(1.0 - mu * 2.0).margin(1e-6));
     CHECK(std::abs(s.omega) < 1e-6);
+    // Friction takes part of the loss: sliding mu P_N at the slip, which goes from 1 to 0.2
+    // (m (1^2 - 0.2^2) / 2 = 0.96 m of the loss is the tangential impulse's share).
+    const double m = r.polygon().mass();
+    CHECK(r.scene.sim->frictionLoss() == Approx(0.5 * m * (1.0 - 0.04)).margin(1e-5));
   }
 }
 
