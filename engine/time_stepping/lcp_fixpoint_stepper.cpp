@@ -25,6 +25,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   const double dt = step.dt();
   const double tol = 1e-8 * contactSim().distanceTol();
   Eigen::VectorXd f = Eigen::VectorXd::Zero(step.size());
+  Eigen::VectorXd friction;  // along the tangents, with friction only
   const std::vector<double> freeFlight = step.stateAfter(Eigen::VectorXd());
   std::vector<double> vars = freeFlight;
   const std::unique_ptr<LcpSolver> lemke = makeLemke();
@@ -34,6 +35,8 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   for (int round = 0;; ++round) {
     step.detect(vars);
     step.padForces(f);  // new records start without force
+    const bool rough = step.hasFriction();
+    if (rough) step.padForces(friction);
     // The first LCP is that of the start of the step (TimeStepContacts::startLcp), where
     // every record is a fair constraint (the free flight may have carried a vertex deep into a
     // body). Later ones close the gaps at s', with v_n at the start geometry:
@@ -51,18 +54,36 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
       problem.A = step.startMatrix();
       problem.joint = step.jointFlags();
     }
-    const LcpResult solved = solveTraced(*lemke, problem, step);
-    if (!solved.ok() && round > 0) {
-      // Lemke found no solution of this round's LCP (joint rows that cannot all be met, or
-      // rounding): the step ends with the previous round's forces.
+    // With friction the round's LCP is the step's friction problem around it (normal rows,
+    // then tangential ones): the normal forces and the friction forces of the round.
+    Eigen::VectorXd solvedF, solvedFriction;
+    bool ok = false;
+    if (rough) {
+      const FrictionResult r = solveFrictionTraced(problem, step);
+      ok = r.ok();
+      if (ok) {
+        solvedF = r.f.head(step.size());
+        solvedFriction = r.f.tail(step.size());
+      }
+    } else {
+      const LcpResult r = solveTraced(*lemke, problem, step);
+      ok = r.ok();
+      solvedF = r.f;
+    }
+    if (!ok && round > 0) {
+      // No solution of this round's LCP (joint rows that cannot all be met, or rounding):
+      // the step ends with the previous round's forces.
       out.f = f;
+      out.friction = friction;
       out.status = TimeStepStatus::kStalled;
       out.iterations = round + 1;
       return out;
     }
-    const double forceChange = solved.f.size() > 0 ? (solved.f - f).cwiseAbs().maxCoeff() : 0.0;
-    f = solved.f;
-    std::vector<double> next = step.stateAfter(f);
+    if (solvedF.size() != step.size()) solvedF = Eigen::VectorXd::Zero(step.size());
+    const double forceChange = solvedF.size() > 0 ? (solvedF - f).cwiseAbs().maxCoeff() : 0.0;
+    f = solvedF;
+    if (rough) friction = solvedFriction.size() == f.size() ? solvedFriction : 0 * f;
+    std::vector<double> next = step.stateAfter(f, friction);
     const double change = positionChange(vars, next);
     vars = std::move(next);
     out.iterations = round + 1;
@@ -80,10 +101,11 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
     }
     const auto finish = [&](TimeStepStatus status) {
       out.f = f;
+      out.friction = friction;
       out.status = status;
       return out;
     };
-    if (!solved.ok()) return finish(TimeStepStatus::kStalled);
+    if (!ok) return finish(TimeStepStatus::kStalled);
     if (change <= tol) return finish(TimeStepStatus::kConverged);
     if (change < smallest) {
       smallest = change;

@@ -5,6 +5,7 @@
 #include "engine/body/body_state.h"
 #include "engine/collision/detail/collision_update.h"
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/solve_context.h"
 
 namespace cl {
@@ -34,11 +35,16 @@ void TimeStepContacts::padForces(Eigen::VectorXd& f) const {
   if (size() > before) f.tail(size() - before).setZero();
 }
 
-std::vector<double> TimeStepContacts::stateAfter(const Eigen::VectorXd& f) const {
+std::vector<double> TimeStepContacts::stateAfter(const Eigen::VectorXd& f,
+                                                 const Eigen::VectorXd& friction) const {
   std::vector<double> change = mExternal;
   const int n = std::min<int>(static_cast<int>(f.size()), size());
   for (int k = 0; k < n; ++k)
     applyContactForce(mAtStart[static_cast<std::size_t>(k)], f[k], mSim.bodies(), mStart, change);
+  const int nt = std::min<int>(static_cast<int>(friction.size()), size());
+  for (int k = 0; k < nt; ++k)
+    applyFrictionForce(mAtStart[static_cast<std::size_t>(k)], friction[k], mSim.bodies(), mStart,
+                       change);
   std::vector<double> out = mStart;
   for (int b = 0; b < mSim.bodyCount(); ++b) {
     double* v = out.data() + kVarsPerBody * b;
@@ -163,8 +169,46 @@ Eigen::VectorXd TimeStepContacts::normalVelocities() const {
   return v;
 }
 
-SolveContext TimeStepContacts::context(SolvePurpose purpose) const {
-  return makeSolveContext(mSim, mRecords, purpose, mSim.time());
+std::vector<double> TimeStepContacts::friction() const {
+  return contactFriction(mAtStart, mSim.bodies());
+}
+
+bool TimeStepContacts::hasFriction() const {
+  const std::vector<double> mu = friction();
+  return std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; });
+}
+
+FrictionProblem TimeStepContacts::frictionProblem(const LcpProblem& normal) const {
+  const int n = size();
+  const std::vector<double> free = stateAfter(Eigen::VectorXd());
+  FrictionProblem p;
+  p.A = frictionMatrix(mAtStart, mSim.bodies(), normal.A);
+  p.b.resize(2 * n);
+  p.b.head(n) = normal.b;
+  for (int k = 0; k < n; ++k)
+    p.b(n + k) = tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), free) / mDt;
+  p.mu = friction();
+  p.slide.assign(static_cast<std::size_t>(n), 0);
+  p.joint = jointFlags();
+  return p;
+}
+
+double TimeStepContacts::frictionLoss(const Eigen::VectorXd& friction,
+                                      std::span<const double> after) const {
+  double loss = 0;
+  const int n = std::min<int>(static_cast<int>(friction.size()), size());
+  for (int k = 0; k < n; ++k) {
+    const RigidBodyCollision& c = mAtStart[static_cast<std::size_t>(k)];
+    const double slip =
+        tangentialSlip(c, mSim.bodies(), mStart) + tangentialSlip(c, mSim.bodies(), after);
+    loss -= mDt * friction[k] * slip / 2;
+  }
+  return loss;
+}
+
+SolveContext TimeStepContacts::context(SolvePurpose purpose, bool friction) const {
+  return friction ? makeFrictionSolveContext(mSim, mRecords, purpose, mSim.time())
+                  : makeSolveContext(mSim, mRecords, purpose, mSim.time());
 }
 
 }  // namespace cl

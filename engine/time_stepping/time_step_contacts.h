@@ -15,12 +15,23 @@
 //
 // The response of the gaps to the forces at an iterate is d delta / d f = dt^2 A (matrix()),
 // and of the normal velocities dt A.
+//
+// Friction (a record between bodies with friction coefficients, friction_problem.h's pair
+// rule) is Stewart and Trinkle's / Anitescu and Potra's, at the velocity level and at the
+// start geometry: a force f_T along each record's tangent t (its normal turned +90 degrees),
+// acting for the whole step at the record's points, with the end-of-step slip
+//   v_t(u'(f)) = v_t(u_free) + dt (A_TN f_N + A_TT f_T)
+// zero while |f_T| < mu f_N, and f_T = -mu f_N sign(v_t) when it slips: the friction
+// problem of friction_forces.h with every contact static (in 2D the cone's two directions
+// +-t are exact), whose A is frictionMatrix at the start geometry and b_T = v_t(u_free) / dt
+// (frictionProblem()).
 #include <Eigen/Dense>
 #include <span>
 #include <vector>
 
 #include "engine/collision/rigid_body_collision.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_problem.h"
 #include "engine/trace/solver_trace.h"
 
@@ -43,7 +54,19 @@ class TimeStepContacts {
   // The state (positions and velocities) at the end of the step under forces f (one per
   // record; shorter is padded with zeros), each acting at its record's impact points and
   // along its normal at the start of the step (the paper's J N, at s^t): sigma(f) is affine.
-  std::vector<double> stateAfter(const Eigen::VectorXd& f) const;
+  // `friction` (one per record, or empty) adds the friction forces along the tangents.
+  std::vector<double> stateAfter(const Eigen::VectorXd& f,
+                                 const Eigen::VectorXd& friction = Eigen::VectorXd()) const;
+  // The records' friction coefficients (0 for joints and frictionless pairs).
+  std::vector<double> friction() const;
+  bool hasFriction() const;
+  // The step's friction problem around a normal LCP of the records (A f_N + b): the 2n
+  // matrix at the start geometry, b = [normal.b; v_t(u_free) / dt], every contact static.
+  FrictionProblem frictionProblem(const LcpProblem& normal) const;
+  // The energy friction forces take over the step to `after`: their impulse dt f_T against
+  // the mean of the slips before and after (the kinetic energy's change by an impulse P is
+  // P . (u + u') / 2, split by rows as for a collision).
+  double frictionLoss(const Eigen::VectorXd& friction, std::span<const double> after) const;
   // Re-measures every record at `vars` (records whose features no longer give a gap keep
   // their last measure) and returns the gaps delta_k; the normal velocities at `vars` are
   // then records()[k].normalVelocity.
@@ -69,8 +92,9 @@ class TimeStepContacts {
   // as A f + b with A = startMatrix(), b = (v_n(u_free) + delta(s) / dt) / dt; joints and
   // rods are equality rows. Leaves the records measured at the start of the step.
   LcpProblem startLcp();
-  // The rows as a SolveContext / SolveContacts, for traces.
-  SolveContext context(SolvePurpose purpose) const;
+  // The rows as a SolveContext / SolveContacts, for traces (with friction rows when
+  // `friction`).
+  SolveContext context(SolvePurpose purpose, bool friction = false) const;
 
  private:
   // Columns: the forces at the start geometry; rows: `rows` (records in step order).

@@ -39,6 +39,15 @@ LcpResult TimeStepper::solveTraced(LcpSolver& lemke, const LcpProblem& problem,
   return lemke.solve(problem);
 }
 
+FrictionResult TimeStepper::solveFrictionTraced(const LcpProblem& normal,
+                                                const TimeStepContacts& step) const {
+  FrictionOptions options;
+  options.tolerance = mSim.solverTolerance();
+  if ((options.sink = mSim.traceSink()))
+    options.sink->onSolveContext(step.context(SolvePurpose::kTimeStep, true));
+  return computeFrictionForces(step.frictionProblem(normal), options);
+}
+
 TimeStepper::Outcome TimeStepper::fromStartLcpOrNone(
     TimeStepContacts& step, const std::function<Outcome(Eigen::VectorXd, int)>& solveFrom) {
   const LcpResult start = solveTraced(*makeLemke(), step.startLcp(), step);
@@ -67,7 +76,8 @@ void TimeStepper::advance(double dt) {
   const double start = mSim.time();
   Outcome out = solveStep(step);
   step.padForces(out.f);  // records found in the last iteration: no force
-  std::vector<double> after = step.stateAfter(out.f);
+  if (out.friction.size() > 0) step.padForces(out.friction);
+  std::vector<double> after = step.stateAfter(out.f, out.friction);
   if (!std::all_of(after.begin(), after.end(), [](double v) { return std::isfinite(v); }))
     throw SimulationError(
         fmt::format("the {} step at time {} gave a non-finite state ({} after {} iterations)",
@@ -94,12 +104,16 @@ void TimeStepper::advance(double dt) {
             c.distanceTol));
     }
   }
+  mSim.addFrictionLoss(step.frictionLoss(out.friction, after));
   mSim.vars() = std::move(after);
   mSim.setTime(start + dt);
   ++mSteps;
   mSim.mLastContacts = step.records();
-  for (int k = 0; k < step.size(); ++k)
-    mSim.mLastContacts[static_cast<std::size_t>(k)].force = out.f[k];
+  for (int k = 0; k < step.size(); ++k) {
+    RigidBodyCollision& c = mSim.mLastContacts[static_cast<std::size_t>(k)];
+    c.force = out.f[k];
+    c.frictionForce = out.friction.size() > 0 ? out.friction[k] : 0.0;
+  }
   mSim.mLastPenetrations.clear();
 
   ++mTotals.steps;

@@ -14,6 +14,10 @@
 //     and the worst record, and the simulation stays at the start of the step;
 //   - the trace: a TimeStepIteration per iteration and a TimeStepSummary per step to the
 //     TimeStepSink, and the fixpoint's LCP solves to ContactSim's trace sink.
+// Friction: the LCP fixpoint's rounds solve the friction problem of time_step_contacts.h
+// (Stewart-Trinkle) in place of the normal LCP; the Newton schemes have normal rows only
+// (advance_caveats.h says so). The energy friction takes is added to the simulation's
+// frictionLoss (TimeStepContacts::frictionLoss).
 // There are no collisions, impulses or back-ups: a collision is a contact whose gap the step
 // closes, so it is perfectly inelastic. Restitution (body elasticity) is therefore not
 // expressed; advanceCaveats() (advance_caveats.h) says so, naming the bodies.
@@ -56,6 +60,7 @@ class TimeStepper : public AdvanceStrategy {
   TimeStepper(ContactSim& sim);
   struct Outcome {
     Eigen::VectorXd f;
+    Eigen::VectorXd friction;  // one per record along its tangent, or empty (none)
     TimeStepStatus status = TimeStepStatus::kConverged;
     int iterations = 0;
     double residual = 0;
@@ -76,6 +81,10 @@ class TimeStepper : public AdvanceStrategy {
   std::unique_ptr<LcpSolver> makeLemke();
   LcpResult solveTraced(LcpSolver& lemke, const LcpProblem& problem,
                         const TimeStepContacts& step) const;
+  // The step's friction problem around `normal` (TimeStepContacts::frictionProblem) by
+  // computeFrictionForces (Lemke on its LCP form where the pivoting ends without a
+  // solution), traced as solveTraced does with the friction rows.
+  FrictionResult solveFrictionTraced(const LcpProblem& normal, const TimeStepContacts& step) const;
   // For the Newton schemes: `solveFrom(f, firstIndex)` from the forces of the start-of-step
   // LCP (TimeStepContacts::startLcp), and where that does not converge, from none (an empty
   // f: each scheme's own start), iterations then numbered on from the first run's; the

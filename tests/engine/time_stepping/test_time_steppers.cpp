@@ -197,18 +197,73 @@ TEST_CASE("A time stepper says, naming the bodies, that it cannot express restit
   CHECK(cl::advanceCaveats(AdvanceKind::kLcpFixpoint, *inelastic.sim).empty());
 }
 
-TEST_CASE("A time stepper says, naming the bodies, that it has no friction yet",
+TEST_CASE("The Newton schemes say, naming the bodies, that they have no friction yet",
           "[time_stepping][friction]") {
   cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/block_on_slope.json");
   CHECK(cl::advanceCaveats(AdvanceKind::kCollisionAdvance, *s.sim).empty());
-  for (AdvanceKind kind : kSteppers) {
+  for (AdvanceKind kind : {AdvanceKind::kNewtonRelease, AdvanceKind::kFischerBurmeister}) {
     // After the restitution caveat (the blocks' default elasticity 1).
     const std::vector<std::string> caveats = cl::advanceCaveats(kind, *s.sim);
     REQUIRE(caveats.size() == 2);
-    CHECK(caveats[1] == fmt::format("advance '{}' has no friction yet (collision_advance has): "
-                                    "its contacts are frictionless, so the friction of 'slope' "
-                                    "(1), 'sticking' (0.25), 'sliding' (0.04) is not used",
+    CHECK(caveats[1] == fmt::format("advance '{}' has no friction yet (collision_advance and "
+                                    "lcp_fixpoint have): its contacts are frictionless, so the "
+                                    "friction of 'slope' (1), 'sticking' (0.25), 'sliding' "
+                                    "(0.04) is not used",
                                     cl::nameOf(kind)));
+  }
+  const std::vector<std::string> fixpoint = cl::advanceCaveats(AdvanceKind::kLcpFixpoint, *s.sim);
+  REQUIRE(fixpoint.size() == 1);
+  CHECK(fixpoint[0].find("restitution") != std::string::npos);
+}
+
+TEST_CASE("The fixpoint scheme with friction: one block held on a slope, one sliding",
+          "[time_stepping][friction]") {
+  // block_on_slope: a 20 degree slope; the upper block's pair coefficient 0.5 > tan 20 holds
+  // it (friction m g sin 20 against gravity's pull along the slope), the lower one's 0.2
+  // lets it slide at g (sin 20 - 0.2 cos 20). Semi-implicit Euler gets a constant
+  // acceleration's velocity exactly, its distance to O(dt): after n steps s = a dt^2 n (n+1)/2.
+  const double angle = 20 * std::numbers::pi / 180, g = 9.8, dt = 0.01;
+  cl::Scene s = sceneWith("block_on_slope.json", AdvanceKind::kLcpFixpoint, dt);
+  auto advance = s.makeAdvance();
+  const cl::BodyState held0 = s.sim->bodyState(1), slid0 = s.sim->bodyState(2);
+  const auto along = [&](const cl::BodyState& a, const cl::BodyState& b) {
+    return (b.x - a.x) * std::cos(angle) + (b.y - a.y) * std::sin(angle);
+  };
+  const int n = 100;
+  for (int k = 0; k < n; ++k) advance->advance(dt);
+  const cl::BodyState held = s.sim->bodyState(1), slid = s.sim->bodyState(2);
+  CHECK(std::abs(along(held0, held)) < 1e-6);
+  CHECK(std::hypot(held.vx, held.vy) < 1e-6);
+  const double a = g * (std::sin(angle) - 0.2 * std::cos(angle));
+  CHECK(std::hypot(slid.vx, slid.vy) == Approx(a * n * dt).epsilon(1e-6));
+  CHECK(-along(slid0, slid) == Approx(a * dt * dt * n * (n + 1) / 2).epsilon(1e-3));
+  CHECK(std::abs(slid.angle - angle) < 1e-6);  // it slides without tipping
+  // The friction forces: m g sin 20 holding the upper block (over its two corners), mu m g
+  // cos 20 against the lower one.
+  double holding = 0, sliding = 0;
+  for (const cl::RigidBodyCollision& c : s.contactSim()->lastContacts())
+    (c.primaryBody == 1 || c.normalBody == 1 ? holding : sliding) += c.frictionForce;
+  const double m = s.sim->bodies()[1].mass();
+  CHECK(std::abs(holding) == Approx(m * g * std::sin(angle)).epsilon(1e-6));
+  CHECK(std::abs(sliding) == Approx(0.2 * m * g * std::cos(angle)).epsilon(1e-6));
+  // The energy friction took: each step's impulse dt mu m g cos 20 against the mean of the
+  // slips before and after it, a dt (k + 1/2) in step k, a dt^2 n^2 / 2 in all; the held
+  // block's took nothing.
+  CHECK(s.sim->frictionLoss() ==
+        Approx(0.2 * m * g * std::cos(angle) * a * dt * dt * n * n / 2).epsilon(1e-6));
+
+  // Traced, each round's solve is the friction problem: 2n rows (normals, then the
+  // tangents), every contact's coefficient, A and b of that size.
+  const cl::SimState before = cl::captureState(*advance, s.sim->clone(), {});
+  const cl::StepRun run = cl::runStep(*advance, before, cl::StepTracing::kAll);
+  REQUIRE(run.trace);
+  REQUIRE_FALSE(run.trace->solves.empty());
+  for (const cl::SolveTrace& solve : run.trace->solves) {
+    const auto contacts = static_cast<Eigen::Index>(solve.solve.mu.size());
+    CHECK(contacts == 4);  // two corners of each block
+    CHECK(solve.context.contacts.size() == static_cast<std::size_t>(2 * contacts));
+    CHECK(solve.solve.A.rows() == 2 * contacts);
+    CHECK(solve.solve.b.size() == 2 * contacts);
   }
 }
 
