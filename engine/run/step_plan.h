@@ -1,7 +1,8 @@
 #pragma once
 // StepPlan: the steps a run takes from its time to `until`: whole steps of dt, as the
 // workbench takes them (so a headless run repeats the workbench's bits), and one shorter
-// step to land on `until` only when it is off their grid by more than 1e-9 dt. A run that
+// step to land on `until` only when it is off their grid by more than 1e-9 dt (or, before
+// the first whole step, off it at all: a run shorter than a step is one step). A run that
 // stops on the grid and is continued from its saved state (--final-state, --initial-state)
 // therefore takes the same steps, to the bit, as one that ran through.
 namespace cl {

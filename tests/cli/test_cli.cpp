@@ -170,6 +170,17 @@ TEST_CASE("run: the last step lands on --until, a whole step when it is on the g
   const CliResult zero = runCli("run " + scene("free_fall.json") + " --until 0", dir);
   CHECK(zero.exitCode == 0);
   CHECK_THAT(zero.out, Catch::Contains("steps 0"));
+  // Shorter than one step (a tiny --until, a huge --dt): one step, landing on --until.
+  for (const char* args : {" --until 1e-12", " --until 0.5 --dt 1e308"}) {
+    INFO(args);
+    const CliResult shortRun = runCli(
+        "run " + scene("free_fall.json") + args + " --final-state '" + state.string() + "'", dir);
+    REQUIRE(shortRun.exitCode == 0);
+    const auto s = nlohmann::json::parse(readAll(state));
+    CHECK(s["steps"].get<int>() == 1);
+    CHECK(s["time"].get<double>() ==
+          (std::string(args).find("1e-12") != std::string::npos ? 1e-12 : 0.5));
+  }
 }
 
 TEST_CASE("run: a --csv path that is not a usable directory is bad input", "[cli]") {
