@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
+#include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -80,6 +84,69 @@ const InJson& array(const InJson& parent, const char* key, const std::string& na
   if (expected != std::size_t(-1) && j.size() != expected)
     fail(name, fmt::format("\"{}\" has {} entries, expected {}", key, j.size(), expected));
   return j;
+}
+
+// An integer in [low, high], read by kind so that nothing wraps: 2^32 + 1 must not pass as 1,
+// nor an unsigned 2^64 - 1 as -1.
+long long integerIn(const InJson& j, long long low, long long high, const std::string& name,
+                    const std::string& where) {
+  bool inRange = false;
+  long long v = 0;
+  if (j.is_number_unsigned()) {
+    const std::uint64_t u = j.get<std::uint64_t>();
+    inRange = high >= 0 && u <= static_cast<std::uint64_t>(high);
+    v = inRange ? static_cast<long long>(u) : 0;
+  } else if (j.is_number_integer()) {
+    v = j.get<std::int64_t>();
+    inRange = v <= high;
+  } else {
+    fail(name, fmt::format("{} is not an integer ({})", where, j.type_name()));
+  }
+  if (!inRange || v < low)
+    fail(name, fmt::format("{} = {} is out of range ({} to {})", where, j.dump(), low, high));
+  return v;
+}
+
+// A file's keys are ours: anything else is a misspelling or another format, refused by name
+// (a long name cut short, so that a hostile file cannot make a huge message).
+void rejectUnknown(const InJson& object, std::initializer_list<std::string_view> known,
+                   const std::string& name, std::string_view where) {
+  for (auto it = object.begin(); it != object.end(); ++it)
+    if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+      const std::string& key = it.key();
+      constexpr std::size_t kShown = 40;
+      fail(name, fmt::format("unknown key \"{}\"{}{}", key.substr(0, kShown),
+                             key.size() > kShown ? fmt::format("... ({} characters)", key.size())
+                                                 : std::string(),
+                             where));
+    }
+}
+
+// The counts of a stored result, each optional (written for people and for replay).
+struct ResultCounts {
+  LcpError error = LcpError::kOk;
+  int pivots = 0;
+  int deferrals = 0;
+};
+
+ResultCounts readResultCounts(const InJson& r, const std::string& name) {
+  ResultCounts out;
+  constexpr long long kIntMax = std::numeric_limits<int>::max();
+  if (r.contains("errorCode")) {
+    const long long code = integerIn(r["errorCode"], -1, kIntMax, name, "result.errorCode");
+    const auto known =
+        std::find_if(std::begin(kLcpErrorNames), std::end(kLcpErrorNames),
+                     [&](const auto& e) { return static_cast<int>(e.value) == code; });
+    if (known == std::end(kLcpErrorNames))
+      fail(name, fmt::format("result.errorCode {} is no error this build knows", code));
+    out.error = known->value;
+  }
+  if (r.contains("pivots"))
+    out.pivots = static_cast<int>(integerIn(r["pivots"], 0, kIntMax, name, "result.pivots"));
+  if (r.contains("deferrals"))
+    out.deferrals =
+        static_cast<int>(integerIn(r["deferrals"], 0, kIntMax, name, "result.deferrals"));
+  return out;
 }
 
 Eigen::VectorXd readVector(const InJson& parent, const char* key, const std::string& name,
@@ -174,9 +241,17 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
     fail(name, "\"format\" is not \"contactlab-lcp\"");
   if (!j.contains("version") || !j["version"].is_number_integer())
     fail(name, "\"version\" is missing or not an integer");
-  if (j["version"].get<int>() > kLcpFormatVersion || j["version"].get<int>() < 1)
-    fail(name, fmt::format("version {} is not supported (this build reads {})",
-                           j["version"].get<int>(), kLcpFormatVersion));
+  // Compared by kind, not converted: 2^32 + 1 is not version 1.
+  const InJson& version = j["version"];
+  if (version.is_number_unsigned()
+          ? version.get<std::uint64_t>() > kLcpFormatVersion || version.get<std::uint64_t>() < 1
+          : version.get<std::int64_t>() < 1 || version.get<std::int64_t>() > kLcpFormatVersion)
+    fail(name, fmt::format("version {} is not supported (this build reads {})", version.dump(),
+                           kLcpFormatVersion));
+  rejectUnknown(
+      j,
+      {"format", "version", "n", "A", "b", "joint", "preOrder", "mu", "slide", "result", "trace"},
+      name, "");
   const InJson& A = array(j, "A", name, std::size_t(-1));
   const std::size_t rows = A.size();
   // With friction coefficients the rows are the n normals, then the n frictions.
@@ -210,10 +285,11 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
   }
   if (j.contains("preOrder")) {
     const InJson& po = array(j, "preOrder", name, std::size_t(-1));
-    for (std::size_t k = 0; k < po.size(); ++k) {
-      if (!po[k].is_number_integer()) fail(name, fmt::format("preOrder[{}] is not an integer", k));
-      p.preOrder.push_back(po[k].get<int>());
-    }
+    // Range-checked against n by validate(); here only what fits an int.
+    for (std::size_t k = 0; k < po.size(); ++k)
+      p.preOrder.push_back(static_cast<int>(integerIn(po[k], std::numeric_limits<int>::min(),
+                                                      std::numeric_limits<int>::max(), name,
+                                                      fmt::format("preOrder[{}]", k))));
   }
   if (const std::string why = p.validate(); !why.empty()) fail(name, why);
   if (friction) {
@@ -240,13 +316,16 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
     if (j.contains("result")) {
       const InJson& r = j["result"];
       if (!r.is_object()) fail(name, "\"result\" is not an object");
+      rejectUnknown(r,
+                    {"error", "errorCode", "pivots", "gaveUp", "byLemke", "f", "a", "normalSets",
+                     "frictionSets"},
+                    name, " in \"result\"");
       FrictionResult res;
       res.f = readVector(r, "f", name, rows, "result.");
       res.a = readVector(r, "a", name, rows, "result.");
-      if (r.contains("errorCode") && r["errorCode"].is_number_integer())
-        res.error = static_cast<LcpError>(r["errorCode"].get<int>());
-      if (r.contains("pivots") && r["pivots"].is_number_integer())
-        res.pivots = r["pivots"].get<int>();
+      const ResultCounts counts = readResultCounts(r, name);
+      res.error = counts.error;
+      res.pivots = counts.pivots;
       out.frictionResult = res;
     }
     out.friction = std::move(fp);
@@ -255,15 +334,15 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
   if (j.contains("result")) {
     const InJson& r = j["result"];
     if (!r.is_object()) fail(name, "\"result\" is not an object");
+    rejectUnknown(r, {"error", "errorCode", "pivots", "deferrals", "f", "a", "residuals", "order"},
+                  name, " in \"result\"");
     LcpResult res;
     res.f = readVector(r, "f", name, n, "result.");
     res.a = readVector(r, "a", name, n, "result.");
-    if (r.contains("errorCode") && r["errorCode"].is_number_integer())
-      res.error = static_cast<LcpError>(r["errorCode"].get<int>());
-    if (r.contains("pivots") && r["pivots"].is_number_integer())
-      res.pivots = r["pivots"].get<int>();
-    if (r.contains("deferrals") && r["deferrals"].is_number_integer())
-      res.deferrals = r["deferrals"].get<int>();
+    const ResultCounts counts = readResultCounts(r, name);
+    res.error = counts.error;
+    res.pivots = counts.pivots;
+    res.deferrals = counts.deferrals;
     res.residuals = computeResiduals(p, res.f, res.a);
     out.result = res;
   }

@@ -139,6 +139,33 @@ TEST_CASE("LCP file: bad JSON files are refused with what and where", "[lcp_file
   CHECK_THAT(errorOf(deep), Catch::Contains("nested more than 64 levels deep"));
 }
 
+TEST_CASE("LCP file: integers out of range and unknown keys are refused, not wrapped or ignored",
+          "[lcp_file]") {
+  const std::string head = R"({"format": "contactlab-lcp", )";
+  const std::string one = R"("A": [[1]], "b": [-1], "joint": [false])";
+  // 2^32 + 1 read as an int is 1, and 2^32 is 0: both were accepted.
+  CHECK_THAT(errorOf(head + R"("version": 4294967297, )" + one + "}"),
+             Catch::Contains("version 4294967297 is not supported"));
+  CHECK_THAT(errorOf(head + R"("version": -1, )" + one + "}"),
+             Catch::Contains("version -1 is not supported"));
+  const std::string v1 = head + R"("version": 1, )" + one;
+  CHECK_THAT(errorOf(v1 + R"(, "preOrder": [4294967296]})"),
+             Catch::Contains("preOrder[0] = 4294967296 is out of range"));
+  CHECK_THAT(errorOf(v1 + R"(, "result": {"f": [1], "a": [0], "errorCode": 4294967299}})"),
+             Catch::Contains("result.errorCode = 4294967299 is out of range"));
+  CHECK_THAT(errorOf(v1 + R"(, "result": {"f": [1], "a": [0], "errorCode": 0}})"),
+             Catch::Contains("result.errorCode 0 is no error this build knows"));
+  CHECK_THAT(errorOf(v1 + R"(, "result": {"f": [1], "a": [0], "pivots": -3}})"),
+             Catch::Contains("result.pivots = -3 is out of range"));
+  // A misspelt key was ignored; now it is named. A long one is cut short in the message.
+  CHECK_THAT(errorOf(v1 + R"(, "preorder": [0]})"), Catch::Contains("unknown key \"preorder\""));
+  CHECK_THAT(errorOf(v1 + R"(, "result": {"f": [1], "a": [0], "pivot": 2}})"),
+             Catch::Contains("unknown key \"pivot\" in \"result\""));
+  const std::string huge = errorOf(v1 + ", \"" + std::string(1 << 20, 'k') + "\": 1}");
+  CHECK_THAT(huge, Catch::Contains("... (1048576 characters)"));
+  CHECK(huge.size() < 200);
+}
+
 TEST_CASE("LCP file: bad CSV files are refused with line and column", "[lcp_file]") {
   CHECK_THAT(errorOf("", true), Catch::Contains("bad.csv: no header line"));
   CHECK_THAT(errorOf("i,joint,b,A0,A1\n0,0,1,1,0\n", true),
