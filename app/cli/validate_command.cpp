@@ -25,8 +25,7 @@ int validateCommand(const std::string& path) {
   }
   std::cerr << fmt::format("{}: {} problem{}\n", path, problems.size(),
                            problems.size() == 1 ? "" : "s");
-  for (const JsonProblem& p : problems)
-    std::cerr << fmt::format("  {}: {}\n", p.jsonPath.empty() ? "(file)" : p.jsonPath, p.message);
+  std::cerr << listProblems(problems).substr(1) << '\n';  // without the leading newline
   return kExitBadInput;
 }
 

@@ -10,6 +10,7 @@ namespace cl {
 
 RigidBodySim::RigidBodySim(const RigidBodySim& o)
     : mBodies(o.mBodies),
+      mNameIndex(o.mNameIndex),
       mVars(o.mVars),
       mTime(o.mTime),
       mFrictionLoss(o.mFrictionLoss),
@@ -31,14 +32,14 @@ int RigidBodySim::addBody(Polygon body, const BodyState& state) {
   mBodies.push_back(std::move(body));
   mVars.resize(mVars.size() + kVarsPerBody);
   const int i = bodyCount() - 1;
+  mNameIndex[mBodies.back().name()] = i;
   state.toVars(mVars, i);
   return i;
 }
 
 int RigidBodySim::findBody(std::string_view name) const {
-  for (int i = 0; i < bodyCount(); ++i)
-    if (mBodies[i].name() == name) return i;
-  return -1;
+  const auto it = mNameIndex.find(std::string(name));
+  return it == mNameIndex.end() ? -1 : it->second;
 }
 
 void RigidBodySim::addForceLaw(std::unique_ptr<ForceLaw> law) {

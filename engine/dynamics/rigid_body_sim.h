@@ -6,7 +6,9 @@
 // Collisions and contacts come from subclasses (ContactSim).
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/body/polygon.h"
@@ -49,6 +51,7 @@ class RigidBodySim : public OdeSystem {
   // (std::invalid_argument otherwise).
   int addBody(Polygon body, const BodyState& state = {});
   const std::vector<Polygon>& bodies() const { return mBodies; }
+  // A body's name is its key (findBody): it is not to be changed here once added.
   Polygon& body(int i) { return mBodies[i]; }
   int bodyCount() const { return static_cast<int>(mBodies.size()); }
   // Index of the named body, or -1.
@@ -93,6 +96,8 @@ class RigidBodySim : public OdeSystem {
   ForceContext context(std::span<const double> vars, double t) const { return {mBodies, vars, t}; }
 
   std::vector<Polygon> mBodies;
+  // Name to index as added, so that adding n bodies is not n^2 name compares.
+  std::unordered_map<std::string, int> mNameIndex;
   std::vector<std::unique_ptr<ForceLaw>> mLaws;
   std::vector<double> mVars;
   double mTime = 0.0;

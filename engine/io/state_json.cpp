@@ -20,12 +20,8 @@ nlohmann::ordered_json pair(Vec2 v) {
 }
 
 [[noreturn]] void fail(const std::string& source, const std::vector<JsonProblem>& problems) {
-  std::string message = fmt::format("{}: not a usable state file:", source);
-  constexpr std::size_t kShown = 20;
-  for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
-    message += "\n  " + describeProblem(problems[i]);
-  if (problems.size() > kShown) message += fmt::format("\n  and {} more", problems.size() - kShown);
-  throw StateFileError(message);
+  throw StateFileError(
+      fmt::format("{}: not a usable state file:{}", source, listProblems(problems)));
 }
 
 }  // namespace

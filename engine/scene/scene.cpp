@@ -21,8 +21,7 @@ std::string whatOf(const std::string& source, const std::vector<JsonProblem>& pr
   std::string out =
       source.empty() ? std::string("invalid scene") : fmt::format("invalid scene '{}'", source);
   out += problems.size() == 1 ? " (1 problem):" : fmt::format(" ({} problems):", problems.size());
-  for (const JsonProblem& p : problems) out += "\n  " + describeProblem(p);
-  return out;
+  return out + listProblems(problems);
 }
 
 // Text to document to simulation, collecting every problem on the way. The

@@ -7,6 +7,7 @@
 // Every alternative of a kind-tagged variant (ShapeDoc, EdgeDoc, ForceDoc,
 // ConnectorDoc) names
 // its JSON tag in kKind, which the parser, writer and error messages share.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,6 +31,8 @@ inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents (the
 // versions that introduced settings are in engine/settings/sim_settings.h).
 inline constexpr int kSceneFormatVersion = 3;
+// The most bodies a scene may have (a file of more is refused before any is built).
+inline constexpr std::size_t kMaxSceneBodies = 100000;
 
 // ---- Shapes by factory (engine/body/shapes.h); lengths in body coordinates.
 

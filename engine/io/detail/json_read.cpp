@@ -7,9 +7,28 @@
 
 namespace cl {
 
+namespace {
+
+std::string shortened(const std::string& text) {
+  if (text.size() <= kLongestProblemText) return text;
+  return fmt::format("{}... ({} characters)", text.substr(0, kLongestProblemText), text.size());
+}
+
+}  // namespace
+
 std::string describeProblem(const JsonProblem& problem) {
-  return fmt::format("{}: {}", problem.jsonPath.empty() ? "(document)" : problem.jsonPath,
-                     problem.message);
+  return fmt::format("{}: {}",
+                     problem.jsonPath.empty() ? "(document)" : shortened(problem.jsonPath),
+                     shortened(problem.message));
+}
+
+std::string listProblems(const std::vector<JsonProblem>& problems) {
+  std::string out;
+  for (std::size_t i = 0; i < problems.size() && i < kShownProblems; ++i)
+    out += "\n  " + describeProblem(problems[i]);
+  if (problems.size() > kShownProblems)
+    out += fmt::format("\n  and {} more", problems.size() - kShownProblems);
+  return out;
 }
 
 namespace {

@@ -185,6 +185,12 @@ ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems)
   if (const Json* w = r.object("walls", Need::Optional))
     doc.walls = readWalls(*w, r.fieldPath("walls"), problems);
   if (const Json* bodies = r.array("bodies", Need::Required)) {
+    // Each body costs about 2 KB once built: the limit keeps a scene within a few hundred MB.
+    if (bodies->size() > kMaxSceneBodies) {
+      problems.push_back({r.fieldPath("bodies"), fmt::format("{} bodies: a scene has at most {}",
+                                                             bodies->size(), kMaxSceneBodies)});
+      return {};
+    }
     for (std::size_t i = 0; i < bodies->size(); ++i) {
       const std::size_t before = problems.size();
       doc.bodies.push_back(

@@ -1,9 +1,15 @@
 // Bad scene input: every kind is reported with the JSON path of the offending
 // element and what is wrong, every problem is collected, and nothing loads.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <numbers>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/scene/scene.h"
 #include "tests/engine/scene/test_scene_support.h"
@@ -439,4 +445,89 @@ TEST_CASE("Scene errors: special edges", "[scene][errors][special]") {
   CHECK_SCENE_PROBLEM(p, "/bodies/1/special_edge", "special edge 7 is not an edge of its outline");
   CHECK_SCENE_PROBLEM(p, "/bodies/2/special_edge", "is curved");
   CHECK_SCENE_PROBLEM(p, "/bodies/3/special_edge", "");
+}
+
+namespace {
+
+// A path of straight edges through `points`, as scene text.
+std::string pathsBody(const std::string& name, const std::vector<std::pair<double, double>>& pts) {
+  std::string edges;
+  for (const auto& [x, y] : pts)
+    edges +=
+        (edges.empty() ? "" : ",") + fmt::format(R"({{"kind":"straight","end":[{},{}]}})", x, y);
+  return fmt::format(R"({{"name":"{}","shape":"paths","paths":[{{"edges":[{}]}}]}})", name, edges);
+}
+
+}  // namespace
+
+TEST_CASE("a star crossing itself millions of times is reported at its first crossings",
+          "[scene][errors][hostile]") {
+  // 5001 points, each joined to the one 2500 places on: about 12.5 million crossing pairs,
+  // each of them a problem before (26 s and 3.8 GB, or bad_alloc).
+  const int n = 5001;
+  std::vector<std::pair<double, double>> pts;
+  for (int k = 0; k < n; ++k) {
+    const double a = 2 * std::numbers::pi * ((static_cast<long long>(k) * 2500) % n) / n;
+    pts.emplace_back(std::cos(a), std::sin(a));
+  }
+  const auto problems = loadProblems(oneBody(pathsBody("star", pts)));
+  REQUIRE(problems.size() == 11);
+  for (std::size_t i = 0; i < 10; ++i)
+    CHECK_THAT(problems[i].message, Catch::Contains("the path intersects itself"));
+  CHECK(problems[10].jsonPath == "/bodies/0/paths");
+  CHECK(problems[10].message == "more crossings not listed: the check stops after the first 10");
+}
+
+TEST_CASE("a convex path of 20 000 edges passes the crossing check", "[scene][errors][hostile]") {
+  // Every pair of edges was intersected before (n^2 / 2 = 2e8 pairs: 9 s a check); a sweep
+  // over the edges' bounds meets each edge's two neighbours only.
+  const int n = 20000;
+  std::vector<std::pair<double, double>> pts;
+  for (int k = 0; k < n; ++k) {
+    const double a = 2 * std::numbers::pi * k / n;
+    pts.emplace_back(10 * std::cos(a), 10 * std::sin(a));
+  }
+  CHECK(loadProblems(oneBody(pathsBody("round", pts))).empty());
+  // And a crossing in it is still found: the last point pulled across the first edge.
+  pts.back() = {10.5, 0.01};
+  pts.front() = {9.9, -0.01};
+  const auto crossed = loadProblems(oneBody(pathsBody("round", pts)));
+  REQUIRE_FALSE(crossed.empty());
+  CHECK_THAT(crossed[0].message, Catch::Contains("the path intersects itself"));
+}
+
+TEST_CASE("too many bodies, too many problems and echoed text are bounded",
+          "[scene][errors][hostile]") {
+  // More bodies than a scene may have: refused before any is built.
+  std::string balls;
+  for (std::size_t i = 0; i <= cl::kMaxSceneBodies; ++i)
+    balls += fmt::format(R"({}{{"name":"b{}","shape":"ball","radius":0.1}})", i ? "," : "", i);
+  const auto many = loadProblems(sceneText(R"("bodies": [)" + balls + "]"));
+  REQUIRE(many.size() == 1);
+  CHECK(many[0].jsonPath == "/bodies");
+  CHECK(many[0].message == "100001 bodies: a scene has at most 100000");
+  // 9 999 repeated keys: the message lists 50 and counts the rest.
+  std::string repeated;
+  for (int i = 0; i < 9999; ++i) repeated += R"("radius": 0.1, )";
+  try {
+    cl::loadScene(oneBody(R"({"name": "b", "shape": "ball", )" + repeated + R"("x": 0})"), "bad");
+    FAIL("loaded");
+  } catch (const cl::SceneError& e) {
+    const std::string what = e.what();
+    // 9998 repeats and the unknown "x": 50 shown, then the count of the rest.
+    CHECK_THAT(what, Catch::Contains("(9999 problems)"));
+    CHECK_THAT(what, Catch::EndsWith("\n  and 9949 more"));
+    CHECK(what.size() < 10000);
+  }
+  // A 1 MB unknown key: named, cut short.
+  try {
+    cl::loadScene(oneBody(R"({"name": "b", "shape": "ball", "radius": 0.1, ")" +
+                          std::string(1 << 20, 'k') + R"(": 1})"),
+                  "bad");
+    FAIL("loaded");
+  } catch (const cl::SceneError& e) {
+    const std::string what = e.what();
+    CHECK_THAT(what, Catch::Contains("... (1048586 characters)"));  // its JSON pointer
+    CHECK(what.size() < 2000);
+  }
 }
