@@ -173,8 +173,8 @@ void Session::install(Scene scene, const QString& sourcePath) {
   emit sceneLoaded();
   emit comparisonChanged();
   if (mHasScene)
-    for (const std::string& caveat : settingsCaveats(mSettings, *mPristine))
-      emit noticeOccurred(QString::fromStdString(caveat));
+    for (const std::string& caveat : notes()) emit noticeOccurred(QString::fromStdString(caveat));
+  emit notesChanged();
   emit currentChanged();
   emit selectionChanged();
 }
@@ -522,6 +522,15 @@ void Session::updateEditedState(const SimState& state, long long step) {
   const int i = mHistory.indexOfStep(step);
   if (i >= 0) mHistory.replaceState(i, state);
   mTimeStep = state.timeStep;
+  emit notesChanged();  // a time step or integrator edited: the stability notes with it
+}
+
+std::vector<std::string> Session::notes() const {
+  if (!mHasScene) return {};
+  const std::shared_ptr<const RigidBodySim>& structure =
+      !mHistory.empty() && mHistory.back().state.structure ? mHistory.back().state.structure
+                                                           : mPristine;
+  return settingsCaveats(liveSettings(), *structure);
 }
 
 void Session::onFrame() {

@@ -81,6 +81,10 @@ class Session : public QObject {
   // strategy have them (with every edit so far), the others as loaded. settings() without
   // a scene.
   SimSettings liveSettings() const;
+  // What the scene will not do as its file says, at the live settings: the advance's and
+  // engine's caveats and the force laws its time step cannot integrate stably
+  // (advance_caveats.h). Shown by the notes bar; re-read on notesChanged.
+  std::vector<std::string> notes() const;
   // The lasting edits made since the scene was loaded (those a restart keeps).
   const std::vector<SimEdit>& lastingEdits() const { return mLastingEdits; }
 
@@ -190,6 +194,8 @@ class Session : public QObject {
   void errorOccurred(const QString& message);
   // Something the user should know that is no error: what the scene's advance cannot express.
   void noticeOccurred(const QString& message);
+  // notes() may have changed: a scene was loaded, or a setting edited.
+  void notesChanged();
   void comparisonChanged();
 
  private:

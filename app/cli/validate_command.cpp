@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "engine/scene/scene.h"
+#include "engine/time_stepping/advance_caveats.h"
 #include "exit_codes.h"
 
 namespace cl::cli {
@@ -17,6 +18,9 @@ int validateCommand(const std::string& path) {
       fmt::print("{}: OK ({} bodies, {} force laws, {} connectors)\n", path, scene.sim->bodyCount(),
                  scene.sim->forceLaws().size(),
                  scene.contactSim() ? scene.contactSim()->connectors().size() : 0);
+      // What loads but will not run as the file says (as run prints them).
+      for (const std::string& caveat : settingsCaveats(scene.settings, *scene.sim))
+        std::cerr << "note: " << caveat << '\n';
       return kExitOk;
     } catch (const SceneError& e) {
       std::cerr << e.what() << '\n';

@@ -21,6 +21,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cstdio>
 #include <initializer_list>
@@ -28,6 +29,7 @@
 #include "engine/io/trace_csv.h"
 #include "widgets/controls_dock.h"
 #include "widgets/matrix_dock.h"
+#include "widgets/notes_bar.h"
 #include "widgets/run_comparison_dock.h"
 #include "widgets/run_export.h"
 #include "widgets/scene_paths.h"
@@ -61,7 +63,14 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
   mSceneView = new widgets::SceneView(mSession, this);
-  setCentralWidget(mSceneView);
+  // The scene under the notes the loaded scene calls for (hidden when there are none).
+  auto* central = new QWidget;
+  auto* column = new QVBoxLayout(central);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(0);
+  column->addWidget(new widgets::NotesBar(mSession, central));
+  column->addWidget(mSceneView, 1);
+  setCentralWidget(central);
 
   createActions();
   createMenusAndToolBars();

@@ -17,6 +17,8 @@ class DampingLaw : public ForceLaw {
   double damping() const { return mDamping; }
   void setDamping(double k) { mDamping = k; }
   double rotateRatio() const { return mRotateRatio; }
+  // The bodies it acts on as given (empty: every movable body; lawBodies resolves them).
+  const std::vector<int>& bodies() const { return mBodies; }
 
  private:
   double mDamping;

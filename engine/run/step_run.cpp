@@ -1,9 +1,12 @@
 #include "engine/run/step_run.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/contact_sim.h"
@@ -17,6 +20,22 @@ namespace {
 CollisionCounters countersOf(AdvanceStrategy& advance) {
   if (auto* c = dynamic_cast<CollisionAdvance*>(&advance)) return c->counters();
   return {};
+}
+
+// Empty when the energy is finite; else what is not, naming the first body whose kinetic
+// energy overflowed (its state is finite: the advance checks that) or the potential energy.
+std::string nonFiniteEnergy(const RigidBodySim& sim, const EnergyInfo& e) {
+  if (std::isfinite(e.total())) return {};
+  for (int i = 0; i < sim.bodyCount(); ++i) {
+    const BodyState s = sim.bodyState(i);
+    const Polygon& b = sim.bodies()[static_cast<std::size_t>(i)];
+    const double kinetic = b.translationalEnergy(s) + b.rotationalEnergy(s);
+    if (!std::isfinite(kinetic))
+      return fmt::format(
+          "the kinetic energy of '{}' is {} (velocity ({:.3g}, {:.3g}), omega {:.3g})", b.name(),
+          kinetic, s.vx, s.vy, s.omega);
+  }
+  return fmt::format("the potential energy is {}", e.potential);
 }
 
 }  // namespace
@@ -55,13 +74,23 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   restoreSinks();
+  // A state whose energy overflows has diverged: a failure, not a step to go on from.
+  const EnergyInfo energy = sim.energy();
+  if (const std::string why = nonFiniteEnergy(sim, energy); !why.empty()) {
+    const double reached = sim.time();
+    restoreState(sim, before);
+    throw StepFailure(SimulationError(fmt::format("the simulation diverged in the step from time "
+                                                  "{} to {}: {}",
+                                                  before.time, reached, why)),
+                      trace ? std::make_shared<const StepTrace>(recorder.take()) : nullptr);
+  }
 
   StepRun r;
   const CollisionCounters stepCounters = countersOf(advance) - countersBefore;
   r.state = captureState(advance, before.structure, before.counters + stepCounters);
   StepStats& s = r.stats;
   s.time = sim.time();
-  s.energy = sim.energy();
+  s.energy = energy;
   s.wallSeconds = wall;
   s.minDistance = std::numeric_limits<double>::quiet_NaN();
   if (contactSim) {

@@ -61,7 +61,8 @@ class StepFailure : public SimulationError {
 // Takes one step of `stepSize` (advance.timeStep() when not given) from `before` (which
 // must describe the simulation's current state), recording what `tracing` asks for.
 // Throws StepFailure when advance() throws SimulationError, with the simulation then left
-// where the failed advance left it.
+// where the failed advance left it, and when the step ends with a non-finite energy (a
+// diverged run: it names the body), with the simulation put back to `before`.
 StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tracing,
                 std::optional<double> stepSize = std::nullopt);
 

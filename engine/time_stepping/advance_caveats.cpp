@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/contact/contact_sim.h"
+#include "engine/time_stepping/stability_caveats.h"
 
 namespace cl {
 
@@ -73,6 +74,7 @@ std::vector<std::string> engineCaveats(EngineMode mode, const RigidBodySim& sim)
 std::vector<std::string> settingsCaveats(const SimSettings& settings, const RigidBodySim& sim) {
   std::vector<std::string> out = engineCaveats(settings.engineMode, sim);
   for (std::string& c : advanceCaveats(settings.advance, sim)) out.push_back(std::move(c));
+  for (std::string& c : stabilityCaveats(settings, sim)) out.push_back(std::move(c));
   return out;
 }
 

@@ -18,7 +18,9 @@ std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& si
 // bodies pass through each other; under impulse joints, rods and ropes hold only where a
 // collision impulse closes them, and resting bodies get stuck.
 std::vector<std::string> engineCaveats(EngineMode mode, const RigidBodySim& sim);
-// Both, for a scene's settings: what the CLI prints and the workbench shows on a load.
+// Both, and the force laws an explicit step of that size cannot integrate stably
+// (stability_caveats.h), for a scene's settings: what the CLI prints (run and validate) and
+// the workbench shows on a load.
 std::vector<std::string> settingsCaveats(const SimSettings& settings, const RigidBodySim& sim);
 
 }  // namespace cl

@@ -108,6 +108,22 @@ TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]
   CHECK_THAT(r.err, Catch::Contains("non-finite") && Catch::Contains("'b'"));
   CHECK_FALSE(fs::exists(state));
   CHECK_FALSE(fs::exists(dir / "states.csv"));
+
+  // Finite states whose energy overflows (mutual gravity with G = 1e308): it exited 0, with
+  // "kinetic inf" in the summary and null in the final state.
+  const fs::path g = writeFile(dir / "gravity.json", R"({
+    "format": "contactlab-scene", "version": 3,
+    "bodies": [{"name": "a", "shape": "ball", "radius": 0.5, "position": [0, 0]},
+               {"name": "b", "shape": "ball", "radius": 0.5, "position": [3, 0]}],
+    "forces": [{"kind": "gravity2", "G": 1e308}]
+  })");
+  const CliResult diverged =
+      runCli("run '" + g.string() + "' --until 1 --final-state '" + state.string() + "'", dir);
+  INFO(diverged.err);
+  CHECK(diverged.exitCode == 2);
+  CHECK_THAT(diverged.err,
+             Catch::Contains("diverged") && Catch::Contains("the kinetic energy of 'a' is inf"));
+  CHECK_FALSE(fs::exists(state));
 }
 
 TEST_CASE("run: an output that cannot be written gives exit 3 and leaves nothing behind", "[cli]") {
@@ -205,6 +221,21 @@ TEST_CASE("validate: OK for a good scene, every problem listed for a bad one", "
   const CliResult r = runCli("validate '" + bad.string() + "'", dir);
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("/bodies/0/radius") && Catch::Contains("/bodies/1/colour"));
+  CHECK(ok.err.empty());  // nothing to note about a good scene
+  // A scene that loads but cannot run stably at its time step: OK, with a note naming the
+  // body, the law and the bound (run prints the same).
+  const fs::path tiny = writeFile(dir / "tiny.json", R"({
+    "format": "contactlab-scene", "version": 3,
+    "bodies": [{"name": "tiny", "shape": "ball", "radius": 0.1, "mass": 1.65e-7}],
+    "forces": [{"kind": "damping", "k": 0.05}]
+  })");
+  for (const std::string& command : {std::string("validate"), std::string("run")}) {
+    const CliResult t = runCli(
+        command + " '" + tiny.string() + "'" + (command == "run" ? " --until 0.1" : ""), dir);
+    CHECK(t.exitCode == 0);
+    CHECK_THAT(t.err, Catch::Contains("note: damping 0.05 on 'tiny'") &&
+                          Catch::Contains("beyond the bound 2.79"));
+  }
 }
 
 TEST_CASE("run: --lcp-dir/--lcp-steps writes every solve of those steps, solve-lcp solves them",

@@ -26,27 +26,16 @@
 using cl::widgets::ControlsDock;
 using cl::widgets::Session;
 
-namespace {
+using cl::testing::scenePath;
+using cl::testing::waitFor;
 
-QString scenePath(const char* file) {
-  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
-}
+namespace {
 
 template <typename W>
 W* child(const ControlsDock& dock, const char* name) {
   W* w = dock.findChild<W*>(QString::fromLatin1(name));
   REQUIRE(w);
   return w;
-}
-
-// Edits reach the simulation between steps on the worker thread and come back to the
-// history by a queued answer: wait for it so the test steps the edited simulation.
-template <typename Pred>
-bool waitFor(Pred done) {
-  QElapsedTimer clock;
-  clock.start();
-  while (!done() && clock.elapsed() < 5000) QTest::qWait(2);
-  return done();
 }
 
 // Vertical velocity of the one body of free_fall.json ("ball", index 0) at the newest record.

@@ -16,11 +16,9 @@
 using cl::widgets::MatrixDock;
 using cl::widgets::Session;
 
-namespace {
+using cl::testing::scenePath;
 
-QString scenePath(const char* file) {
-  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
-}
+namespace {
 
 // A solve with the given A (b = -1 everywhere), rows labelled "c0", "c1", ...
 cl::SolveTrace handTrace(const Eigen::MatrixXd& A, std::vector<bool> joint = {}) {

@@ -1,12 +1,32 @@
 #pragma once
 // Scenes built in code for the widget tests, so they do not depend on the
-// scene files' contents.
+// scene files' contents, and the helpers every widget test uses.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QString>
+#include <QTest>
 #include <vector>
 
 #include "engine/scene/scene.h"
 #include "engine/trace/solver_trace.h"
+#include "widgets/scene_paths.h"
 
 namespace cl::testing {
+
+// The path of one of the example scenes (resources/scenes).
+inline QString scenePath(const char* file) {
+  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
+}
+
+// Edits reach the simulation between steps on the worker thread and come back to the
+// history by a queued answer: waits (up to 5 s) for `done`, and says whether it came.
+template <typename Pred>
+bool waitFor(Pred done) {
+  QElapsedTimer clock;
+  clock.start();
+  while (!done() && clock.elapsed() < 5000) QTest::qWait(2);
+  return done();
+}
 
 // A 12 x 8 walled box under gravity 3 holding, in this order after the four
 // walls: "block" (1 x 2, tilted), "ball" (radius 0.6) and "frame" (2.4 x 2,

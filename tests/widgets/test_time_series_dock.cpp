@@ -17,6 +17,8 @@ using cl::widgets::TimeSeriesDock;
 using Series = TimeSeriesDock::Series;
 using Plot = TimeSeriesDock::Plot;
 
+using cl::testing::scenePath;
+
 namespace {
 
 // One block of mass 2 let go at rest under gravity 9.8, nothing to hit: its kinetic
@@ -35,10 +37,6 @@ const char* const kFallingBlock = R"({
 
 cl::Scene fallingBlock() {
   return cl::loadScene(kFallingBlock, "falling block");
-}
-
-QString scenePath(const char* file) {
-  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
 }
 
 }  // namespace

@@ -18,11 +18,9 @@ using cl::widgets::contactSetColor;
 using cl::widgets::Session;
 using cl::widgets::VectorsDock;
 
-namespace {
+using cl::testing::scenePath;
 
-QString scenePath(const char* file) {
-  return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
-}
+namespace {
 
 // The hand-solved 2 x 2 LCP of test_scenes.h, with labelled contacts.
 cl::SolveTrace handTrace(bool secondIsJoint) {

@@ -66,3 +66,23 @@ TEST_CASE("CollisionCounters add and subtract field by field", "[run]") {
   CHECK(diff.impulses == 0);
   CHECK(diff.stuck == 1);
 }
+
+TEST_CASE("runStep fails a step whose energy overflows and puts the state back", "[run][hostile]") {
+  // Two balls 3 apart under mutual gravity G = 1e308: the first step leaves them at finite
+  // positions with speeds near 1e305, whose kinetic energy is inf.
+  cl::Scene s = cl::loadScene(R"({"format": "contactlab-scene", "version": 3,
+    "bodies": [{"name": "a", "shape": "ball", "radius": 0.5, "position": [0, 0]},
+               {"name": "b", "shape": "ball", "radius": 0.5, "position": [3, 0]}],
+    "forces": [{"kind": "gravity2", "G": 1e308}]})",
+                              "diverging");
+  auto advance = s.makeAdvance();
+  const cl::SimState before = cl::captureState(*advance, s.sim->clone(), {});
+  try {
+    cl::runStep(*advance, before, cl::StepTracing::kOff);
+    FAIL("the step was taken");
+  } catch (const cl::StepFailure& e) {
+    CHECK_THAT(e.what(), Catch::Contains("the kinetic energy of 'a' is inf"));
+  }
+  CHECK(cl::sameState(cl::captureState(*advance, s.sim->clone(), {}), before));
+  CHECK(std::isfinite(s.sim->energy().total()));
+}
