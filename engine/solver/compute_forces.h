@@ -45,7 +45,9 @@ namespace cl {
 struct ComputeForcesOptions {
   NextContactPolicy policy = NextContactPolicy::HYBRID;
   // Acceptable |unwanted acceleration|, relative to max |b_i| (absolute when b = 0);
-  // deferred contacts are accepted at 100x this.
+  // deferred contacts are accepted at 100x this. The final check of a = A f + b, measured
+  // afresh, is relative to the larger of max |b_i| and max_i sum_j |A_ij f_j| (the size of
+  // the terms its rounding comes from), as Siconos and DART scale theirs.
   double tolerance = 1e-10;
   // Re-solve Acc from scratch at every pivot (O(n^4)) instead of the incremental inverse.
   bool reference = false;
