@@ -1,11 +1,17 @@
 #pragma once
-// AtomicFile: an output file that appears whole or not at all. Writing goes to a
-// temporary file beside the target; commit() flushes it and renames it over the
-// target. Destroying an uncommitted AtomicFile removes the temporary file, so a
-// failure half-way leaves any previous file untouched.
+// AtomicFile: an output file that appears whole or not at all. Where the file system
+// allows (Linux O_TMPFILE), the data goes to an unnamed file in the target's directory,
+// given a name only by commit(): a kill at any moment before leaves nothing behind. Else it
+// goes to a hidden temporary file beside the target (".NAME.tmp-PID-N"), which commit()
+// renames over the target and an uncommitted AtomicFile removes. Either way commit() flushes
+// and syncs before the target changes, so a failure half-way leaves any previous file
+// untouched. Opening a target also removes the temporary files of earlier writers of it
+// that were killed (their process no longer exists).
 #include <filesystem>
-#include <fstream>
+#include <memory>
+#include <ostream>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 
 namespace cl {
@@ -17,7 +23,7 @@ class FileWriteError : public std::runtime_error {
 
 class AtomicFile {
  public:
-  // Throws FileWriteError when the temporary file cannot be created.
+  // Throws FileWriteError when the file cannot be created.
   explicit AtomicFile(std::filesystem::path target);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
@@ -25,13 +31,17 @@ class AtomicFile {
 
   std::ostream& stream() { return mOut; }
   const std::filesystem::path& target() const { return mTarget; }
-  // Throws FileWriteError when writing, flushing or renaming failed.
+  // True when the data has no name yet (O_TMPFILE); false on the temporary-file fallback.
+  bool unnamed() const { return mTemp.empty(); }
+  // Throws FileWriteError when writing, flushing or naming failed.
   void commit();
 
  private:
   std::filesystem::path mTarget;
-  std::filesystem::path mTemp;
-  std::ofstream mOut;
+  std::filesystem::path mTemp;  // the fallback's temporary file; empty when unnamed
+  int mFd = -1;
+  std::unique_ptr<std::streambuf> mBuf;  // over mFd
+  std::ostream mOut{nullptr};
   bool mCommitted = false;
 };
 
