@@ -40,19 +40,6 @@ QVariant numberAlignment() {
 
 }  // namespace
 
-bool isBackupWaypoint(WayPoint w) {
-  switch (w) {
-    case WayPoint::PRE_COLLISION:
-    case WayPoint::ADVANCE_SIM_COLLIDING:
-    case WayPoint::ADVANCE_SIM_FAIL:
-    case WayPoint::MAYBE_STUCK:
-    case WayPoint::STUCK:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // ---- WaypointListModel
 
 void WaypointListModel::setTrace(std::shared_ptr<const StepTrace> trace) {

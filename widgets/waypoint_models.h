@@ -11,12 +11,6 @@
 
 namespace cl::widgets {
 
-// The decision points at which CollisionAdvance goes back in time or is about to:
-// the step found collisions (ADVANCE_SIM_COLLIDING), could not be taken
-// (ADVANCE_SIM_FAIL), the state was restored to before the step (PRE_COLLISION),
-// or back-ups stopped making progress (MAYBE_STUCK, STUCK).
-bool isBackupWaypoint(WayPoint w);
-
 // The waypoints of one trace, one row each, filtered to back-ups and/or one name.
 // Rows keep the waypoint's index in the trace (column kIndex) so a filtered table
 // still says where each row sits in the step.

@@ -1,5 +1,6 @@
 #pragma once
 // The subcommands of contactlab-cli; each returns the process exit code.
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ struct RunOptions {
   std::string lcpSteps;   // "A:B", the 1-based steps whose solves go to lcpDir
   std::string waypoints;  // CSV of every CollisionAdvance waypoint, empty for none
   bool events = false;    // print the waypoints as they happen
+  // Which waypoints --waypoints and --events report: back-ups only, and a time range.
+  bool waypointsBackupsOnly = false;
+  double waypointsFrom = -std::numeric_limits<double>::infinity();
+  double waypointsUntil = std::numeric_limits<double>::infinity();
 };
 
 struct SolveLcpOptions {

@@ -43,10 +43,13 @@ struct LcpSteps {
 
 // Every waypoint of a step: written to the --waypoints CSV and/or printed (--events).
 void reportWaypoints(const RigidBodySim& sim, long long step, const std::vector<Waypoint>& points,
-                     std::ostream* csv, bool print) {
+                     std::ostream* csv, const RunOptions& opt) {
+  const bool print = opt.events;
   int index = 0;
   for (const Waypoint& w : points) {
-    ++index;
+    ++index;  // the waypoint's number within its step, filtered or not
+    if (opt.waypointsBackupsOnly && !isBackupWaypoint(w.point)) continue;
+    if (w.time < opt.waypointsFrom || w.time > opt.waypointsUntil) continue;
     if (csv) writeWaypointCsvRows(*csv, sim, step, index, w);
     if (!print) continue;
     int needs = 0;
@@ -284,7 +287,7 @@ int runCommand(const RunOptions& opt) {
     const auto report = [&](long long step, const StepTrace* trace) {
       if (trace && wantWaypoints)
         reportWaypoints(sim, step, trace->waypoints, waypointCsv ? &waypointCsv->stream() : nullptr,
-                        opt.events);
+                        opt);
     };
     try {
       for (long long i = 0; i < n; ++i) {

@@ -4,6 +4,19 @@
 
 namespace cl {
 
+bool isBackupWaypoint(WayPoint w) {
+  switch (w) {
+    case WayPoint::PRE_COLLISION:
+    case WayPoint::ADVANCE_SIM_COLLIDING:
+    case WayPoint::ADVANCE_SIM_FAIL:
+    case WayPoint::MAYBE_STUCK:
+    case WayPoint::STUCK:
+      return true;
+    default:
+      return false;
+  }
+}
+
 const char* wayPointName(WayPoint w) {
   static constexpr std::array<const char*, kWayPointCount> kNames{"START",
                                                                   "ADVANCE_SIM_START",

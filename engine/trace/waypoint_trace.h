@@ -41,6 +41,11 @@ enum class WayPoint {
 };
 inline constexpr int kWayPointCount = static_cast<int>(WayPoint::SUMMARY) + 1;
 const char* wayPointName(WayPoint w);
+// The decision points at which CollisionAdvance goes back in time or is about to:
+// the step found collisions (ADVANCE_SIM_COLLIDING), could not be taken
+// (ADVANCE_SIM_FAIL), the state was restored to before the step (PRE_COLLISION),
+// or back-ups stopped making progress (MAYBE_STUCK, STUCK).
+bool isBackupWaypoint(WayPoint w);
 
 // One collision as a waypoint shows it.
 struct WaypointCollision {

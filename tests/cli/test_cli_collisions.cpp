@@ -52,6 +52,43 @@ TEST_CASE("run: collisions are counted and every waypoint written", "[cli][colli
   CHECK(post == 2);
 }
 
+TEST_CASE("run: --waypoints-backups and a time range narrow the waypoints written",
+          "[cli][collisions]") {
+  // pile_10's first 3 s: thousands of waypoint rows; of them, only the back-ups' between
+  // 1 and 2 s.
+  const fs::path dir = scratch("waypoints_filter");
+  const fs::path all = dir / "all.csv", some = dir / "some.csv";
+  REQUIRE(
+      runCli("run " + scene("pile_10.json") + " --until 3 --waypoints '" + all.string() + "'", dir)
+          .exitCode == 0);
+  const CliResult r =
+      runCli("run " + scene("pile_10.json") + " --until 3 --waypoints '" + some.string() +
+                 "' --waypoints-backups --waypoints-from 1 --waypoints-until 2",
+             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  const auto rows = lines(readAll(some));
+  const auto allRows = lines(readAll(all));
+  REQUIRE(rows.size() > 10);
+  CHECK(rows.size() * 4 < allRows.size());
+  CHECK(rows[0] == allRows[0]);  // the same header
+  std::size_t expected = 0;
+  for (std::size_t i = 1; i < allRows.size(); ++i) {
+    std::vector<std::string> f;
+    std::istringstream in(allRows[i]);
+    for (std::string cell; std::getline(in, cell, ',');) f.push_back(cell);
+    const double t = std::stod(f[3]);
+    const bool backup = f[2] == "PRE_COLLISION" || f[2] == "ADVANCE_SIM_COLLIDING" ||
+                        f[2] == "ADVANCE_SIM_FAIL" || f[2] == "MAYBE_STUCK" || f[2] == "STUCK";
+    if (backup && t >= 1 && t <= 2) {
+      // Every such row of the full file is in the narrow one, in order.
+      REQUIRE(expected + 1 < rows.size());
+      CHECK(rows[++expected] == allRows[i]);
+    }
+  }
+  CHECK(expected + 1 == rows.size());  // and nothing else
+}
+
 TEST_CASE("run: --events prints the waypoints as they happen", "[cli][collisions]") {
   const fs::path dir = scratch("events");
   const CliResult r = runCli("run " + scene("ref_one_hits_wall.json") + " --until 1 --events", dir);

@@ -241,7 +241,7 @@ TEST_CASE("WaypointsDock says why there is nothing to show", "[waypoints_dock]")
 }
 
 TEST_CASE("Back-up waypoints are the ones that go back in time", "[waypoints_dock]") {
-  using cl::widgets::isBackupWaypoint;
+  using cl::isBackupWaypoint;
   CHECK(isBackupWaypoint(WayPoint::PRE_COLLISION));
   CHECK(isBackupWaypoint(WayPoint::ADVANCE_SIM_COLLIDING));
   CHECK(isBackupWaypoint(WayPoint::ADVANCE_SIM_FAIL));
