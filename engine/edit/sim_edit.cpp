@@ -19,6 +19,9 @@ template <class... Ts>
 struct Overloaded : Ts... {
   using Ts::operator()...;
 };
+// Spelled out for compilers without C++20's aggregate deduction (clang 14).
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // Calls f on every force law of type Law; returns how many there were.
 template <typename Law, typename F>

@@ -1,0 +1,27 @@
+// Fuzz target: an LCP file's text (JSON, or CSV when it starts with '#' or 'i,') read, then
+// solved by ComputeForces (up to 60 contacts) or, with friction, by computeFrictionForces.
+// An LcpFileError is a clear refusal; a solver may fail (its error is its answer) but not
+// crash.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/solver/compute_forces.h"
+#include "engine/solver/friction_forces.h"
+#include "engine/solver/lcp_file.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const bool csv = !text.empty() && (text[0] == '#' || text.rfind("i,", 0) == 0);
+  try {
+    const cl::LcpFile file =
+        csv ? cl::parseLcpCsv(text, "fuzz.csv") : cl::parseLcpJson(text, "fuzz.json");
+    if (file.friction) {
+      if (file.friction->contacts() <= 30) cl::computeFrictionForces(*file.friction, {});
+    } else if (file.problem.size() <= 60) {
+      cl::ComputeForces().solve(file.problem);
+    }
+  } catch (const cl::LcpFileError&) {
+  }
+  return 0;
+}
