@@ -28,6 +28,7 @@
 
 #include "engine/io/trace_csv.h"
 #include "widgets/controls_dock.h"
+#include "widgets/input_guard.h"
 #include "widgets/matrix_dock.h"
 #include "widgets/notes_bar.h"
 #include "widgets/run_comparison_dock.h"
@@ -60,6 +61,7 @@ QString megabytes(std::size_t bytes) {
 
 MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), mOptions(options) {
   setObjectName(QStringLiteral("mainWindow"));
+  widgets::InputGuard::install();
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
   mSceneView = new widgets::SceneView(mSession, this);
