@@ -6,7 +6,8 @@
 // converge, the deepest penetration (distance below 0) and the deepest dip below the target
 // gap over all contacts of all steps, the largest joint gap, and the energy's change (the
 // schemes are inelastic and first order: they lose energy at impacts and, at joints, to the
-// position-level projection). The resting stack also runs for 60 s.
+// position-level projection). The resting stack also runs for 60 s. pile_10_friction shows what
+// friction costs each scheme (the Newton schemes' staggered rounds, time_stepper.h).
 //   build/bench/bench_time_stepping [runs] [seconds]
 #include <fmt/format.h>
 
@@ -28,7 +29,8 @@ int main(int argc, char** argv) {
   const std::vector<Case> cases = {
       {"stack_of_three.json", 60.0},    {"pendulum_joint.json", seconds},
       {"newtons_cradle.json", seconds}, {"contact_app_6.json", seconds},
-      {"pile_10.json", seconds},        {"pile_20.json", seconds}};
+      {"pile_10.json", seconds},        {"pile_20.json", seconds},
+      {"pile_10_friction.json", seconds}};
   fmt::print(
       "{} runs each, CPU s per simulated s as the median; penetration = deepest distance below "
       "0, dip = deepest distance below the target gap (m), over all contacts of all steps\n\n",

@@ -20,12 +20,6 @@ std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& si
   for (const Polygon& b : sim.bodies())
     if (!b.isFixed() && b.elasticity() > 0 && elasticCount >= 2)
       elastic.push_back(fmt::format("'{}' ({})", b.name(), b.elasticity()));
-  // Friction (friction_forces.h) is CollisionAdvance's and the LCP fixpoint's (its rounds
-  // solve the step's friction problem); the Newton schemes' systems have normal rows only.
-  std::vector<std::string> rough;
-  if (kind != AdvanceKind::kLcpFixpoint)
-    for (const Polygon& b : sim.bodies())
-      if (b.friction() > 0) rough.push_back(fmt::format("'{}' ({})", b.name(), b.friction()));
   std::vector<std::string> out;
   const auto listed = [](const std::vector<std::string>& names, const char* more) {
     const std::size_t shown = std::min<std::size_t>(names.size(), 5);
@@ -40,11 +34,6 @@ std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& si
         "the elasticity of {} is not used",
         nameOf(kind), listed(elastic, "bodies")));
   }
-  if (!rough.empty())
-    out.push_back(
-        fmt::format("advance '{}' has no friction yet (collision_advance and lcp_fixpoint have): "
-                    "its contacts are frictionless, so the friction of {} is not used",
-                    nameOf(kind), listed(rough, "bodies")));
   return out;
 }
 

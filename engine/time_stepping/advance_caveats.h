@@ -12,7 +12,7 @@ namespace cl {
 
 // One sentence per feature that `kind` cannot express of `sim`, naming it and the bodies
 // (empty for CollisionAdvance, or when all is expressed). The time steppers cannot express
-// restitution (their collisions are perfectly inelastic) and have no friction yet.
+// restitution (their collisions are perfectly inelastic).
 std::vector<std::string> advanceCaveats(AdvanceKind kind, const RigidBodySim& sim);
 // The same for an engine mode (engine_mode.h): under rigid_body the connectors do nothing and
 // bodies pass through each other; under impulse joints, rods and ropes hold only where a

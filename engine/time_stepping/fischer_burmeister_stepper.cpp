@@ -23,29 +23,30 @@ double worstPhi(const std::vector<bool>& joint, const Eigen::VectorXd& x,
 }  // namespace
 
 TimeStepper::Outcome FischerBurmeisterStepper::solveStep(TimeStepContacts& step) {
-  return fromStartLcpOrNone(step, [&](Eigen::VectorXd f, int firstIndex) {
-    return solveFrom(step, std::move(f), firstIndex);
+  return newtonStep(step, [&](Eigen::VectorXd f, int firstIndex, const Eigen::VectorXd& friction) {
+    return solveFrom(step, std::move(f), firstIndex, friction);
   });
 }
 
 TimeStepper::Outcome FischerBurmeisterStepper::solveFrom(TimeStepContacts& step, Eigen::VectorXd f,
-                                                         int firstIndex) {
+                                                         int firstIndex,
+                                                         const Eigen::VectorXd& friction) {
   const double tol = 1e-8 * contactSim().distanceTol();
   const double dt2 = step.dt() * step.dt();
   step.padForces(f);
   Outcome out;
   int iterations = 0;
   for (int round = 0; round < 3; ++round) {
-    step.measure(step.stateAfter(f));
+    step.measure(step.stateAfter(f, friction));
     // x = scale f: the displacement each force makes at its own contact.
     const Eigen::VectorXd scale = (dt2 * step.matrix().diagonal()).cwiseMax(1e-300);
     detail::FischerNewtonProblem p;
     p.equality = step.jointFlags();
     p.value = [&](const Eigen::VectorXd& x) -> Eigen::VectorXd {
-      return step.measure(step.stateAfter(x.cwiseQuotient(scale)));
+      return step.measure(step.stateAfter(x.cwiseQuotient(scale), friction));
     };
     p.jacobian = [&](const Eigen::VectorXd& x) -> Eigen::MatrixXd {
-      step.measure(step.stateAfter(x.cwiseQuotient(scale)));
+      step.measure(step.stateAfter(x.cwiseQuotient(scale), friction));
       return dt2 * step.matrix() * scale.cwiseInverse().asDiagonal();
     };
     p.done = [&](const Eigen::VectorXd& x, const Eigen::VectorXd& w) {
@@ -76,7 +77,7 @@ TimeStepper::Outcome FischerBurmeisterStepper::solveFrom(TimeStepContacts& step,
                  : r.end == detail::FischerNewtonEnd::kStalled ? TimeStepStatus::kStalled
                                                                : TimeStepStatus::kLimit;
     // Contacts that the solution meets and the set did not have: once more with them.
-    if (step.detect(step.stateAfter(f)) == 0) break;
+    if (step.detect(step.stateAfter(f, friction)) == 0) break;
     step.padForces(f);
     out.status = TimeStepStatus::kLimit;  // unless the next round converges
   }

@@ -34,8 +34,10 @@ class FischerBurmeisterStepper : public TimeStepper {
 
  private:
   // Newton from the forces f (padded with zeros to the step's records; empty: from f = 0);
-  // iterations are traced from index firstIndex on.
-  Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex);
+  // iterations are traced from index firstIndex on. The friction forces `friction`
+  // (one per record, or fewer: the rest none) act throughout (time_stepper.h's staggering).
+  Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex,
+                    const Eigen::VectorXd& friction);
 };
 
 }  // namespace cl

@@ -4,22 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/body/body_state.h"
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {
-
-namespace {
-
-// max |s'_b - s_b| over the positions (x, y, angle) of two states.
-double positionChange(const std::vector<double>& a, const std::vector<double>& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); i += kVarsPerBody)
-    for (int v : {kX, kY, kAngle}) worst = std::max(worst, std::abs(a[i + v] - b[i + v]));
-  return worst;
-}
-
-}  // namespace
 
 TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   const double dt = step.dt();
@@ -59,7 +46,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
     Eigen::VectorXd solvedF, solvedFriction;
     bool ok = false;
     if (rough) {
-      const FrictionResult r = solveFrictionTraced(problem, step);
+      const FrictionResult r = solveFrictionTraced(step.frictionProblem(problem), step);
       ok = r.ok();
       if (ok) {
         solvedF = r.f.head(step.size());

@@ -8,13 +8,14 @@
 namespace cl {
 
 TimeStepper::Outcome NewtonReleaseStepper::solveStep(TimeStepContacts& step) {
-  return fromStartLcpOrNone(step, [&](Eigen::VectorXd f, int firstIndex) {
-    return solveFrom(step, std::move(f), firstIndex);
+  return newtonStep(step, [&](Eigen::VectorXd f, int firstIndex, const Eigen::VectorXd& friction) {
+    return solveFrom(step, std::move(f), firstIndex, friction);
   });
 }
 
 TimeStepper::Outcome NewtonReleaseStepper::solveFrom(TimeStepContacts& step, Eigen::VectorXd f,
-                                                     int firstIndex) {
+                                                     int firstIndex,
+                                                     const Eigen::VectorXd& friction) {
   const double tol = 1e-8 * contactSim().distanceTol();
   const double dt2 = step.dt() * step.dt();
   // From given forces, the contacts that carry force are held; from none, every contact.
@@ -35,7 +36,7 @@ TimeStepper::Outcome NewtonReleaseStepper::solveFrom(TimeStepContacts& step, Eig
     return out;
   };
   for (int k = 0;; ++k) {
-    const std::vector<double> vars = step.stateAfter(f);
+    const std::vector<double> vars = step.stateAfter(f, friction);
     // Contacts met on the way join the set, held if they penetrate.
     const int before = step.size();
     step.detect(vars);

@@ -34,8 +34,11 @@ class NewtonReleaseStepper : public TimeStepper {
 
  private:
   // Newton from the forces f holding the contacts that carry force (empty f: from f = 0
-  // with every contact held); iterations are traced from index firstIndex on.
-  Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex);
+  // with every contact held); iterations are traced from index firstIndex on. The friction forces
+  // `friction` (one per record, or fewer: the rest none) act throughout (time_stepper.h's
+  // staggering).
+  Outcome solveFrom(TimeStepContacts& step, Eigen::VectorXd f, int firstIndex,
+                    const Eigen::VectorXd& friction);
 };
 
 }  // namespace cl

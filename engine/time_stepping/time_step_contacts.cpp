@@ -1,6 +1,7 @@
 #include "engine/time_stepping/time_step_contacts.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/body/body_state.h"
 #include "engine/collision/detail/collision_update.h"
@@ -9,6 +10,13 @@
 #include "engine/contact/detail/solve_context.h"
 
 namespace cl {
+
+double positionChange(std::span<const double> a, std::span<const double> b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); i += kVarsPerBody)
+    for (int v : {kX, kY, kAngle}) worst = std::max(worst, std::abs(a[i + v] - b[i + v]));
+  return worst;
+}
 
 TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt)
     : mSim(sim), mDt(dt), mStart(sim.vars()), mExternal(sim.vars().size(), 0.0) {
@@ -131,10 +139,10 @@ Eigen::VectorXd TimeStepContacts::startNormalVelocities(std::span<const double> 
   return v;
 }
 
-LcpProblem TimeStepContacts::startLcp() {
+LcpProblem TimeStepContacts::startLcp(const Eigen::VectorXd& friction) {
   LcpProblem problem;
   const Eigen::VectorXd gap = measure(mStart);
-  problem.b = (startNormalVelocities(stateAfter(Eigen::VectorXd())) + gap / mDt) / mDt;
+  problem.b = (startNormalVelocities(stateAfter(Eigen::VectorXd(), friction)) + gap / mDt) / mDt;
   problem.A = startMatrix();
   problem.joint = jointFlags();
   return problem;
@@ -187,6 +195,28 @@ FrictionProblem TimeStepContacts::frictionProblem(const LcpProblem& normal) cons
   p.b.head(n) = normal.b;
   for (int k = 0; k < n; ++k)
     p.b(n + k) = tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), free) / mDt;
+  p.mu = friction();
+  p.slide.assign(static_cast<std::size_t>(n), 0);
+  p.joint = jointFlags();
+  return p;
+}
+
+FrictionProblem TimeStepContacts::frictionAt(const Eigen::VectorXd& normalForces) const {
+  const int n = size();
+  Eigen::VectorXd fN = normalForces;
+  padForces(fN);
+  const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(n, n);
+  FrictionProblem p;
+  p.A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
+  p.A.topLeftCorner(n, n) = identity;
+  p.A.bottomRightCorner(n, n) =
+      frictionMatrix(mAtStart, mSim.bodies(), identity).bottomRightCorner(n, n);
+  p.b.resize(2 * n);
+  p.b.head(n) = -fN;
+  // sigma is affine and v_t linear in the velocities: v_t(sigma(f_N)) / dt = b_T + A_TN f_N.
+  const std::vector<double> pushed = stateAfter(fN);
+  for (int k = 0; k < n; ++k)
+    p.b(n + k) = tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), pushed) / mDt;
   p.mu = friction();
   p.slide.assign(static_cast<std::size_t>(n), 0);
   p.joint = jointFlags();

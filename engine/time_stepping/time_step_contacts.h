@@ -24,7 +24,8 @@
 // zero while |f_T| < mu f_N, and f_T = -mu f_N sign(v_t) when it slips: the friction
 // problem of friction_forces.h with every contact static (in 2D the cone's two directions
 // +-t are exact), whose A is frictionMatrix at the start geometry and b_T = v_t(u_free) / dt
-// (frictionProblem()).
+// (frictionProblem()). The Newton schemes solve friction staggered (time_stepper.h): with the
+// normal forces held, the tangential rows alone (frictionAt()).
 #include <Eigen/Dense>
 #include <span>
 #include <vector>
@@ -36,6 +37,10 @@
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
+
+// max |s'_b - s_b| over the positions (x, y, angle) of two states: how far an iteration
+// moved the step's end.
+double positionChange(std::span<const double> a, std::span<const double> b);
 
 class TimeStepContacts {
  public:
@@ -63,6 +68,10 @@ class TimeStepContacts {
   // The step's friction problem around a normal LCP of the records (A f_N + b): the 2n
   // matrix at the start geometry, b = [normal.b; v_t(u_free) / dt], every contact static.
   FrictionProblem frictionProblem(const LcpProblem& normal) const;
+  // The step's friction problem with the normal forces held at `normalForces`: the normal
+  // rows pin them (A_NN = I, b_N = -f_N, no coupling, so f_N is the only solution), the
+  // tangential rows are A_TT f_T + v_t(sigma(f_N)) / dt, every contact static.
+  FrictionProblem frictionAt(const Eigen::VectorXd& normalForces) const;
   // The energy friction forces take over the step to `after`: their impulse dt f_T against
   // the mean of the slips before and after (the kinetic energy's change by an impulse P is
   // P . (u + u') / 2, split by rows as for a collision).
@@ -90,8 +99,9 @@ class TimeStepContacts {
   // The velocity-level LCP of the start of the step (Hotz et al. eq. 7 linearized there):
   //   delta(s) + dt v_n(u(f)) >= 0  compl. to  f >= 0,  v_n(u(f)) = v_n(u_free) + dt A f,
   // as A f + b with A = startMatrix(), b = (v_n(u_free) + delta(s) / dt) / dt; joints and
-  // rods are equality rows. Leaves the records measured at the start of the step.
-  LcpProblem startLcp();
+  // rods are equality rows. Leaves the records measured at the start of the step. With
+  // `friction` (one per record, or empty) u_free carries those friction forces.
+  LcpProblem startLcp(const Eigen::VectorXd& friction = Eigen::VectorXd());
   // The rows as a SolveContext / SolveContacts, for traces (with friction rows when
   // `friction`).
   SolveContext context(SolvePurpose purpose, bool friction = false) const;

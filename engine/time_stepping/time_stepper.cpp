@@ -39,30 +39,68 @@ LcpResult TimeStepper::solveTraced(LcpSolver& lemke, const LcpProblem& problem,
   return lemke.solve(problem);
 }
 
-FrictionResult TimeStepper::solveFrictionTraced(const LcpProblem& normal,
+FrictionResult TimeStepper::solveFrictionTraced(const FrictionProblem& problem,
                                                 const TimeStepContacts& step) const {
   FrictionOptions options;
   options.tolerance = mSim.solverTolerance();
   if ((options.sink = mSim.traceSink()))
     options.sink->onSolveContext(step.context(SolvePurpose::kTimeStep, true));
-  return computeFrictionForces(step.frictionProblem(normal), options);
+  return computeFrictionForces(problem, options);
 }
 
-TimeStepper::Outcome TimeStepper::fromStartLcpOrNone(
-    TimeStepContacts& step, const std::function<Outcome(Eigen::VectorXd, int)>& solveFrom) {
-  const LcpResult start = solveTraced(*makeLemke(), step.startLcp(), step);
-  Outcome first;
-  if (start.ok()) {
-    first = solveFrom(start.f, 0);
-    if (first.status == TimeStepStatus::kConverged) return first;
+TimeStepper::Outcome TimeStepper::newtonStep(TimeStepContacts& step, const NewtonSolve& solveFrom) {
+  int iterations = 0;
+  const auto normalForces = [&](const Eigen::VectorXd& friction) {
+    const LcpResult start = solveTraced(*makeLemke(), step.startLcp(friction), step);
+    Outcome first;
+    if (start.ok()) {
+      first = solveFrom(start.f, iterations, friction);
+      if (first.status == TimeStepStatus::kConverged) return first;
+    }
+    Outcome second = solveFrom(Eigen::VectorXd(), iterations + first.iterations, friction);
+    second.iterations += first.iterations;
+    if (!start.ok() || second.status == TimeStepStatus::kConverged ||
+        second.residual < first.residual)
+      return second;
+    first.iterations = second.iterations;
+    return first;
+  };
+  if (!step.hasFriction()) return normalForces(Eigen::VectorXd());
+  constexpr int kMaxRounds = 20;
+  const double tol = 1e-8 * mSim.distanceTol();
+  // The first friction forces: those of the step's velocity-level friction problem at the
+  // start (the LCP fixpoint's first round), near the answer when the normal forces are.
+  Eigen::VectorXd friction;
+  if (const FrictionResult start = solveFrictionTraced(step.frictionProblem(step.startLcp()), step);
+      start.ok())
+    friction = start.f.tail(step.size());
+  for (int round = 0;; ++round) {
+    step.padForces(friction);
+    Outcome out = normalForces(friction);
+    iterations += out.iterations;
+    out.iterations = iterations;
+    out.friction = friction;
+    // The records the normal solve met join with no friction.
+    step.padForces(out.f);
+    step.padForces(out.friction);
+    const FrictionResult r = solveFrictionTraced(step.frictionAt(out.f), step);
+    if (!r.ok()) {
+      out.status = TimeStepStatus::kStalled;
+      return out;
+    }
+    const Eigen::VectorXd next = r.f.tail(step.size());
+    // Friction forces are not unique where the contacts are more than the bodies' freedoms
+    // (a pile): what must settle is the motion they make, the step's end.
+    const double change =
+        positionChange(step.stateAfter(out.f, out.friction), step.stateAfter(out.f, next));
+    if (change <= tol) return out;
+    if (round + 1 >= kMaxRounds) {
+      out.status = TimeStepStatus::kLimit;
+      out.residual = std::max(out.residual, change);
+      return out;
+    }
+    friction = next;
   }
-  Outcome second = solveFrom(Eigen::VectorXd(), first.iterations);
-  second.iterations += first.iterations;
-  if (!start.ok() || second.status == TimeStepStatus::kConverged ||
-      second.residual < first.residual)
-    return second;
-  first.iterations = second.iterations;
-  return first;
 }
 
 void TimeStepper::advance(double dt) {

@@ -15,8 +15,8 @@
 //   - the trace: a TimeStepIteration per iteration and a TimeStepSummary per step to the
 //     TimeStepSink, and the fixpoint's LCP solves to ContactSim's trace sink.
 // Friction: the LCP fixpoint's rounds solve the friction problem of time_step_contacts.h
-// (Stewart-Trinkle) in place of the normal LCP; the Newton schemes have normal rows only
-// (advance_caveats.h says so). The energy friction takes is added to the simulation's
+// (Stewart-Trinkle) in place of the normal LCP; the Newton schemes alternate with it
+// (staggered projections, newtonStep below). The energy friction takes is added to the simulation's
 // frictionLoss (TimeStepContacts::frictionLoss).
 // There are no collisions, impulses or back-ups: a collision is a contact whose gap the step
 // closes, so it is perfectly inelastic. Restitution (body elasticity) is therefore not
@@ -81,16 +81,25 @@ class TimeStepper : public AdvanceStrategy {
   std::unique_ptr<LcpSolver> makeLemke();
   LcpResult solveTraced(LcpSolver& lemke, const LcpProblem& problem,
                         const TimeStepContacts& step) const;
-  // The step's friction problem around `normal` (TimeStepContacts::frictionProblem) by
+  // A friction problem of the step (TimeStepContacts::frictionProblem or frictionAt) by
   // computeFrictionForces (Lemke on its LCP form where the pivoting ends without a
   // solution), traced as solveTraced does with the friction rows.
-  FrictionResult solveFrictionTraced(const LcpProblem& normal, const TimeStepContacts& step) const;
-  // For the Newton schemes: `solveFrom(f, firstIndex)` from the forces of the start-of-step
-  // LCP (TimeStepContacts::startLcp), and where that does not converge, from none (an empty
-  // f: each scheme's own start), iterations then numbered on from the first run's; the
-  // step ends with the better of the two.
-  Outcome fromStartLcpOrNone(TimeStepContacts& step,
-                             const std::function<Outcome(Eigen::VectorXd, int)>& solveFrom);
+  FrictionResult solveFrictionTraced(const FrictionProblem& problem,
+                                     const TimeStepContacts& step) const;
+  // For the Newton schemes: `solveFrom(f, firstIndex, friction)` (the normal forces with
+  // the friction forces `friction` held) from the forces of the start-of-step LCP
+  // (TimeStepContacts::startLcp, with the same friction), and where that does not converge,
+  // from none (an empty f: each scheme's own start), iterations then numbered on from the
+  // first run's; the better of the two is the normal solution.
+  // With friction, staggered projections (Kaufman, Sueda, James and Pai 2008): the normal
+  // forces with the friction forces held (from none), then the friction forces with those
+  // normal forces held (TimeStepContacts::frictionAt by computeFrictionForces, traced with
+  // the friction rows), and again, until a round changes no friction force by more than
+  // 1e-8 (1 + max |f_T|); the step then ends with the last normal solution and the friction
+  // it held. 20 rounds without that end the step in kLimit.
+  using NewtonSolve =
+      std::function<Outcome(Eigen::VectorXd f, int firstIndex, const Eigen::VectorXd& friction)>;
+  Outcome newtonStep(TimeStepContacts& step, const NewtonSolve& solveFrom);
 
  private:
   ContactSim& mSim;
