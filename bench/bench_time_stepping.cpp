@@ -27,9 +27,9 @@ int main(int argc, char** argv) {
     double seconds;
   };
   const std::vector<Case> cases = {
-      {"stack_of_three.json", 60.0},    {"pendulum_joint.json", seconds},
-      {"newtons_cradle.json", seconds}, {"contact_app_6.json", seconds},
-      {"pile_10.json", seconds},        {"pile_20.json", seconds},
+      {"stack_of_three.json", 60.0},     {"pendulum_joint.json", seconds},
+      {"newtons_cradle.json", seconds},  {"contact_app_6.json", seconds},
+      {"pile_10.json", seconds},         {"pile_20.json", seconds},
       {"pile_10_friction.json", seconds}};
   fmt::print(
       "{} runs each, CPU s per simulated s as the median; penetration = deepest distance below "

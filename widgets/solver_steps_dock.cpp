@@ -91,6 +91,12 @@ QString transitionTip(PivotTransition t) {
           "the pivoting found no step that ends a drive although the problem has a solution "
           "(the reduced systems are not symmetric once frictions are tied): the problem's "
           "LCP form was solved by Lemke; f, a and the sets are Lemke's");
+    case PivotTransition::kRegularized:
+      return QObject::tr(
+          "neither the pivoting nor Lemke solved this degenerate problem (more contacts than "
+          "the bodies have freedoms): the pivoting on A + eps I (eps in the step column, "
+          "relative to the largest diagonal entry) found f, a and the sets, which solve the "
+          "problem itself to its acceptance check");
   }
   return {};
 }
@@ -504,8 +510,12 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
               .arg(s.b.size())
               .arg(status)
               .arg(s.pivots)
-              .arg(s.byLemke ? tr(", pivoting found no step: solved by the Lemke fallback")
-                             : QString(),
+              .arg(s.regularization > 0
+                       ? tr(", pivoting and Lemke failed: solved by the pivoting on A + %1 "
+                            "max(diag A) I")
+                             .arg(s.regularization)
+                   : s.byLemke ? tr(", pivoting found no step: solved by the Lemke fallback")
+                               : QString(),
                    tail));
     } else if (solver != LcpSolverKind::kComputeForces)
       mSummary->setText(tr("%1, solved by <b>%2</b>. <b>%3</b>, %4 iterations, %5.")

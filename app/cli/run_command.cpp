@@ -102,6 +102,7 @@ void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
       result.error = static_cast<LcpError>(r.error);
       result.pivots = r.pivots;
       result.byLemke = r.byLemke;
+      result.regularization = r.regularization;
       writeFrictionJson(path, problem, &result);
       continue;
     }
@@ -164,11 +165,15 @@ void printTimeStepping(const TimeStepper& stepper) {
 void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
-      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}){}\n",
+      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}){}{}\n",
       t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
       sim.warmStart() ? "on" : "off",
       t.frictionHeld > 0
           ? fmt::format("   sliding held static {} (no sliding-friction solution)", t.frictionHeld)
+          : std::string(),
+      t.frictionByLemke + t.frictionRegularized > 0
+          ? fmt::format("   friction fallbacks: Lemke {}, regularized {}", t.frictionByLemke,
+                        t.frictionRegularized)
           : std::string());
 }
 
@@ -303,6 +308,9 @@ int runCommand(const RunOptions& opt) {
           run = runStep(*advance, state, tracing, h);
         } catch (const StepFailure& e) {
           report(step, e.partialTrace.get());
+          // The failing step's solves, up to the one that failed: the LCP a user wants most.
+          if (keepSolves && e.partialTrace)
+            for (const SolveTrace& t : e.partialTrace->solves) lcp->solves.emplace_back(step, t);
           throw;
         }
         state = std::move(run.state);
@@ -323,6 +331,11 @@ int runCommand(const RunOptions& opt) {
       if (waypointCsv) {
         waypointCsv->commit();
         std::cerr << fmt::format("waypoints up to the failure written to {}\n", opt.waypoints);
+      }
+      if (lcp) {
+        writeLcpRecords(opt.lcpDir, *lcp);
+        std::cerr << fmt::format("{} solves up to the failure written to {}\n", lcp->solves.size(),
+                                 opt.lcpDir);
       }
       return kExitSimulationFailed;
     } catch (const std::bad_alloc&) {

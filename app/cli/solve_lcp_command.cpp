@@ -67,7 +67,12 @@ int solveFriction(const SolveLcpOptions& options, const FrictionProblem& p) {
              sliding);
   const FrictionResult r = computeFrictionForces(p);
   fmt::print("solver: friction (Baraff 94 sections 5 and 6{})\n",
-             r.byLemke ? "; pivoting failed, solved by the Lemke fallback" : "");
+             r.regularization > 0
+                 ? fmt::format("; pivoting and Lemke failed, solved by the pivoting on A + {:g} "
+                               "max(diag A) I",
+                               r.regularization)
+             : r.byLemke ? "; pivoting failed, solved by the Lemke fallback"
+                         : "");
   fmt::print("status: {}\n", errorName(r.error));
   fmt::print("pivots: {}, given up: {}\n", r.pivots, r.gaveUp);
   if (r.f.size() == 2 * n) {

@@ -43,6 +43,8 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   warmPartials += later.warmPartials;
   warmRejects += later.warmRejects;
   frictionHeld += later.frictionHeld;
+  frictionRegularized += later.frictionRegularized;
+  frictionByLemke += later.frictionByLemke;
   return *this;
 }
 
@@ -220,6 +222,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
     FrictionResult r = computeFrictionForces(p, options);
     mSolveTotals.pivots += r.pivots;
+    mSolveTotals.frictionRegularized += r.regularization > 0;
+    mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
     return r;
   };
   FrictionResult result = solve(problem);

@@ -194,6 +194,10 @@ class ContactSim : public RigidBodySim {
     // Friction solves whose sliding friction had no solution, solved with the sliding
     // contacts held as static ones (contact_sim.cpp, solveWithFriction).
     long long frictionHeld = 0;
+    // Friction solves that the pivoting and Lemke failed and the regularized pivoting solved
+    // (FrictionOptions::regularizedFallback), and those Lemke solved.
+    long long frictionRegularized = 0;
+    long long frictionByLemke = 0;
     double pivotsPerSolve() const {
       return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;
     }

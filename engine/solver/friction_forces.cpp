@@ -387,6 +387,27 @@ FrictionResult Run::go() {
       return lemke;
     }
   }
+  if (error != LcpError::kOk && opt.regularizedFallback) {
+    const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
+    FrictionOptions inner = opt;
+    inner.sink = nullptr;
+    inner.regularizedFallback = false;
+    for (const double rel : {1e-12, 1e-10}) {
+      FrictionProblem Q = P;
+      Q.A.diagonal().array() += rel * scale;
+      FrictionResult r = Run(Q, inner).go();
+      if (!r.ok()) continue;
+      const Eigen::VectorXd own = P.A * r.f + P.b;
+      if (frictionViolation(P, r.f, own) > kCheckFactor * tol) continue;
+      r.a = own;
+      r.regularization = rel;
+      r.pivots += pivots;
+      r.gaveUp += gaveUp;
+      f = r.f, a = r.a, ns = r.normalSets, fs = r.frictionSets;
+      report(PivotTransition::kRegularized, -1, -1, rel, false);
+      return r;
+    }
+  }
   res.f = f;
   res.a = a;
   res.normalSets = ns;
@@ -444,6 +465,7 @@ FrictionResult computeFrictionForces(const FrictionProblem& problem,
     s.mu = problem.mu;
     s.slide = problem.slide.empty() ? std::vector<int>(problem.mu.size(), 0) : problem.slide;
     s.byLemke = r.byLemke;
+    s.regularization = r.regularization;
     sink->onSolve(s);
   }
   return r;

@@ -49,6 +49,8 @@ const char* transitionName(PivotTransition t) {
       return "given up";
     case PivotTransition::kLemkeFallback:
       return "Lemke fallback";
+    case PivotTransition::kRegularized:
+      return "regularized";
   }
   return "?";
 }

@@ -35,7 +35,8 @@ enum class PivotTransition {
   kEdgeToFriction,  // friction j at the cone's edge reached a_F = 0: NC+- -> C_F
   kFrictionZeroed,  // given-up friction d was driven back to zero force
   kGiveUp,          // j would go back to the set it just left by a zero step: given up
-  kLemkeFallback    // the pivoting found no step; the problem's Lemke form solved it
+  kLemkeFallback,   // the pivoting found no step; the problem's Lemke form solved it
+  kRegularized      // both failed; the pivoting on A + eps I (step: eps / max diag A) solved it
 };
 const char* transitionName(PivotTransition t);
 
@@ -86,6 +87,7 @@ struct SolverSolve {
   std::vector<double> mu;
   std::vector<int> slide;
   bool byLemke = false;
+  double regularization = 0;  // FrictionResult::regularization
   bool friction() const { return !mu.empty(); }
 };
 
