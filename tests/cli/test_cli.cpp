@@ -269,6 +269,27 @@ TEST_CASE("run: --lcp-dir/--lcp-steps writes every solve of those steps, solve-l
   }
 }
 
+TEST_CASE("run: a failed run still writes the solves of --lcp-steps up to the failure",
+          "[cli][lcp]") {
+  // Newton with release stops pile_10 at t = 2.125 (step 86): the solve of the step that
+  // failed is the one a user wants to take apart.
+  const fs::path dir = scratch("lcp_failed");
+  const fs::path lcp = dir / "lcp";
+  fs::create_directories(lcp);
+  const CliResult r = runCli("run " + scene("pile_10.json") +
+                                 " --advance newton_release --until 3 --lcp-dir '" +
+                                 lcp.string() + "' --lcp-steps 85:86",
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 2);
+  CHECK_THAT(r.err, Catch::Contains("solves up to the failure written to"));
+  CHECK(fs::exists(lcp / "step85_solve1.json"));
+  REQUIRE(fs::exists(lcp / "step86_solve1.json"));
+  const CliResult solved = runCli("solve-lcp '" + (lcp / "step86_solve1.json").string() + "'", dir);
+  INFO(solved.err);
+  CHECK(solved.exitCode == 0);
+}
+
 TEST_CASE("run: --lcp-dir writes a collision's impulse solves apart from contact-force solves",
           "[cli][lcp]") {
   const fs::path dir = scratch("lcp_impulses");
