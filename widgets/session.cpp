@@ -8,6 +8,7 @@
 #include <cmath>
 #include <exception>
 #include <optional>
+#include <utility>
 
 #include "engine/io/atomic_file.h"
 #include "engine/run/step_record.h"
@@ -36,6 +37,7 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(mThread, &QThread::finished, mWorker, &QObject::deleteLater);
   connect(mWorker, &SimWorker::advanced, this, &Session::onAdvanced);
   connect(mWorker, &SimWorker::failed, this, &Session::onFailed);
+  connect(mWorker, &SimWorker::cancelled, this, &Session::onCancelled);
   mThread->start();
 
   mTracePool = new QThreadPool(this);
@@ -45,12 +47,24 @@ Session::Session(QObject* parent) : QObject(parent) {
   mFrameTimer->setTimerType(Qt::PreciseTimer);
   mFrameTimer->setInterval(kFrameIntervalMs);
   connect(mFrameTimer, &QTimer::timeout, this, &Session::onFrame);
+
+  mBusyTimer = new QTimer(this);
+  mBusyTimer->setSingleShot(true);
+  mBusyTimer->setInterval(kBusyAfterMs);
+  connect(mBusyTimer, &QTimer::timeout, this, [this] {
+    if (mPending > 0 && !mBusy) {
+      mBusy = true;
+      emit busyChanged(true);
+    }
+  });
 }
 
 Session::~Session() {
   // A re-derivation in flight posts its answer to this object: let it finish first (the
   // answer is then discarded with the object).
   mTracePool->waitForDone();
+  // A long step in flight would hold the thread: cancel it.
+  mWorker->requestCancel();
   mThread->quit();
   mThread->wait();
 }
@@ -139,7 +153,15 @@ bool Session::saveScene(const QString& path) {
 void Session::install(Scene scene, const QString& sourcePath) {
   setRunning(false);
   ++mGeneration;
-  mPending = 0;  // answers still on their way belong to the old generation
+  // Answers still on their way belong to the old generation; a step still computing for
+  // it is cancelled, so the new scene's install does not wait behind it.
+  mWorker->requestCancel();
+  mPending = 0;
+  mThen = {};
+  if (mBusy) {
+    mBusy = false;
+    emit busyChanged(false);
+  }
 
   mHasScene = scene.sim != nullptr;
   mScenePath = sourcePath;
@@ -436,11 +458,14 @@ bool Session::stepNow(int steps) {
   if (steps <= 0) return true;
   if (!atLatest()) discardFuture();
   std::optional<QString> error;
+  bool cancelled = false;
   StepBatch result;
   // Queued behind any request in flight, so the worker stays the only thread
   // that touches the simulation; this thread waits for the answer.
+  const quint64 token = mWorker->cancelToken();
   postTo(
-      mWorker, [&] { result = mWorker->advanceNow(steps, error); }, Qt::BlockingQueuedConnection);
+      mWorker, [&] { result = mWorker->advanceNow(steps, token, error, cancelled); },
+      Qt::BlockingQueuedConnection);
   takeBatch(result);
   if (error) reportSimulationError(*error);
   return !error;
@@ -457,15 +482,24 @@ void Session::stepPivot() {
   const StepTrace* trace = currentTrace();
   if (!trace || mSelectedSolve + 1 >= static_cast<int>(trace->solves.size())) {
     // The record's solves are done: on to the next record, a new step at the newest.
+    const auto first = [this] {
+      mSelectedSolve = -1;
+      openNextSolve();
+    };
     if (atLatest()) {
-      if (!stepNow(1)) return;
-    } else {
-      setCurrent(mCurrent + 1);
+      if (mPending == 0) requestSteps(1, first);
+      return;
     }
-    mSelectedSolve = -1;
-    trace = currentTrace();
+    setCurrent(mCurrent + 1);
+    first();
+    return;
   }
+  openNextSolve();
+}
+
+void Session::openNextSolve() {
   // The next solve, before its first decision (f = 0, a = b); none when the step had none.
+  const StepTrace* trace = currentTrace();
   const bool any = trace && mSelectedSolve + 1 < static_cast<int>(trace->solves.size());
   mSelectedSolve = any ? mSelectedSolve + 1 : -1;
   mSelectedPivot = -1;
@@ -481,9 +515,16 @@ void Session::stepWaypoint() {
     selectWaypoint(mSelectedWaypoint + 1);
     return;
   }
-  if (atLatest() && !stepNow(1)) return;
-  if (!atLatest()) setCurrent(mCurrent + 1);
-  trace = currentTrace();
+  if (atLatest()) {
+    if (mPending == 0) requestSteps(1, [this] { openFirstWaypoint(); });
+    return;
+  }
+  setCurrent(mCurrent + 1);
+  openFirstWaypoint();
+}
+
+void Session::openFirstWaypoint() {
+  const StepTrace* trace = currentTrace();
   if (trace && !trace->waypoints.empty()) selectWaypoint(0);
 }
 
@@ -551,9 +592,43 @@ void Session::onFrame() {
   requestSteps(steps);
 }
 
-void Session::requestSteps(int steps) {
+void Session::requestSteps(int steps, std::function<void()> then) {
   ++mPending;
-  postTo(mWorker, [worker = mWorker, steps] { worker->advanceAsync(steps); });
+  mThen = std::move(then);
+  mRequestClock.start();
+  mBusyTimer->start();
+  const quint64 token = mWorker->cancelToken();
+  postTo(mWorker, [worker = mWorker, steps, token] { worker->advanceAsync(steps, token); });
+}
+
+void Session::endRequest() {
+  mPending = std::max(0, mPending - 1);
+  if (mPending == 0) mBusyTimer->stop();
+  if (mBusy && mPending == 0) {
+    mBusy = false;
+    emit busyChanged(false);
+  }
+}
+
+long long Session::stepInProgress() const {
+  if (mPending == 0) return 0;
+  // Before the worker starts the request, the step it will compute first.
+  const long long step = mWorker->stepInProgress();
+  return step > 0 ? step : mHistory.back().step + 1;
+}
+
+double Session::busySeconds() const {
+  return mPending > 0 && mRequestClock.isValid() ? mRequestClock.elapsed() / 1000.0 : 0.0;
+}
+
+void Session::setBusyAfter(int ms) {
+  mBusyTimer->setInterval(std::max(0, ms));
+}
+
+void Session::cancelStep() {
+  if (mPending == 0) return;
+  setRunning(false);
+  mWorker->requestCancel();
 }
 
 bool Session::takeBatch(const StepBatch& batch) {
@@ -585,16 +660,36 @@ bool Session::takeBatch(const StepBatch& batch) {
 
 void Session::onAdvanced(const StepBatch& batch) {
   handoffAcquire();
-  if (batch.generation == mGeneration) mPending = std::max(0, mPending - 1);
-  takeBatch(batch);
+  if (batch.generation != mGeneration) return;
+  endRequest();
+  const std::function<void()> then = std::exchange(mThen, {});
+  if (takeBatch(batch) && then && atLatest()) then();
 }
 
 void Session::onFailed(quint64 generation, const QString& message, const StepBatch& batch) {
   handoffAcquire();
   if (generation != mGeneration) return;
-  mPending = std::max(0, mPending - 1);
+  endRequest();
+  mThen = {};
   takeBatch(batch);
   reportSimulationError(message);
+}
+
+void Session::onCancelled(quint64 generation, const QString& message, const StepBatch& batch) {
+  handoffAcquire();
+  if (generation != mGeneration) return;
+  const double seconds = busySeconds();
+  endRequest();
+  mThen = {};
+  takeBatch(batch);
+  setRunning(false);
+  const StepRecord& last = mHistory.back();
+  emit noticeOccurred(tr("step %1 cancelled after %2 s (%3); the run stays at step %4, t = %5 s")
+                          .arg(last.step + 1)
+                          .arg(seconds, 0, 'f', 1)
+                          .arg(message)
+                          .arg(last.step)
+                          .arg(last.state.time, 0, 'g', 6));
 }
 
 void Session::reportSimulationError(const QString& message) {

@@ -157,10 +157,26 @@ class Session : public QObject {
   // a SimulationError, which is also reported by errorOccurred.
   bool stepNow(int steps);
   // Single-stepping the engine's decisions: the next pivot of the selected solve, then
-  // the next solve, then the next record (a new step when at the newest); the same for
-  // waypoints. Pause first.
+  // the next solve, then the next record (a new step when at the newest, taken off the UI
+  // thread like step(): the selection follows when it arrives); the same for waypoints.
+  // Pause first.
   void stepPivot();
   void stepWaypoint();
+
+  // ---- A step that takes long
+  // Whether a request for steps has been computing for more than kBusyAfterMs (busyChanged).
+  bool busy() const { return mBusy; }
+  // The number of the step being computed (0 when none), and for how long the request has
+  // been computing (s).
+  long long stepInProgress() const;
+  double busySeconds() const;
+  // Stops the step being computed (a cancel at its next sub-step, AdvanceStrategy::
+  // setCancelCheck) and pauses: the history stays at the last whole step, and
+  // noticeOccurred says so. Nothing happens when no request is in flight.
+  void cancelStep();
+  // How long a request computes before busy() (default kBusyAfterMs; tests set 0).
+  void setBusyAfter(int ms);
+  static constexpr int kBusyAfterMs = 400;
   // Applies `edit` (engine/edit/sim_edit.h) to the simulation between two steps, on the
   // worker thread: the one way the workbench changes a running simulation (a parameter, a
   // setting, the mouse spring, thrusters, a body's state), without a data race. The
@@ -197,13 +213,22 @@ class Session : public QObject {
   // notes() may have changed: a scene was loaded, or a setting edited.
   void notesChanged();
   void comparisonChanged();
+  // busy() changed.
+  void busyChanged(bool busy);
 
  private:
   void install(Scene scene, const QString& sourcePath);
   void onFrame();
-  void requestSteps(int steps);
+  // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
+  void requestSteps(int steps, std::function<void()> then = {});
   void onAdvanced(const StepBatch& batch);
   void onFailed(quint64 generation, const QString& message, const StepBatch& batch);
+  void onCancelled(quint64 generation, const QString& message, const StepBatch& batch);
+  // An answer of the current generation arrived: one request fewer in flight, not busy.
+  void endRequest();
+  // stepPivot's and stepWaypoint's second half, on the record shown.
+  void openNextSolve();
+  void openFirstWaypoint();
   // Appends the batch when it is news of the current scene; true if anything was added.
   bool takeBatch(const StepBatch& batch);
   void setCurrent(int index);
@@ -221,8 +246,12 @@ class Session : public QObject {
   SimWorker* mWorker = nullptr;  // lives on mThread
   QTimer* mFrameTimer = nullptr;
   QElapsedTimer mClock;
-  double mTargetTime = 0.0;  // simulation time the wall clock says we should be at
-  int mPending = 0;          // requests sent to the worker and not yet answered
+  double mTargetTime = 0.0;     // simulation time the wall clock says we should be at
+  int mPending = 0;             // requests sent to the worker and not yet answered
+  std::function<void()> mThen;  // requestSteps' `then` of the request in flight
+  QTimer* mBusyTimer = nullptr;
+  QElapsedTimer mRequestClock;  // since the request in flight was made
+  bool mBusy = false;
   quint64 mGeneration = 0;
   bool mRunning = false;
   double mTimeRate = 1.0;

@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -78,9 +79,13 @@ SettingEditor makeEditor(const SettingInfo& info, T SimSettings::*member,
     auto* box = new NumberSpinBox(info.control);
     QObject::connect(box, &QDoubleSpinBox::valueChanged, box, [changed] { changed(); });
     e.control = box;
-    e.show = [box, member](const SimSettings& s) {
+    e.show = [box, member, low = info.control.low, high = info.control.high](const SimSettings& s) {
       const QSignalBlocker blocker(box);
-      box->setValue(s.*member);
+      // A scene may hold a value beyond the control's usual range (a time step of 6 s): the
+      // range widens to show it as it is, never clamped.
+      const double v = s.*member;
+      box->setRange(std::min(low, v), std::max(high, v));
+      box->setValue(v);
     };
     e.read = [box, member](SimSettings& s) { s.*member = box->value(); };
     e.textOf = [member](const SimSettings& s) { return QString::number(s.*member, 'g', 6); };

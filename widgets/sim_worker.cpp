@@ -34,35 +34,46 @@ void SimWorker::install(const SimState& start, quint64 generation) {
   }
 }
 
-StepBatch SimWorker::advanceNow(int steps, std::optional<QString>& error) {
+StepBatch SimWorker::advanceNow(int steps, quint64 cancelToken, std::optional<QString>& error,
+                                bool& cancelled) {
   error.reset();
+  cancelled = false;
   StepBatch batch{.generation = mGeneration, .records = {}};
   if (!mAdvance) {
     error = QStringLiteral("no scene is loaded");
     return batch;
   }
+  mAdvance->setCancelCheck([this, cancelToken] { return mCancels.load() != cancelToken; });
   batch.records.reserve(steps > 0 ? static_cast<std::size_t>(steps) : 0);
   for (int i = 0; i < steps; ++i) {
+    mInProgress = mSteps + 1;
     try {
       batch.records.push_back(recordStep(*mAdvance, mState, mSteps + 1, mTracing));
     } catch (const std::exception& e) {
       // Put the last good state back so the picture, the history and the simulation
       // agree on where the run stopped.
       restoreState(*mSim, mState);
+      const auto* failure = dynamic_cast<const StepFailure*>(&e);
+      cancelled = failure && failure->cancelled;
       error = QString::fromStdString(e.what());
       break;
     }
     ++mSteps;
     mState = batch.records.back().state;
   }
+  mInProgress = 0;
+  mAdvance->setCancelCheck({});
   return batch;
 }
 
-void SimWorker::advanceAsync(int steps) {
+void SimWorker::advanceAsync(int steps, quint64 cancelToken) {
   std::optional<QString> error;
-  StepBatch batch = advanceNow(steps, error);
+  bool cancel = false;
+  StepBatch batch = advanceNow(steps, cancelToken, error, cancel);
   handoffRelease();  // the records go to the UI thread (thread_handoff.h)
-  if (error)
+  if (cancel)
+    emit cancelled(mGeneration, *error, batch);
+  else if (error)
     emit failed(mGeneration, *error, batch);
   else
     emit advanced(batch);

@@ -5,6 +5,7 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -36,11 +37,21 @@ class SimWorker : public QObject {
   long long steps() const { return mSteps; }
   // Records traces of the steps it takes (default on).
   void setTracing(bool on) { mTracing = on; }
-  // Takes `steps` time steps and emits advanced, or failed on SimulationError.
-  void advanceAsync(int steps);
+  // Takes `steps` time steps and emits advanced, failed on SimulationError, or cancelled
+  // when requestCancel() moved past `cancelToken` (cancelToken() when the request was made)
+  // before or while a step was computed; the steps before that one are in the batch.
+  void advanceAsync(int steps, quint64 cancelToken);
   // The same, answered by return value instead of a signal (for a caller that
-  // blocks on this thread); the message is set on failure.
-  StepBatch advanceNow(int steps, std::optional<QString>& error);
+  // blocks on this thread); the message is set on failure and on a cancel.
+  StepBatch advanceNow(int steps, quint64 cancelToken, std::optional<QString>& error,
+                       bool& cancelled);
+  // Any thread: cancels every request made before this call (the step being computed
+  // stops at its next sub-step, StepCancelled, and the simulation stays at the last whole
+  // step), and the token of requests made after it.
+  void requestCancel() { ++mCancels; }
+  quint64 cancelToken() const { return mCancels.load(); }
+  // Any thread: the number of the step being computed, or 0 between requests.
+  long long stepInProgress() const { return mInProgress.load(); }
   // Goes on from a recorded state (a past step) as step number `step`.
   void restore(const SimState& state, long long step);
   // Applies an edit between steps (engine/edit/sim_edit.h); what follows is recorded with
@@ -50,6 +61,7 @@ class SimWorker : public QObject {
  signals:
   void advanced(const cl::widgets::StepBatch& batch);
   void failed(quint64 generation, const QString& message, const cl::widgets::StepBatch& batch);
+  void cancelled(quint64 generation, const QString& message, const cl::widgets::StepBatch& batch);
 
  private:
   // Makes the live simulation a copy of state.structure at `state`.
@@ -61,6 +73,8 @@ class SimWorker : public QObject {
   quint64 mGeneration = 0;
   long long mSteps = 0;  // number of the last step taken
   bool mTracing = true;
+  std::atomic<quint64> mCancels{0};
+  std::atomic<long long> mInProgress{0};
 };
 
 }  // namespace cl::widgets

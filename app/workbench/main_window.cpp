@@ -27,6 +27,7 @@
 #include <initializer_list>
 
 #include "engine/io/trace_csv.h"
+#include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
 #include "widgets/input_guard.h"
 #include "widgets/matrix_dock.h"
@@ -65,12 +66,14 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
   mSceneView = new widgets::SceneView(mSession, this);
-  // The scene under the notes the loaded scene calls for (hidden when there are none).
+  // The scene under the notes the loaded scene calls for (hidden when there are none) and
+  // the bar of a step that takes long (hidden but while one does).
   auto* central = new QWidget;
   auto* column = new QVBoxLayout(central);
   column->setContentsMargins(0, 0, 0, 0);
   column->setSpacing(0);
   column->addWidget(new widgets::NotesBar(mSession, central));
+  column->addWidget(new widgets::BusyBar(mSession, central));
   column->addWidget(mSceneView, 1);
   setCentralWidget(central);
 

@@ -46,12 +46,19 @@ void CollisionAdvance::advance(double dt) {
   mCollisions.clear();
   mRemoved.clear();
   mark(WayPoint::START);
+  const double start = mSim.time();
+  const CollisionCounters before = mCounters;
   CollisionStats stats;
   for (int iteration = 1; mTarget - mSim.time() > kTimeEpsilon; ++iteration) {
-    if (iteration > kMaxIterations)
-      throw SimulationError(
-          fmt::format("collision handling took more than {} steps within one time step at time {}",
-                      kMaxIterations, mSim.time()));
+    throwIfCancelled(mSim.time());
+    if (iteration > kMaxIterations) {
+      const CollisionCounters spent = mCounters - before;
+      throw SimulationError(fmt::format(
+          "the time step from t = {} by {} took more than {} sub-steps of collision handling, "
+          "the most one step may take ({} collisions and {} back-ups so far, reaching t = {}); "
+          "a smaller time_step bounds each step's work",
+          start, dt, kMaxIterations, spent.collisions, spent.backups, mSim.time()));
+    }
     advanceSim(mStep);
     stats = CollisionStats::of(mCollisions);
     mark(WayPoint::ADVANCE_SIM_FINISH);

@@ -6,6 +6,11 @@
 
 namespace cl {
 
+void AdvanceStrategy::throwIfCancelled(double time) const {
+  if (mCancelCheck && mCancelCheck())
+    throw StepCancelled(fmt::format("the step was cancelled at time {:.6g}", time));
+}
+
 void SimpleAdvance::advance(double dt) {
   if (dt <= 0.0) return;
   mIntegrator->step(mSim, mSim.vars(), mSim.time(), dt);

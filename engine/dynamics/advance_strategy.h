@@ -1,6 +1,7 @@
 #pragma once
 // AdvanceStrategy: moves a simulation forward in time. SimpleAdvance takes
 // plain integrator steps; CollisionAdvance (collision_advance/) adds back-up in time.
+#include <functional>
 #include <memory>
 #include <stdexcept>
 
@@ -14,6 +15,13 @@ namespace cl {
 class SimulationError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// A step stopped from outside (the workbench's cancel), not by the simulation: thrown by
+// advance() where cancelCheck (below) says so, with the simulation as SimulationError leaves it.
+class StepCancelled : public SimulationError {
+ public:
+  using SimulationError::SimulationError;
 };
 
 inline constexpr double kDefaultTimeStep = 0.025;
@@ -34,9 +42,15 @@ class AdvanceStrategy {
   IntegratorKind integratorKind() const { return mIntegrator->kind(); }
   void setIntegrator(IntegratorKind kind) { mIntegrator = makeIntegrator(kind); }
   long long steps() const { return mSteps; }
+  // Asked between the parts of a step (CollisionAdvance's sub-steps, a time stepper's
+  // rounds); when it answers true, advance() throws StepCancelled. Empty: never.
+  void setCancelCheck(std::function<bool()> check) { mCancelCheck = std::move(check); }
 
  protected:
   explicit AdvanceStrategy(IntegratorKind kind) : mIntegrator(makeIntegrator(kind)) {}
+  // Throws StepCancelled, saying at what simulation time, when the cancel check says so.
+  void throwIfCancelled(double time) const;
+  std::function<bool()> mCancelCheck;
   double mTimeStep = kDefaultTimeStep;
   std::unique_ptr<Integrator> mIntegrator;
   long long mSteps = 0;

@@ -66,6 +66,7 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
     advance.advance(stepSize.value_or(advance.timeStep()));
   } catch (const SimulationError& e) {
     restoreSinks();
+    if (dynamic_cast<const StepCancelled*>(&e)) restoreState(sim, before);
     throw StepFailure(e, trace ? std::make_shared<const StepTrace>(recorder.take()) : nullptr);
   } catch (...) {
     restoreSinks();

@@ -54,8 +54,13 @@ enum class StepTracing { kOff, kWaypoints, kAll };
 class StepFailure : public SimulationError {
  public:
   StepFailure(const SimulationError& error, std::shared_ptr<const StepTrace> partial)
-      : SimulationError(error), partialTrace(std::move(partial)) {}
+      : SimulationError(error),
+        partialTrace(std::move(partial)),
+        cancelled(dynamic_cast<const StepCancelled*>(&error) != nullptr) {}
   std::shared_ptr<const StepTrace> partialTrace;  // null when the step was not traced
+  // The advance threw StepCancelled (AdvanceStrategy::setCancelCheck): the step was
+  // stopped from outside, and the simulation is back at `before`.
+  bool cancelled = false;
 };
 
 // Takes one step of `stepSize` (advance.timeStep() when not given) from `before` (which

@@ -20,6 +20,7 @@ TimeStepper::Outcome LcpFixpointStepper::solveStep(TimeStepContacts& step) {
   double smallest = std::numeric_limits<double>::infinity();
   int sinceSmallest = 0;
   for (int round = 0;; ++round) {
+    throwIfCancelled(contactSim().time());
     step.detect(vars);
     step.padForces(f);  // new records start without force
     const bool rough = step.hasFriction();

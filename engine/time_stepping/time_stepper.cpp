@@ -75,6 +75,7 @@ TimeStepper::Outcome TimeStepper::newtonStep(TimeStepContacts& step, const Newto
       start.ok())
     friction = start.f.tail(step.size());
   for (int round = 0;; ++round) {
+    throwIfCancelled(mSim.time());
     step.padForces(friction);
     Outcome out = normalForces(friction);
     iterations += out.iterations;

@@ -126,6 +126,23 @@ TEST_CASE("run: a simulation that blows up exits 2 and writes no output", "[cli]
   CHECK_FALSE(fs::exists(state));
 }
 
+TEST_CASE("run: a step beyond the work one step may take fails saying which limit", "[cli]") {
+  // A fast ball in a box of thin walls with a time step of 40000 s: tens of thousands of
+  // collisions in one step, until the bound of 100000 sub-steps stops it.
+  const fs::path dir = scratch("step_work");
+  const fs::path state = dir / "final.json";
+  const CliResult r = runCli("run " + scene("thin_walls.json") +
+                                 " --dt 40000 --until 40000 --final-state '" + state.string() + "'",
+                             dir);
+  INFO(r.err);
+  CHECK(r.exitCode == 2);
+  CHECK_THAT(r.err,
+             Catch::Contains("the time step from t = 0 by 40000 took more than 100000 "
+                             "sub-steps of collision handling, the most one step may take") &&
+                 Catch::Contains("a smaller time_step bounds each step's work"));
+  CHECK_FALSE(fs::exists(state));
+}
+
 TEST_CASE("run: an output that cannot be written gives exit 3 and leaves nothing behind", "[cli]") {
   const fs::path dir = scratch("unwritable");
   SECTION("the target's directory does not exist") {
@@ -276,10 +293,10 @@ TEST_CASE("run: a failed run still writes the solves of --lcp-steps up to the fa
   const fs::path dir = scratch("lcp_failed");
   const fs::path lcp = dir / "lcp";
   fs::create_directories(lcp);
-  const CliResult r = runCli("run " + scene("pile_10.json") +
-                                 " --advance newton_release --until 3 --lcp-dir '" +
-                                 lcp.string() + "' --lcp-steps 85:86",
-                             dir);
+  const CliResult r =
+      runCli("run " + scene("pile_10.json") + " --advance newton_release --until 3 --lcp-dir '" +
+                 lcp.string() + "' --lcp-steps 85:86",
+             dir);
   INFO(r.err);
   REQUIRE(r.exitCode == 2);
   CHECK_THAT(r.err, Catch::Contains("solves up to the failure written to"));

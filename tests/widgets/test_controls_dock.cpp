@@ -110,6 +110,22 @@ TEST_CASE("ControlsDock's time step applies to the next step", "[controls_dock]"
   CHECK(dock.status().contains(QStringLiteral("applied now")));
 }
 
+TEST_CASE("ControlsDock shows a time step beyond its usual range as it is", "[controls_dock]") {
+  // The control's range is 1e-5 to 1 s; a scene may hold 6 s. It showed 1 (clamped) while
+  // the simulation stepped by 6.
+  Session session;
+  ControlsDock dock(&session);
+  REQUIRE(session.loadScene(scenePath("free_fall.json")));
+  cl::SimSettings settings = session.settings();
+  settings.timeStep = 6;
+  REQUIRE(session.restartWithSettings(settings));
+  auto* timeStep = child<QDoubleSpinBox>(dock, "timeStep");
+  CHECK(timeStep->value() == 6);
+  CHECK(timeStep->text() == QStringLiteral("6"));
+  REQUIRE(session.stepNow(1));
+  CHECK(session.history().back().stats.time == Approx(6));
+}
+
 TEST_CASE("ControlsDock's gravity changes the acceleration of a falling body at once",
           "[controls_dock]") {
   Session session;

@@ -14,17 +14,16 @@
 #include "engine/io/trace_csv.h"
 #include "engine/run/step_record.h"
 #include "engine/trace/solve_state.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/run_export.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 
+using cl::testing::scenePath;
+using cl::testing::waitFor;
 using cl::widgets::Session;
 
 namespace {
-
-QString scene(const char* name) {
-  return cl::widgets::scenesDirectory() + QStringLiteral("/") + QString::fromLatin1(name);
-}
 
 bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(double) * a.size()) == 0;
@@ -59,7 +58,7 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
 TEST_CASE("History: a scrub shows an earlier step exactly and a re-run from it repeats the run",
           "[history]") {
   Session session;
-  REQUIRE(session.loadScene(scene("ball_bounce.json")));
+  REQUIRE(session.loadScene(scenePath("ball_bounce.json")));
   REQUIRE(session.stepNow(40));
   REQUIRE(session.history().size() == 41);
   const std::vector<double> end = session.history().back().state.vars;
@@ -86,14 +85,14 @@ TEST_CASE("History: a scrub shows an earlier step exactly and a re-run from it r
 
 TEST_CASE("History: a dropped trace is re-derived by re-running the step, identical", "[history]") {
   Session traced;
-  REQUIRE(traced.loadScene(scene("stack_of_three.json")));
+  REQUIRE(traced.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(traced.stepNow(6));
   const cl::StepTrace original = *traced.history().at(5).trace;
   REQUIRE_FALSE(original.solves.empty());
 
   Session untraced;
   untraced.setTracing(false);
-  REQUIRE(untraced.loadScene(scene("stack_of_three.json")));
+  REQUIRE(untraced.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(untraced.stepNow(6));
   REQUIRE_FALSE(untraced.history().at(5).trace);
   CHECK(sameBits(untraced.history().at(6).state.vars, traced.history().at(6).state.vars));
@@ -127,7 +126,7 @@ TEST_CASE("History: a trace whose record before was dropped says it cannot be re
           "[history]") {
   Session session;
   session.setTracing(false);
-  REQUIRE(session.loadScene(scene("stack_of_three.json")));
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(session.stepNow(4));
   // Room for two records: the oldest held is a step whose predecessor is gone.
   session.setHistoryBudget(2 * session.history().back().bytes());
@@ -143,7 +142,7 @@ TEST_CASE("History: a trace whose record before was dropped says it cannot be re
 
 TEST_CASE("History: the memory budget drops traces first, then the oldest records", "[history]") {
   Session session;
-  REQUIRE(session.loadScene(scene("stack_of_three.json")));
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(session.stepNow(5));
   const std::size_t perStep = session.history().at(5).bytes();
   REQUIRE(session.history().at(5).trace);
@@ -168,10 +167,9 @@ TEST_CASE("History: the memory budget drops traces first, then the oldest record
 
 TEST_CASE("History: stepping pivots walks every decision of every solve in order", "[history]") {
   Session session;
-  REQUIRE(session.loadScene(scene("stack_of_three.json")));
-  session.stepPivot();  // takes step 1, selects its first solve before any decision
-  REQUIRE(session.history().size() == 2);
-  REQUIRE(session.selectedSolve() == 0);
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
+  session.stepPivot();  // takes step 1 (off the UI thread), selects its first solve
+  REQUIRE(waitFor([&] { return session.history().size() == 2 && session.selectedSolve() == 0; }));
   CHECK(session.selectedPivot() == -1);
   const cl::SolveTrace* first = session.selectedSolveTrace();
   REQUIRE(first);
@@ -200,7 +198,7 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
 
 TEST_CASE("History: the CSV exports read back to the numbers the engine holds", "[history]") {
   Session session;
-  REQUIRE(session.loadScene(scene("stack_of_three.json")));
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(session.stepNow(8));
 
   std::ostringstream states;
@@ -257,7 +255,7 @@ TEST_CASE("History: the CSV exports read back to the numbers the engine holds", 
 
 TEST_CASE("History: a bad scene leaves the loaded scene and its history alone", "[history]") {
   Session session;
-  REQUIRE(session.loadScene(scene("stack_of_three.json")));
+  REQUIRE(session.loadScene(scenePath("stack_of_three.json")));
   REQUIRE(session.stepNow(3));
   const QString title = session.title();
   QTemporaryDir dir;

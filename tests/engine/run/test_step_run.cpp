@@ -86,3 +86,49 @@ TEST_CASE("runStep fails a step whose energy overflows and puts the state back",
   CHECK(cl::sameState(cl::captureState(*advance, s.sim->clone(), {}), before));
   CHECK(std::isfinite(s.sim->energy().total()));
 }
+
+TEST_CASE("A cancelled step stops at its next sub-step and puts the state back", "[run]") {
+  // thin_walls with a time step of 400 s: one step of thousands of collisions. The cancel
+  // check answers yes at its 50th question, deep inside the step.
+  cl::Scene s = scene("thin_walls.json");
+  auto advance = s.makeAdvance();
+  const cl::SimState before = cl::captureState(*advance, s.sim->clone(), {});
+  int asked = 0;
+  advance->setCancelCheck([&] { return ++asked >= 50; });
+  try {
+    cl::runStep(*advance, before, cl::StepTracing::kWaypoints, 400.0);
+    FAIL("the step was taken");
+  } catch (const cl::StepFailure& e) {
+    CHECK(e.cancelled);
+    CHECK_THAT(e.what(), Catch::Contains("cancelled"));
+    REQUIRE(e.partialTrace);
+    CHECK_FALSE(e.partialTrace->waypoints.empty());  // what it did before the cancel
+  }
+  CHECK(asked == 50);
+  CHECK(cl::sameState(cl::captureState(*advance, s.sim->clone(), {}), before));
+
+  // Without the cancel the same step is taken, and is the step an advance that was never
+  // cancelled takes, to the bit.
+  advance->setCancelCheck({});
+  const cl::StepRun run = cl::runStep(*advance, before, cl::StepTracing::kOff, 400.0);
+  cl::Scene fresh = scene("thin_walls.json");
+  auto other = fresh.makeAdvance();
+  const cl::StepRun reference = cl::runStep(
+      *other, cl::captureState(*other, fresh.sim->clone(), {}), cl::StepTracing::kOff, 400.0);
+  CHECK(run.state.vars == reference.state.vars);
+  CHECK(run.stats.collisions > 1000);
+  // A step beyond the work one step may take fails with its own message, not as a cancel.
+  cl::Scene loaded = scene("thin_walls.json");
+  cl::SimSettings settings = loaded.settings;
+  settings.timeStep = 40000;  // as run --dt 40000 sets it
+  cl::Scene diverging = cl::rebuildScene(loaded, settings);
+  auto third = diverging.makeAdvance();
+  try {
+    cl::runStep(*third, cl::captureState(*third, diverging.sim->clone(), {}), cl::StepTracing::kOff,
+                40000.0);
+    FAIL("a step of 40000 s in thin walls was taken");
+  } catch (const cl::StepFailure& e) {
+    CHECK_FALSE(e.cancelled);
+    CHECK_THAT(e.what(), Catch::Contains("the most one step may take"));
+  }
+}
