@@ -254,6 +254,9 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
       name, "");
   const InJson& A = array(j, "A", name, std::size_t(-1));
   const std::size_t rows = A.size();
+  if (rows > kMaxLcpRows)
+    fail(name,
+         fmt::format("A has {} rows, more than the {} an LCP file may hold", rows, kMaxLcpRows));
   // With friction coefficients the rows are the n normals, then the n frictions.
   const bool friction = j.contains("mu");
   if (friction && rows % 2 != 0)
@@ -390,30 +393,30 @@ std::string lcpToCsv(const LcpProblem& p, const LcpResult* result) {
 }
 
 LcpFile parseLcpCsv(const std::string& text, const std::string& name) {
+  // Row by row into A: the text's fields are never all held at once (a 256 MB file of
+  // "0," would be 128 million strings).
   std::istringstream in(text);
   std::string line;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<int> lineNo;
-  std::vector<std::string> header;
-  int number = 0, headerLine = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream ls(line);
-    std::string field;
-    while (std::getline(ls, field, ',')) fields.push_back(field);
-    if (!line.empty() && line.back() == ',') fields.emplace_back();
-    if (header.empty()) {
-      header = fields;
-      headerLine = number;
-    } else {
-      rows.push_back(fields);
-      lineNo.push_back(number);
+  int number = 0;
+  // The next line that is not blank or a comment, split at commas into `fields`.
+  std::vector<std::string> fields;
+  const auto nextRow = [&] {
+    while (std::getline(in, line)) {
+      ++number;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty() || line[0] == '#') continue;
+      fields.clear();
+      std::stringstream ls(line);
+      std::string field;
+      while (std::getline(ls, field, ',')) fields.push_back(field);
+      if (line.back() == ',') fields.emplace_back();
+      return true;
     }
-  }
-  if (header.empty()) fail(name, "no header line (i,joint,b,A0,...)");
+    return false;
+  };
+  if (!nextRow()) fail(name, "no header line (i,joint,b,A0,...)");
+  const std::vector<std::string> header = fields;
+  const int headerLine = number;
   if (header.size() < 3 || header[0] != "i" || header[1] != "joint" || header[2] != "b")
     fail(name, fmt::format("line {}: the header must start with i,joint,b", headerLine));
   std::size_t n = 0;
@@ -423,8 +426,9 @@ LcpFile parseLcpCsv(const std::string& text, const std::string& name) {
   if (rest != 0 && !hasResult)
     fail(name, fmt::format("line {}: column {} is \"{}\", expected A{} or f,a at the end",
                            headerLine, 4 + n, header[3 + n], n));
-  if (rows.size() != n)
-    fail(name, fmt::format("A has {} columns but {} rows: A must be square", n, rows.size()));
+  if (n > kMaxLcpRows)
+    fail(name, fmt::format("line {}: A has {} columns, more than the {} an LCP file may hold",
+                           headerLine, n, kMaxLcpRows));
   LcpFile out;
   LcpProblem& p = out.problem;
   p.A.resize(n, n);
@@ -432,35 +436,38 @@ LcpFile parseLcpCsv(const std::string& text, const std::string& name) {
   LcpResult res;
   res.f.resize(n);
   res.a.resize(n);
-  for (std::size_t r = 0; r < n; ++r) {
-    const auto& f = rows[r];
-    if (f.size() != header.size())
-      fail(name,
-           fmt::format("line {}: {} fields, expected {}", lineNo[r], f.size(), header.size()));
+  std::size_t r = 0;
+  for (; nextRow(); ++r) {
+    if (r >= n) continue;  // counted for the message below
     const auto value = [&](std::size_t c) {
-      const char* s = f[c].c_str();
+      const char* s = fields[c].c_str();
       char* end = nullptr;
       const double v = std::strtod(s, &end);
       if (end == s || *end != '\0')
-        fail(name,
-             fmt::format("line {}, column {}: \"{}\" is not a number", lineNo[r], header[c], f[c]));
+        fail(name, fmt::format("line {}, column {}: \"{}\" is not a number", number, header[c],
+                               fields[c]));
       if (!std::isfinite(v))
         fail(name,
-             fmt::format("line {}, column {}: \"{}\" is not finite", lineNo[r], header[c], f[c]));
+             fmt::format("line {}, column {}: \"{}\" is not finite", number, header[c], fields[c]));
       return v;
     };
-    if (f[0] != std::to_string(r))
-      fail(name, fmt::format("line {}: i is \"{}\", expected {}", lineNo[r], f[0], r));
-    if (f[1] != "0" && f[1] != "1")
-      fail(name, fmt::format("line {}, column joint: \"{}\" is not 0 or 1", lineNo[r], f[1]));
-    p.joint.push_back(f[1] == "1");
-    p.b[r] = value(2);
-    for (std::size_t c = 0; c < n; ++c) p.A(r, c) = value(3 + c);
+    if (fields.size() != header.size())
+      fail(name,
+           fmt::format("line {}: {} fields, expected {}", number, fields.size(), header.size()));
+    if (fields[0] != std::to_string(r))
+      fail(name, fmt::format("line {}: i is \"{}\", expected {}", number, fields[0], r));
+    if (fields[1] != "0" && fields[1] != "1")
+      fail(name, fmt::format("line {}, column joint: \"{}\" is not 0 or 1", number, fields[1]));
+    p.joint.push_back(fields[1] == "1");
+    p.b[static_cast<Eigen::Index>(r)] = value(2);
+    for (std::size_t c = 0; c < n; ++c)
+      p.A(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = value(3 + c);
     if (hasResult) {
-      res.f[r] = value(3 + n);
-      res.a[r] = value(4 + n);
+      res.f[static_cast<Eigen::Index>(r)] = value(3 + n);
+      res.a[static_cast<Eigen::Index>(r)] = value(4 + n);
     }
   }
+  if (r != n) fail(name, fmt::format("A has {} columns but {} rows: A must be square", n, r));
   if (hasResult) {
     res.residuals = computeResiduals(p, res.f, res.a);
     out.result = res;

@@ -21,6 +21,9 @@ class LcpFileError : public std::runtime_error {
 };
 
 inline constexpr int kLcpFormatVersion = 1;
+// The most rows of A a file may hold (JSON or CSV): A is then 32 MB, and one solve of it
+// minutes. Larger files are refused with this limit named, before A is built.
+inline constexpr std::size_t kMaxLcpRows = 2000;
 
 // What a file holds; the result is read back when present (f, a, error, pivots). A file
 // with friction coefficients ("mu", JSON only) holds a friction problem (friction_forces.h:

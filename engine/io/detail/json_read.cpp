@@ -152,11 +152,22 @@ class LocatingSax {
     return &slot;
   }
 
+  // Counts a value about to be placed; false (stopping the parser) past kMaxJsonValues.
+  bool counted() {
+    if (++mValues <= kMaxJsonValues) return true;
+    mProblems.push_back({childPath(), fmt::format("more than {} values (numbers, strings, arrays, "
+                                                  "objects); no file we read needs that many",
+                                                  kMaxJsonValues)});
+    mFailed = true;
+    return false;
+  }
   bool scalar(Json v) {
+    if (!counted()) return false;
     place(std::move(v));
     return true;
   }
   bool open(Json empty) {
+    if (!counted()) return false;
     if (mStack.size() >= kMaxJsonDepth) {
       mProblems.push_back(
           {childPath(), fmt::format("JSON nested more than {} levels deep (arrays and objects "
@@ -180,6 +191,7 @@ class LocatingSax {
   std::vector<Frame> mStack;
   std::vector<JsonProblem> mProblems;
   bool mFailed = false;
+  std::size_t mValues = 0;
 };
 
 }  // namespace

@@ -3,7 +3,7 @@
 // stops being JSON as a line and column. Stricter than nlohmann::json::parse in one way that
 // matters for hand-edited files: a key repeated in one object is reported (with
 // its JSON pointer) instead of silently keeping the last value. Nesting deeper
-// than kMaxJsonDepth is refused.
+// than kMaxJsonDepth, and more than kMaxJsonValues values, are refused.
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -24,6 +24,11 @@ struct JsonReadResult {
 // levels deep. Deeper text is reported (at the pointer of the first container
 // too deep) and not read further.
 inline constexpr std::size_t kMaxJsonDepth = 64;
+// Most values (numbers, strings, arrays, objects...) readJson builds: 5 million, about
+// 100 MB as a document. An LCP of kMaxLcpRows (2000) rows has 4 million; a scene of
+// kMaxSceneBodies balls about 1.5 million. A 256 MB file of "0," would build 128 million
+// (over 2 GB); it is refused when the count is passed, before it is built.
+inline constexpr std::size_t kMaxJsonValues = 5'000'000;
 
 JsonReadResult readJson(std::string_view text);
 

@@ -34,6 +34,26 @@ TEST_CASE("readJson reports repeated keys and overflowing numbers by path", "[sc
   CHECK(big.problems[0].jsonPath == "/a/b~1c~0/1");  // RFC 6901 escapes
 }
 
+TEST_CASE("readJson refuses more than kMaxJsonValues values, at the first one too many",
+          "[scene][json]") {
+  static_assert(cl::kMaxJsonValues == 5'000'000);
+  // An array holding n zeros is n + 1 values.
+  const auto zeros = [](std::size_t n) {
+    std::string text = "[";
+    text.reserve(2 * n + 2);
+    for (std::size_t i = 0; i < n; ++i) text += i ? ",0" : "0";
+    return text + "]";
+  };
+  const auto ok = cl::readJson(zeros(cl::kMaxJsonValues - 1));
+  REQUIRE(ok.value);
+  CHECK(ok.problems.empty());
+  const auto many = cl::readJson(zeros(cl::kMaxJsonValues));
+  CHECK_FALSE(many.value);
+  REQUIRE(many.problems.size() == 1);
+  CHECK(many.problems[0].jsonPath == "/4999999");
+  CHECK_THAT(many.problems[0].message, Catch::Contains("more than 5000000 values"));
+}
+
 TEST_CASE("readJson refuses nesting deeper than kMaxJsonDepth, at its path", "[scene][json]") {
   const std::size_t limit = cl::kMaxJsonDepth;
   static_assert(cl::kMaxJsonDepth == 64);

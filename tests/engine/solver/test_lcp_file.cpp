@@ -181,6 +181,22 @@ TEST_CASE("LCP file: bad CSV files are refused with line and column", "[lcp_file
   CHECK_THAT(errorOf("i,joint,b,A0,x\n0,0,1,1,2\n", true), Catch::Contains("column 5 is \"x\""));
 }
 
+TEST_CASE("LCP file: more rows than kMaxLcpRows are refused before A is built", "[lcp_file]") {
+  static_assert(kMaxLcpRows == 2000);
+  // CSV: the header alone names 2001 columns (a 256 MB file of them took 8 GB to read).
+  std::string header = "i,joint,b";
+  for (std::size_t c = 0; c <= kMaxLcpRows; ++c) header += ",A" + std::to_string(c);
+  CHECK_THAT(
+      errorOf(header + "\n", true),
+      Catch::Contains("line 1: A has 2001 columns, more than the 2000 an LCP file may hold"));
+  // JSON: 2001 rows, each empty.
+  std::string rows;
+  for (std::size_t r = 0; r <= kMaxLcpRows; ++r) rows += r ? ",[]" : "[]";
+  CHECK_THAT(
+      errorOf(R"({"format": "contactlab-lcp", "version": 1, "A": [)" + rows + R"(], "b": []})"),
+      Catch::Contains("A has 2001 rows, more than the 2000 an LCP file may hold"));
+}
+
 TEST_CASE("LCP file: a missing file is an LcpFileError naming it", "[lcp_file]") {
   CHECK_THROWS_WITH(readLcpFile("/nonexistent/p.json"),
                     Catch::Contains("/nonexistent/p.json: cannot open the file for reading"));
