@@ -38,7 +38,9 @@ double statusMb(const std::string& field) {
   }
   return kb / 1024.0;
 }
-double residentMb() { return statusMb("VmRSS"); }
+double residentMb() {
+  return statusMb("VmRSS");
+}
 
 double cpuSeconds(const rusage& u) {
   return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
@@ -72,12 +74,13 @@ void soak(const std::string& file, double seconds) {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   const auto* ca = dynamic_cast<const cl::CollisionAdvance*>(advance.get());
-  fmt::print("| {} | {:.1f}{} | {:.1f} | {} | {} | {:.6g} | {:.6g} | {:.3g} | {:.3g} | {:.1f} | "
-             "{:.1f} | {:.1f} |\n",
-             file, scene.sim->time(), failure.empty() ? "" : " (failed)", cpuSeconds(u),
-             ca ? ca->counters().collisions : 0, ca ? ca->counters().backups : 0, atSettle,
-             scene.sim->energy().total(), high - atSettle, low - atSettle, rssAtSettle,
-             residentMb(), statusMb("VmHWM"));
+  fmt::print(
+      "| {} | {:.1f}{} | {:.1f} | {} | {} | {:.6g} | {:.6g} | {:.3g} | {:.3g} | {:.1f} | "
+      "{:.1f} | {:.1f} |\n",
+      file, scene.sim->time(), failure.empty() ? "" : " (failed)", cpuSeconds(u),
+      ca ? ca->counters().collisions : 0, ca ? ca->counters().backups : 0, atSettle,
+      scene.sim->energy().total(), high - atSettle, low - atSettle, rssAtSettle, residentMb(),
+      statusMb("VmHWM"));
   if (!failure.empty()) fmt::print("\n{}: {}\n", file, failure);
   std::fflush(stdout);
 }

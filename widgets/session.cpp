@@ -220,6 +220,23 @@ void Session::showStep(int index) {
   setCurrent(std::clamp(index, 0, mHistory.size() - 1));
 }
 
+bool Session::showMarkedStep(StepMark mark, int direction) {
+  if (mHistory.empty()) return false;
+  const int found = findMarkedStep(mHistory, mCurrent, direction, mark);
+  if (found < 0) {
+    const long long shown = current() ? current()->step : 0;
+    emit noticeOccurred(tr("no '%1' step %2 step %3 (the history holds steps %4 to %5)")
+                            .arg(QString::fromLatin1(nameOf(mark)))
+                            .arg(direction > 0 ? tr("after") : tr("before"))
+                            .arg(shown)
+                            .arg(mHistory.at(0).step)
+                            .arg(mHistory.back().step));
+    return false;
+  }
+  showStep(found);
+  return true;
+}
+
 void Session::setCurrent(int index) {
   if (index == mCurrent && current() && mSnapshot.steps == current()->step) return;
   mCurrent = index;

@@ -24,6 +24,7 @@
 #include "engine/edit/sim_edit.h"
 #include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
+#include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "widgets/sim_snapshot.h"
 
@@ -99,6 +100,10 @@ class Session : public QObject {
   const SimSnapshot& snapshot() const { return mSnapshot; }
   // Shows record `index` (clamped); pauses. Emits currentChanged and selectionChanged.
   void showStep(int index);
+  // Shows the nearest record after (direction > 0) or before (< 0) the one shown that has
+  // `mark` (engine/run/step_marks.h), over the whole history; false, with noticeOccurred
+  // saying none is held, when there is none.
+  bool showMarkedStep(StepMark mark, int direction);
   // The trace of the record shown when it is held: recorded with the step or re-derived
   // by requestTrace(); null otherwise. Runs nothing.
   const StepTrace* currentTrace() const;

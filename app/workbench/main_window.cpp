@@ -39,6 +39,7 @@
 #include "widgets/session.h"
 #include "widgets/solver_comparison_dock.h"
 #include "widgets/solver_steps_dock.h"
+#include "widgets/step_finder.h"
 #include "widgets/time_series_dock.h"
 #include "widgets/time_step_dock.h"
 #include "widgets/vectors_dock.h"
@@ -347,6 +348,12 @@ void MainWindow::createMenusAndToolBars() {
   timeBar->addWidget(new QLabel(tr(" History "), timeBar));
   timeBar->addWidget(mTimeline);
   timeBar->addWidget(mTimelineLabel);
+  // Find the step worth looking at, over the whole history.
+  auto* finder = new widgets::StepFinder(mSession, timeBar);
+  timeBar->addWidget(finder);
+  sim->addSeparator();
+  sim->addAction(finder->previousAction());
+  sim->addAction(finder->nextAction());
   connect(mTimeline, &QSlider::valueChanged, this, [this](int v) {
     if (v != mSession->currentIndex()) mSession->showStep(v);
   });

@@ -110,6 +110,8 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   }
   s.backups = stepCounters.backups;
   s.collisions = stepCounters.collisions;
+  s.binarySteps = stepCounters.binarySteps;
+  s.stuck = stepCounters.stuck;
   if (trace) r.trace = std::make_shared<const StepTrace>(recorder.take());
   return r;
 }

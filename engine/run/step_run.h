@@ -30,8 +30,10 @@ struct StepStats {
   // Sum of the normal forces (N) of the contacts at the end: what holds resting bodies up
   // (the weight they carry at rest). Collision impulses are not in it.
   double contactForce = 0;
-  long long backups = 0;     // CollisionAdvance back-ups during the step
-  long long collisions = 0;  // collisions handled during the step
+  long long backups = 0;      // CollisionAdvance back-ups during the step
+  long long collisions = 0;   // collisions handled during the step
+  long long binarySteps = 0;  // steps CollisionAdvance chose by binary search
+  long long stuck = 0;        // MAYBE_STUCK events
   // A time stepper's step (engine/time_stepping): its iterations and how they ended
   // (CollisionAdvance: 0 and converged).
   int iterations = 0;

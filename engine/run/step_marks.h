@@ -1,0 +1,43 @@
+#pragma once
+// What makes a recorded step worth looking at, read off its StepStats, and the search for
+// the next or previous such step over a run's history (the workbench's Find bar).
+#include <span>
+
+#include "engine/math/named_enum.h"
+#include "engine/run/run_history.h"
+
+namespace cl {
+
+enum class StepMark {
+  kBackup,        // CollisionAdvance backed up in time at least once
+  kCollision,     // a collision was handled
+  kPoorSolve,     // a solve that was not clean (poorSolve below)
+  kBinarySearch,  // CollisionAdvance searched for a collision's time by bisection
+  kMaybeStuck,    // CollisionAdvance's MAYBE_STUCK: back-ups that made no progress
+  kAny,           // any of the above
+};
+inline constexpr NamedValue<StepMark> kStepMarkNames[] = {
+    {StepMark::kBackup, "back-up"},         {StepMark::kCollision, "collision"},
+    {StepMark::kPoorSolve, "poor solve"},   {StepMark::kBinarySearch, "binary search"},
+    {StepMark::kMaybeStuck, "maybe stuck"}, {StepMark::kAny, "any of these"},
+};
+constexpr std::span<const NamedValue<StepMark>> namesOf(StepMark) {
+  return kStepMarkNames;
+}
+
+// A contact-force solve whose worst complementarity violation is above this (absolute,
+// in the units of a) counts as poor.
+inline constexpr double kPoorViolation = 1e-8;
+
+// Poor: a solve violating complementarity by more than kPoorViolation, a friction solve
+// that needed a fallback (Lemke, the regularized pivoting, or sliding held static), or a
+// time stepper's step that did not converge.
+bool poorSolve(const StepStats& s);
+bool hasMark(const StepStats& s, StepMark mark);
+
+// The index of the nearest record after `from` (direction > 0) or before it (< 0) in
+// `history` that has `mark`; -1 when there is none. Record 0 of a history that starts at
+// step 0 (the initial state) has no step, so no mark.
+int findMarkedStep(const RunHistory& history, int from, int direction, StepMark mark);
+
+}  // namespace cl

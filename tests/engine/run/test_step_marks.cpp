@@ -1,0 +1,78 @@
+// What makes a step worth looking at (engine/run/step_marks.h): the marks read off a step's
+// statistics, and the search over a history in both directions.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "engine/run/step_marks.h"
+#include "engine/run/step_record.h"
+#include "engine/scene/scene.h"
+
+using cl::StepMark;
+
+TEST_CASE("A poor solve is a violation above 1e-8, a friction fallback or an unconverged step",
+          "[run][marks]") {
+  cl::StepStats clean;
+  clean.solves.maxViolation = 1e-9;
+  CHECK_FALSE(cl::poorSolve(clean));
+  CHECK_FALSE(cl::hasMark(clean, StepMark::kAny));
+  cl::StepStats s = clean;
+  s.solves.maxViolation = 2e-8;
+  CHECK(cl::poorSolve(s));
+  s = clean;
+  s.solves.frictionRegularized = 1;
+  CHECK(cl::poorSolve(s));
+  s = clean;
+  s.solves.frictionByLemke = 1;
+  CHECK(cl::poorSolve(s));
+  s = clean;
+  s.solves.frictionHeld = 1;
+  CHECK(cl::poorSolve(s));
+  s = clean;
+  s.timeStepStatus = cl::TimeStepStatus::kLimit;
+  CHECK(cl::hasMark(s, StepMark::kPoorSolve));
+  CHECK(cl::hasMark(s, StepMark::kAny));
+  CHECK_FALSE(cl::hasMark(s, StepMark::kBackup));
+}
+
+TEST_CASE("findMarkedStep finds the nearest marked step of a pile's history either way",
+          "[run][marks]") {
+  cl::Scene scene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/pile_10.json");
+  auto advance = scene.makeAdvance();
+  cl::RunHistory history;
+  history.append(cl::initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
+                                   scene.settings.timeStep));
+  cl::CollisionCounters total;
+  for (int k = 1; k <= 120; ++k) {
+    cl::StepRecord r = cl::recordStep(*advance, history.back().state, k, false);
+    total.binarySteps += r.stats.binarySteps;
+    total.stuck += r.stats.stuck;
+    history.append(std::move(r));
+  }
+  // The step's own counts add up to the run's counters.
+  CHECK(total.binarySteps == history.back().state.counters.binarySteps);
+  CHECK(total.stuck == history.back().state.counters.stuck);
+
+  // The blocks fall for a while before the first collision (pile_10's first is at 1.2 s).
+  int first = -1;
+  for (int i = 1; i < history.size() && first < 0; ++i)
+    if (history.at(i).stats.collisions > 0) first = i;
+  REQUIRE(first > 1);
+  CHECK(cl::findMarkedStep(history, 0, +1, StepMark::kCollision) == first);
+  CHECK(cl::findMarkedStep(history, first, -1, StepMark::kCollision) == -1);
+  // From a marked step, the next is strictly later.
+  const int second = cl::findMarkedStep(history, first, +1, StepMark::kCollision);
+  REQUIRE(second > first);
+  for (int i = first + 1; i < second; ++i) CHECK(history.at(i).stats.collisions == 0);
+  CHECK(cl::findMarkedStep(history, second, -1, StepMark::kCollision) == first);
+  // Backwards from past the end: the last marked step.
+  int last = -1;
+  for (int i = 1; i < history.size(); ++i)
+    if (history.at(i).stats.backups > 0) last = i;
+  REQUIRE(last > 0);
+  CHECK(cl::findMarkedStep(history, history.size(), -1, StepMark::kBackup) == last);
+  // "Any" stops at the first step with any mark; a back-up needs a collision to back up for.
+  CHECK(cl::findMarkedStep(history, 0, +1, StepMark::kAny) <= first);
+  CHECK(cl::findMarkedStep(history, 0, +1, StepMark::kBackup) >= first);
+  // A clean frictionless pile has no poor solve.
+  CHECK(cl::findMarkedStep(history, 0, +1, StepMark::kPoorSolve) == -1);
+}
