@@ -75,7 +75,7 @@ const PlotInfo kPlots[TimeSeriesDock::kPlotCount] = {
      QT_TRANSLATE_NOOP("TimeSeriesDock", "no violation: every solve exact, or no solve")},
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Min distance"), false, false, false,
      QT_TRANSLATE_NOOP("TimeSeriesDock", "no contacts: no distance to show")},
-    {QT_TRANSLATE_NOOP("TimeSeriesDock", "Back-ups"), false, false, true, ""},
+    {QT_TRANSLATE_NOOP("TimeSeriesDock", "Back-ups"), true, false, true, ""},
 };
 
 int idx(Series s) {

@@ -248,8 +248,12 @@ TEST_CASE("TimeSeriesDock shows and hides plots", "[time_series_dock]") {
   int shown = 0;
   for (int p = 0; p < TimeSeriesDock::kPlotCount; ++p) shown += dock.isPlotShown(Plot(p));
   CHECK(plot->axisRectCount() == shown);
-  dock.setPlotShown(Plot::kBackups, true);
+  // Back-ups are shown from the start (where CollisionAdvance backed up is what one looks
+  // for first); the pivots are not.
   CHECK(dock.isPlotShown(Plot::kBackups));
+  CHECK_FALSE(dock.isPlotShown(Plot::kPivots));
+  dock.setPlotShown(Plot::kPivots, true);
+  CHECK(dock.isPlotShown(Plot::kPivots));
   CHECK(plot->axisRectCount() == shown + 1);
   for (int p = 0; p < TimeSeriesDock::kPlotCount; ++p) dock.setPlotShown(Plot(p), false);
   CHECK(plot->axisRectCount() == 0);
