@@ -28,14 +28,15 @@ StepFinder::StepFinder(Session* session, QWidget* parent) : QWidget(parent), mSe
     auto* a = new QAction(style()->standardIcon(icon), text, this);
     a->setObjectName(name);
     a->setShortcut(key);
-    a->setToolTip(QStringLiteral("%1 (%2)").arg(text, key.toString()));
+    a->setToolTip(tr("%1 step with the mark chosen in the Find box (%2)")
+                      .arg(direction > 0 ? tr("The next") : tr("The previous"), key.toString()));
     connect(a, &QAction::triggered, this,
             [this, direction] { mSession->showMarkedStep(mark(), direction); });
     return a;
   };
-  mPrevious = make(QStringLiteral("findPreviousAction"), tr("Previous such step"),
+  mPrevious = make(QStringLiteral("findPreviousAction"), tr("Find Previous"),
                    QStyle::SP_MediaSeekBackward, QKeySequence(Qt::SHIFT | Qt::Key_F3), -1);
-  mNext = make(QStringLiteral("findNextAction"), tr("Next such step"), QStyle::SP_MediaSeekForward,
+  mNext = make(QStringLiteral("findNextAction"), tr("Find Next"), QStyle::SP_MediaSeekForward,
                QKeySequence(Qt::Key_F3), +1);
   auto* row = new QHBoxLayout(this);
   row->setContentsMargins(8, 0, 0, 0);

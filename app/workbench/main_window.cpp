@@ -29,6 +29,7 @@
 #include "engine/io/trace_csv.h"
 #include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
+#include "widgets/determinism_dialog.h"
 #include "widgets/input_guard.h"
 #include "widgets/matrix_dock.h"
 #include "widgets/notes_bar.h"
@@ -229,6 +230,15 @@ void MainWindow::createActions() {
   mZoomOutAction->setShortcuts(QKeySequence::ZoomOut);
   connect(mZoomOutAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(0.8); });
 
+  mCheckDeterminismAction =
+      make("checkDeterminismAction", tr("Check &Determinism..."),
+           tr("Re-run every step the history holds from its oldest state and compare each with the "
+              "record, bit for bit"));
+  connect(mCheckDeterminismAction, &QAction::triggered, this, [this] {
+    if (!mDeterminism) mDeterminism = new widgets::DeterminismDialog(mSession, this);
+    mDeterminism->start();
+  });
+
   mResetLayoutAction =
       make("resetLayoutAction", tr("&Reset Layout"), tr("Put every dock back where it starts"));
   connect(mResetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
@@ -354,6 +364,7 @@ void MainWindow::createMenusAndToolBars() {
   sim->addSeparator();
   sim->addAction(finder->previousAction());
   sim->addAction(finder->nextAction());
+  sim->addAction(mCheckDeterminismAction);
   connect(mTimeline, &QSlider::valueChanged, this, [this](int v) {
     if (v != mSession->currentIndex()) mSession->showStep(v);
   });

@@ -18,6 +18,7 @@ class QSlider;
 
 namespace cl::widgets {
 class ControlsDock;
+class DeterminismDialog;
 class MatrixDock;
 class SceneView;
 class Session;
@@ -140,6 +141,8 @@ class MainWindow : public QMainWindow {
   QAction* mZoomInAction = nullptr;
   QAction* mZoomOutAction = nullptr;
   QAction* mResetLayoutAction = nullptr;
+  QAction* mCheckDeterminismAction = nullptr;
+  widgets::DeterminismDialog* mDeterminism = nullptr;  // made on first use
   QAction* mQuitAction = nullptr;
 };
 

@@ -1,0 +1,96 @@
+#include "engine/run/determinism_check.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <memory>
+
+#include "engine/body/body_state.h"
+#include "engine/contact/contact_sim.h"
+#include "engine/run/step_run.h"
+#include "engine/time_stepping/make_advance.h"
+
+namespace cl {
+
+namespace {
+
+bool sameBits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof(double)) == 0;
+}
+
+// An edit between the steps before `b` and `b` itself: what a re-run cannot repeat.
+bool editedBetween(const SimState& a, const SimState& b) {
+  return a.structure != b.structure || a.advance != b.advance || a.integrator != b.integrator ||
+         a.timeStep != b.timeStep;
+}
+
+}  // namespace
+
+std::string stateDifference(const SimState& recorded, const SimState& rerun,
+                            const RigidBodySim& structure) {
+  constexpr const char* kVarNames[kVarsPerBody] = {"x", "vx", "y", "vy", "angle", "omega"};
+  const auto values = [](double a, double b) {
+    return fmt::format("recorded {}, re-run {} (difference {:.3g})", a, b, b - a);
+  };
+  if (!sameBits(recorded.time, rerun.time)) return "the time: " + values(recorded.time, rerun.time);
+  if (recorded.vars.size() != rerun.vars.size())
+    return fmt::format("the number of state variables: recorded {}, re-run {}",
+                       recorded.vars.size(), rerun.vars.size());
+  for (std::size_t i = 0; i < recorded.vars.size(); ++i)
+    if (!sameBits(recorded.vars[i], rerun.vars[i]))
+      return fmt::format("body '{}' {}: {}", structure.bodyName(static_cast<int>(i / kVarsPerBody)),
+                         kVarNames[i % kVarsPerBody], values(recorded.vars[i], rerun.vars[i]));
+  if (!sameBits(recorded.frictionLoss, rerun.frictionLoss))
+    return "the energy lost to friction: " + values(recorded.frictionLoss, rerun.frictionLoss);
+  if (recorded.random.seed() != rerun.random.seed())
+    return fmt::format("the random generator: recorded {}, re-run {}", recorded.random.seed(),
+                       rerun.random.seed());
+  return {};
+}
+
+DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
+                                   const std::function<bool(long long)>& progress) {
+  DeterminismReport report;
+  if (records.size() < 2 || !records.front().state.structure) return report;
+  std::unique_ptr<RigidBodySim> sim;
+  std::unique_ptr<AdvanceStrategy> advance;
+  SimState state;
+  // A fresh copy of `from`'s structure at `from`: the re-run goes on from there.
+  const auto startFrom = [&](const SimState& from) {
+    advance.reset();  // it refers to the simulation
+    sim = from.structure->clone();
+    if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
+    restoreState(*sim, from);
+    advance = makeAdvanceFor(*sim, from.advance, from.integrator, from.timeStep);
+    state = from;
+  };
+  startFrom(records.front().state);
+  for (std::size_t k = 1; k < records.size(); ++k) {
+    const RecordedState& recorded = records[k];
+    if (editedBetween(records[k - 1].state, recorded.state)) {
+      ++report.resyncs;
+      startFrom(recorded.state);
+      continue;
+    }
+    try {
+      StepRun run = runStep(*advance, state, StepTracing::kOff);
+      state = std::move(run.state);
+    } catch (const SimulationError& e) {
+      report.failure = fmt::format("step {} failed when re-run: {}", recorded.step, e.what());
+      return report;
+    }
+    ++report.compared;
+    if (!sameState(state, recorded.state)) {
+      report.divergedAt = recorded.step;
+      report.difference = stateDifference(recorded.state, state, *recorded.state.structure);
+      return report;
+    }
+    if (progress && !progress(report.compared)) {
+      report.cancelled = true;
+      return report;
+    }
+  }
+  return report;
+}
+
+}  // namespace cl
