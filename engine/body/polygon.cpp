@@ -153,6 +153,9 @@ Bounds Polygon::worldBounds(const BodyState& s) const {
   Bounds b;
   bool first = true;
   const double c = std::cos(s.angle), sn = std::sin(s.angle);
+  // The angle as c and sn have it, in (-pi, pi]: the arc extremes below step through
+  // multiples of pi/2 from it, which at an angle of 1e16 would not move (k + 1 == k).
+  const double turn = std::atan2(sn, c);
   auto add = [&](Vec2 pBody) {
     const Vec2 w = s.position() + (pBody - mCm).rotated(c, sn);
     if (first)
@@ -166,10 +169,10 @@ Bounds Polygon::worldBounds(const BodyState& s) const {
       if (const auto* arc = std::get_if<CircularEdge>(&e)) {
         // World axis extremes of the arc sit at body angles k pi/2 - angle.
         const double t0 = arc->startAngle(), sw = arc->sweep();
-        const double lo = std::min(t0, t0 + sw) + s.angle, hi = std::max(t0, t0 + sw) + s.angle;
+        const double lo = std::min(t0, t0 + sw) + turn, hi = std::max(t0, t0 + sw) + turn;
         const double q = std::numbers::pi / 2;
         for (double k = std::ceil(lo / q); k * q <= hi; k += 1.0)
-          add(arc->pointAtAngle(k * q - s.angle));
+          add(arc->pointAtAngle(k * q - turn));
       }
     }
   return b;

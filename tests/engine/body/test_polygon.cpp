@@ -38,6 +38,24 @@ TEST_CASE("World bounds of a rotated block and a ball", "[polygon]") {
   CHECK(rb.top == Approx(2.5));
 }
 
+TEST_CASE("World bounds of a ball at an angle of 6.7e16 rad are found, and are the ball's",
+          "[polygon][hostile]") {
+  // Found by fuzzing (a scene's "angle": 66666666666666663.14): stepping k through the
+  // multiples of pi/2 between the arc's world angles never ended, since k + 1 == k there.
+  Polygon ball = shapes::ball(0.5, "ball");
+  const Bounds rb = ball.worldBounds({1, 0, 2, 0, 66666666666666663.141592653589793, 0});
+  CHECK(rb.left == Approx(0.5));
+  CHECK(rb.right == Approx(1.5));
+  CHECK(rb.bottom == Approx(1.5));
+  CHECK(rb.top == Approx(2.5));
+  // A ball of radius 1 at 1e17 rad: a square of side 2 about its centre.
+  Polygon disc = shapes::ball(1, "disc");
+  const double angle = 1e17;
+  const Bounds big = disc.worldBounds({0, 0, 0, 0, angle, 0});
+  CHECK(big.width() == Approx(2.0));
+  CHECK(big.height() == Approx(2.0));
+}
+
 TEST_CASE("Explicit mass properties", "[polygon]") {
   Polygon b = shapes::block(1, 1, "b");
   b.setMoment(5.0);
