@@ -14,6 +14,7 @@
 
 #include "engine/trace/solve_state.h"
 #include "widgets/contact_set_style.h"
+#include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
 
@@ -196,7 +197,7 @@ void MatrixDock::refillSolvePicker() {
                            : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
                                                                   : tr("impulse");
       choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
-                     .arg(k)
+                     .arg(k + 1)  // counted from 1, as people count
                      .arg(n)
                      .arg(what)
                      .arg(c.time, 0, 'f', 4)
@@ -327,10 +328,9 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
     header += tr(", cond %1").arg(number(1.0 / mRcond));
   else if (mRcond >= 0)
     header += tr(", singular (rank %1)").arg(mRank);
-  if (mPivot < 0) {
-    header += tr("; pivot -1 of %1").arg(mPivotCount);
-  } else {
-    header += tr("; pivot %1 of %2, |C| = %3").arg(mPivot).arg(mPivotCount).arg(mOutlined.size());
+  header += QStringLiteral("; ") + decisionText(mPivot, mPivotCount);
+  if (mPivot >= 0) {
+    header += tr(", |C| = %1").arg(mOutlined.size());
     // A warm start's decision drives no contact.
     header += mDriven >= 0 ? tr(", d = %1").arg(mDriven) : tr(", warm start");
   }

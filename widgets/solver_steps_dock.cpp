@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/solver/lcp_solver.h"
+#include "widgets/decision_text.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -251,7 +252,7 @@ class PivotTableModel : public QAbstractTableModel {
   QString text(const Row& r, int column) const {
     switch (column) {
       case SolverStepsDock::kPivot:
-        return QString::number(r.index);
+        return QString::number(r.index + 1);  // decisions count from 1
       case SolverStepsDock::kD:
         return label(r.d);
       case SolverStepsDock::kJ:
@@ -295,11 +296,11 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
 
   mSlider = new QSlider(Qt::Horizontal);
   mSlider->setToolTip(
-      tr("Pivot shown: -1 is the start (f = 0, a = b), k the state after "
-         "decision k"));
+      tr("The state shown: at the left end the start (f = 0, a = b), then after each "
+         "decision"));
   mPivotLabel = new QLabel;
   mPivotLabel->setMinimumWidth(
-      mPivotLabel->fontMetrics().horizontalAdvance(QStringLiteral("start: f = 0, a = b")));
+      mPivotLabel->fontMetrics().horizontalAdvance(decisionText(-1, 9999)));
   auto* sliderRow = new QHBoxLayout;
   sliderRow->addWidget(mSlider, 1);
   sliderRow->addWidget(mPivotLabel);
@@ -581,8 +582,7 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
     mSets->setPlainText(tr("Nothing to show: no solve is selected."));
     return;
   }
-  mPivotLabel->setText(pivot < 0 ? tr("start: f = 0, a = b")
-                                 : tr("pivot %1 of 0..%2").arg(pivot).arg(pivots - 1));
+  mPivotLabel->setText(decisionText(pivot, pivots));
 
   const std::vector<QString> labels = contactLabels(*trace);
   const int n = static_cast<int>(labels.size());
@@ -617,7 +617,7 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
                              : tr("none");
     };
     lines << tr("After decision %1: %2, d = %3, j = %4")
-                 .arg(pivot)
+                 .arg(pivot + 1)
                  .arg(QString::fromLatin1(transitionName(p.transition)), name(p.d), name(p.j));
     if (trace->solve.friction())
       lines << list("C", p.C) << list("NC", p.NC) << list("C_F", p.CF) << list("NC+", p.NCplus)

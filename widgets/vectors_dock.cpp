@@ -13,6 +13,7 @@
 
 #include "engine/math/named_enum.h"
 #include "widgets/contact_set_style.h"
+#include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
 #include "widgets/session.h"
 
@@ -305,13 +306,11 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
   const double maxViolation = state.violation.size() > 0 ? state.violation.maxCoeff() : 0.0;
   QString status;
   if (mPivot < 0) {
-    status = tr("pivot -1 of %1: before the first decision (f = 0, a = b)").arg(pivots);
+    status = decisionText(mPivot, pivots) + tr(" (f = 0, a = b)");
   } else {
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(mPivot)];
-    status = tr("pivot %1 of %2: %3")
-                 .arg(mPivot)
-                 .arg(pivots)
-                 .arg(QString::fromUtf8(transitionName(p.transition)));
+    status = decisionText(mPivot, pivots) + QStringLiteral(": ") +
+             QString::fromUtf8(transitionName(p.transition));
     if (p.d >= 0) status += tr(", d = %1").arg(p.d);  // a warm start drives no contact
     if (p.j >= 0) status += tr(", j = %1").arg(p.j);
     status += p.stepTaken ? tr(", step %1").arg(number(p.step)) : tr(", no step");

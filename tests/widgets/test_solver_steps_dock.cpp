@@ -95,7 +95,7 @@ TEST_CASE("SolverStepsDock lists the pivots of the selected solve", "[solver_ste
 
   for (int k = 0; k < K; ++k) {
     const cl::SolverPivot& p = trace->pivots[static_cast<std::size_t>(k)];
-    CHECK(fx.dock.cellText(k, SolverStepsDock::kPivot) == QString::number(k));
+    CHECK(fx.dock.cellText(k, SolverStepsDock::kPivot) == QString::number(k + 1));  // from 1
     CHECK(fx.dock.cellText(k, SolverStepsDock::kTransition) ==
           QString::fromLatin1(cl::transitionName(p.transition)));
     // d is named by its number and its label "primary/normal".

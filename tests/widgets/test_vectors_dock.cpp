@@ -72,7 +72,7 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   CHECK(dock.barSets() == std::vector<ContactSet>{ContactSet::kUntreated, ContactSet::kUntreated});
   CHECK(dock.barColor(0) == contactSetColor(ContactSet::kUntreated));
   CHECK(dock.drivenContact() == -1);
-  CHECK(dock.statusText().startsWith(QStringLiteral("pivot -1 of 2")));
+  CHECK(dock.statusText().startsWith(QStringLiteral("before decision 1 of 2")));
   CHECK(dock.statusText().contains(QStringLiteral("max violation 1")));
 
   // After driving contact 0.
@@ -85,7 +85,7 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   CHECK(dock.barColor(1) == contactSetColor(ContactSet::kUntreated));
   CHECK(dock.drivenContact() == 0);
   CHECK(dock.statusText().startsWith(
-      QStringLiteral("pivot 0 of 2: ") +
+      QStringLiteral("decision 1 of 2: ") +
       QString::fromUtf8(cl::transitionName(cl::PivotTransition::kDAccepted))));
   CHECK(dock.statusText().contains(QStringLiteral("step 0.5")));
 
@@ -201,7 +201,7 @@ TEST_CASE("VectorsDock follows the session's pivots through a solve of stack_of_
     session.stepPivot();
     REQUIRE(session.selectedPivot() == k);
     CHECK(dock.shownPivot() == k);
-    CHECK(dock.statusText().startsWith(QStringLiteral("pivot %1 of %2").arg(k).arg(pivots)));
+    CHECK(dock.statusText().startsWith(QStringLiteral("decision %1 of %2").arg(k + 1).arg(pivots)));
     changed = changed || dock.barSets() != previous;
     previous = dock.barSets();
   }
@@ -235,7 +235,7 @@ TEST_CASE("VectorsDock follows the session's pivots through a solve of stack_of_
   REQUIRE(waitFor([&] { return session.selectedPivot() == -1; }));
   if (session.selectedSolveTrace()) {
     CHECK(dock.shownPivot() == -1);
-    CHECK(dock.statusText().startsWith(QStringLiteral("pivot -1")));
+    CHECK(dock.statusText().startsWith(QStringLiteral("before decision 1")));
   } else {
     CHECK_FALSE(dock.showsBars());
   }
