@@ -48,31 +48,6 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   return *this;
 }
 
-ContactSim::ContactSim(const ContactSim& other)
-    : RigidBodySim(other),
-      mEngineMode(other.mEngineMode),
-      mTolerances(other.mTolerances),
-      mExtraAccel(other.mExtraAccel),
-      mExtraAccelTimeStep(other.mExtraAccelTimeStep),
-      mSolverOptions(other.mSolverOptions),
-      mContactSolver(other.mContactSolver),
-      mWarmStartOn(other.mWarmStartOn),
-      mWarmStart(other.mWarmStart),
-      mTraceSink(other.mTraceSink),
-      mJointSmallImpacts(other.mJointSmallImpacts),
-      mCollisionHandling(other.mCollisionHandling),
-      mCollisionAccuracy(other.mCollisionAccuracy),
-      mPenetrationLog(other.mPenetrationLog),
-      mOldVars(other.mOldVars),
-      mLastContacts(other.mLastContacts),
-      mLastPenetrations(other.mLastPenetrations),
-      mLastSubsetSizes(other.mLastSubsetSizes),
-      mSolveCount(other.mSolveCount),
-      mFrictionLossRate(other.mFrictionLossRate) {
-  mConnectors.reserve(other.mConnectors.size());
-  for (const auto& c : other.mConnectors) mConnectors.push_back(c->clone());
-}
-
 ContactSim& ContactSim::operator=(const ContactSim& other) {
   if (this != &other) {
     ContactSim copy(other);

@@ -43,6 +43,7 @@
 
 #include "engine/collision/contact_detection.h"
 #include "engine/connectors/connector.h"
+#include "engine/connectors/connector_list.h"
 #include "engine/contact/engine_mode.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/contact/warm_start.h"
@@ -69,8 +70,9 @@ class FrictionJam : public SimulationError {
 class ContactSim : public RigidBodySim {
  public:
   ContactSim() = default;
-  // Copies clone the connectors (like the force laws); the trace sink is shared.
-  ContactSim(const ContactSim& other);
+  // Copies clone the connectors (ConnectorList, like the force laws) and copy every other
+  // member; the trace sink is shared.
+  ContactSim(const ContactSim& other) = default;
   ContactSim& operator=(const ContactSim& other);
   ContactSim(ContactSim&&) = default;
   ContactSim& operator=(ContactSim&&) = default;
@@ -130,6 +132,7 @@ class ContactSim : public RigidBodySim {
   // turns it off to retake a step whose jam has no impulse: the sliding contacts are then
   // held as static ones).
   void setJamImpulses(bool on) { mJamImpulses = on; }
+  bool jamImpulses() const { return mJamImpulses; }
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -137,7 +140,7 @@ class ContactSim : public RigidBodySim {
   // Connectors. addConnector checks the body indices (std::invalid_argument) and, for a
   // joint, marks the two bodies as not colliding with each other (engine2D does the same).
   void addConnector(std::unique_ptr<Connector> connector);
-  const std::vector<std::unique_ptr<Connector>>& connectors() const { return mConnectors; }
+  const ConnectorList& connectors() const { return mConnectors; }
   // Aligns every connector in the order added (what a scene load does): see each
   // connector's align().
   void alignConnectors();
@@ -255,7 +258,7 @@ class ContactSim : public RigidBodySim {
   bool mJamImpulses = true;
   WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;
-  std::vector<std::unique_ptr<Connector>> mConnectors;
+  ConnectorList mConnectors;
   bool mJointSmallImpacts = false;
   CollisionHandling mCollisionHandling = kDefaultCollisionHandling;
   double mCollisionAccuracy = kDefaultCollisionAccuracy;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "engine/body/shapes.h"
@@ -13,6 +14,7 @@
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/forces/constant_force_law.h"
 #include "engine/forces/gravity_law.h"
+#include "engine/scene/scene.h"
 #include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
@@ -371,4 +373,25 @@ TEST_CASE("ContactSim: A of a stack equals J M^-1 J^T", "[contact_sim]") {
   const Eigen::MatrixXd want = builder.buildWithGravity(kG).A;
   CHECK((A - want).cwiseAbs().maxCoeff() < 1e-12);
   CHECK((A - A.transpose()).cwiseAbs().maxCoeff() < 1e-12);
+}
+
+TEST_CASE("A ContactSim copy holds every member: connectors cloned, jam setting and totals kept",
+          "[contact]") {
+  // The hand-written copy constructor left out the jam setting (a copy made while jams were
+  // off turned them back on) and the solve totals.
+  cl::Scene s = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/newtons_cradle.json");
+  cl::ContactSim& sim = *s.contactSim();
+  auto advance = s.makeAdvance();
+  for (int k = 0; k < 10; ++k) advance->advance(s.settings.timeStep);
+  REQUIRE(sim.solveTotals().solves > 0);
+  sim.setJamImpulses(false);
+  const cl::ContactSim copy(sim);
+  CHECK_FALSE(copy.jamImpulses());
+  CHECK(copy.solveTotals().solves == sim.solveTotals().solves);
+  CHECK(copy.solveTotals().pivots == sim.solveTotals().pivots);
+  REQUIRE(copy.connectors().size() == sim.connectors().size());
+  REQUIRE(sim.connectors().size() > 0);
+  for (std::size_t k = 0; k < sim.connectors().size(); ++k)
+    CHECK(copy.connectors()[k].get() != sim.connectors()[k].get());  // cloned, not shared
+  CHECK(copy.vars() == sim.vars());
 }
