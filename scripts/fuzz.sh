@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with clang, AddressSanitizer and
 # UndefinedBehaviorSanitizer (build-fuzz/), and runs each for SECONDS seconds (default 60)
-# from its seeds (the example scenes, tests/fuzz/seeds) with the format's dictionary. A
+# from its seeds (the example scenes, tests/fuzz/seeds: scene/ holds inputs fuzzing once
+# found failing, kept as regressions) with the format's dictionary. A
 # crash, a sanitizer report, an input slower than 10 s or over 2 GB fails the run and
 # leaves the input in build-fuzz/findings/. Needs clang and libFuzzer (Debian 12: clang-14
 # and libclang-rt-14-dev); without them it says so and does nothing.
@@ -40,8 +41,8 @@ run() {  # target, dictionary, seed directories...
   fi
 }
 status=0
-run fuzz_scene_step tests/fuzz/scene.dict resources/scenes || status=1
-run fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes || status=1
+run fuzz_scene_step tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
+run fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
 run fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp || status=1
 run fuzz_state_read tests/fuzz/lcp.dict tests/fuzz/seeds/state || status=1
 exit $status
