@@ -164,7 +164,7 @@ QVariant WaypointListModel::headerData(int section, Qt::Orientation orientation,
       case kName:
         return tr("waypoint");
       case kStepSize:
-        return tr("step");
+        return tr("step size");
       case kBinary:
         return tr("search");
       case kStuck:
