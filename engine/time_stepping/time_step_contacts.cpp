@@ -186,19 +186,25 @@ bool TimeStepContacts::hasFriction() const {
   return std::any_of(mu.begin(), mu.end(), [](double m) { return m > 0; });
 }
 
-FrictionProblem TimeStepContacts::frictionProblem(const LcpProblem& normal) const {
+FrictionProblem TimeStepContacts::staticFriction(Eigen::MatrixXd A, Eigen::VectorXd normalB,
+                                                 std::span<const double> slipState) const {
   const int n = size();
-  const std::vector<double> free = stateAfter(Eigen::VectorXd());
   FrictionProblem p;
-  p.A = frictionMatrix(mAtStart, mSim.bodies(), normal.A);
+  p.A = std::move(A);
   p.b.resize(2 * n);
-  p.b.head(n) = normal.b;
+  p.b.head(n) = normalB;
   for (int k = 0; k < n; ++k)
-    p.b(n + k) = tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), free) / mDt;
+    p.b(n + k) =
+        tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), slipState) / mDt;
   p.mu = friction();
   p.slide.assign(static_cast<std::size_t>(n), 0);
   p.joint = jointFlags();
   return p;
+}
+
+FrictionProblem TimeStepContacts::frictionProblem(const LcpProblem& normal) const {
+  return staticFriction(frictionMatrix(mAtStart, mSim.bodies(), normal.A), normal.b,
+                        stateAfter(Eigen::VectorXd()));
 }
 
 FrictionProblem TimeStepContacts::frictionAt(const Eigen::VectorXd& normalForces) const {
@@ -206,21 +212,12 @@ FrictionProblem TimeStepContacts::frictionAt(const Eigen::VectorXd& normalForces
   Eigen::VectorXd fN = normalForces;
   padForces(fN);
   const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(n, n);
-  FrictionProblem p;
-  p.A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
-  p.A.topLeftCorner(n, n) = identity;
-  p.A.bottomRightCorner(n, n) =
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
+  A.topLeftCorner(n, n) = identity;
+  A.bottomRightCorner(n, n) =
       frictionMatrix(mAtStart, mSim.bodies(), identity).bottomRightCorner(n, n);
-  p.b.resize(2 * n);
-  p.b.head(n) = -fN;
   // sigma is affine and v_t linear in the velocities: v_t(sigma(f_N)) / dt = b_T + A_TN f_N.
-  const std::vector<double> pushed = stateAfter(fN);
-  for (int k = 0; k < n; ++k)
-    p.b(n + k) = tangentialSlip(mAtStart[static_cast<std::size_t>(k)], mSim.bodies(), pushed) / mDt;
-  p.mu = friction();
-  p.slide.assign(static_cast<std::size_t>(n), 0);
-  p.joint = jointFlags();
-  return p;
+  return staticFriction(std::move(A), -fN, stateAfter(fN));
 }
 
 double TimeStepContacts::frictionLoss(const Eigen::VectorXd& friction,

@@ -107,6 +107,10 @@ class TimeStepContacts {
   SolveContext context(SolvePurpose purpose, bool friction = false) const;
 
  private:
+  // A friction problem of the records, every contact static: A (2n), the normal rows' b,
+  // and b_T = v_t / dt with v_t at the start geometry under the velocities of `slipState`.
+  FrictionProblem staticFriction(Eigen::MatrixXd A, Eigen::VectorXd normalB,
+                                 std::span<const double> slipState) const;
   // Columns: the forces at the start geometry; rows: `rows` (records in step order).
   Eigen::MatrixXd matrixWithRows(const std::vector<RigidBodyCollision>& rows) const;
 
