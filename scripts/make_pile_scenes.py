@@ -77,15 +77,16 @@ def random_blocks(rng, count, x, y, first_index):
     return blocks
 
 
-def v_pit():
+def v_pit(side_height=15):
     """The four walls, and the zero-energy level engine2D uses: the top of the left slope
-    one unit from its lower end."""
+    one unit from its lower end. The side walls stand on y = 0, side_height tall (15 in
+    PileConfig; taller for piles of more layers)."""
     # The last number is the wall's special edge, its face towards the pit (PileConfig's
     # makeWall: the slopes' top edges, the side walls' inner edges).
     walls = [("pit_left", 15.3, 1, (-5, -5), -math.pi / 4, 2),
              ("pit_right", 15.3, 1, (5, -5), math.pi / 4, 2),
-             ("wall_right", 1, 15, (10.5, 7.5), 0.0, 3),
-             ("wall_left", 1, 15, (-10.5, 7.5), 0.0, 1)]
+             ("wall_right", 1, side_height, (10.5, side_height / 2), 0.0, 3),
+             ("wall_left", 1, side_height, (-10.5, side_height / 2), 0.0, 1)]
     bodies = [{"name": name, "shape": "wall", "width": w, "height": h, "position": list(p),
                "angle": a, "elasticity": 0.5, "special_edge": edge}
               for name, w, h, p, a, edge in walls]
@@ -94,25 +95,66 @@ def v_pit():
     return bodies, zero
 
 
+def block_corners(block):
+    return world_corners(block["width"], block["height"], block["center_of_mass"],
+                         block["position"], block["angle"])
+
+
+def stacked_blocks(rng, count):
+    """count blocks in rows of ten: pile_20's two rows first (so every larger pile begins
+    with pile_20's blocks), then each further row drawn as PileConfig draws a row, alternating
+    its left end between x = -5.5 and -6, and raised so that its lowest corner is 0.1 above
+    the highest corner below it (blocks of rows 1.5 apart could overlap when tilted)."""
+    blocks = random_blocks(rng, min(count, 10), -5.5, -2, 1)
+    if count > 10:
+        blocks += random_blocks(rng, min(count - 10, 10), -6, -0.5, 11)
+    while len(blocks) < count:
+        row = random_blocks(rng, min(count - len(blocks), 10),
+                            -5.5 if len(blocks) % 20 == 0 else -6, 0, len(blocks) + 1)
+        top = max(y for b in blocks for _, y in block_corners(b))
+        lift = top + 0.1 - min(y for b in row for _, y in block_corners(b))
+        for b in row:
+            b["position"][1] += lift
+        blocks += row
+    return blocks
+
+
 def pile(count, seed, rows, warm_start=True, friction=0.0):
-    bodies, zero = v_pit()
+    """engine2D's PileTest scene of count blocks in the given rows (n, x, y) or, with rows
+    None, a larger pile of stacked rows (stacked_blocks) in a pit whose side walls reach 1
+    above the top row."""
     rng = RandomLCG(0)
-    for n, x, y in rows:
-        bodies += random_blocks(rng, n, x, y, len(bodies) - 3)
+    if rows is None:
+        blocks = stacked_blocks(rng, count)
+        top = max(y for b in blocks for _, y in block_corners(b))
+        bodies, zero = v_pit(max(15, math.ceil(top + 1)))
+    else:
+        bodies, zero = v_pit()
+        blocks = []
+        for n, x, y in rows:
+            blocks += random_blocks(rng, n, x, y, len(blocks) + 1)
+    for b in blocks:
+        b["position"] = list(b["position"])
+    bodies += blocks
     if friction > 0:
         # After "elasticity", where saveScene writes it.
         bodies = [dict(sum(([(k, v)] + ([("friction", friction)] if k == "elasticity" else [])
                             for k, v in b.items()), [])) for b in bodies]
+    engine2d = ("engine2D's PileTest pile_{count}_random_blocks: {count} blocks of random "
+                "sizes (0.2 to 1.2 a side, density 1, elasticity 0.5) with their centres of "
+                "mass off centre, dropped at random tilts into a V-shaped pit.")
+    stacked = ("{count} blocks drawn as engine2D's PileTest draws them (0.2 to 1.2 a side, "
+               "density 1, elasticity 0.5, centres of mass off centre, random tilts) in rows of "
+               "ten stacked above pile_20's two rows, dropped into its V-shaped pit with the "
+               "side walls raised; not one of engine2D's tests.")
     return {
         "format": "contactlab-scene",
         "version": 3,
         "title": f"Pile of {count} blocks" + (f", friction {friction}" if friction > 0 else ""),
-        "description": (f"engine2D's PileTest pile_{count}_random_blocks: {count} blocks of random "
-                        "sizes (0.2 to 1.2 a side, density 1, elasticity 0.5) with their centres of "
-                        "mass off centre, dropped at random tilts into a V-shaped pit. They collide, "
+        "description": ((engine2d if rows else stacked).format(count=count) + " They collide, "
                         "ricochet and settle into a pile that comes fully to rest: the test of "
                         "CollisionAdvance's back-ups, the serial impulses and resting contact "
-                        "together, and the scene of bench_pile."
+                        f"together, and the scene of {'bench_pile' if rows else 'bench_pile_scale'}."
                         + ("" if warm_start else
                            " Solved cold, as engine2D solves it, so that its random draws are "
                            "engine2D's: the run follows myPhysicsLab's own to rounding through "
@@ -159,7 +201,9 @@ def main():
     # asserts. pile_20, the benchmark, keeps the warm start.
     scenes = {10: pile(10, 13, [(10, -5.5, -2)], warm_start=False),
               20: pile(20, 14, [(10, -5.5, -2), (10, -6, -0.5)]),
-              "10_friction": pile(10, 13, [(10, -5.5, -2)], warm_start=False, friction=0.5)}
+              "10_friction": pile(10, 13, [(10, -5.5, -2)], warm_start=False, friction=0.5),
+              # Larger piles for the scaling benchmark: pile_20's blocks and rows of ten above.
+              **{n: pile(n, 14, None) for n in (50, 100, 200)}}
     for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"
         path.write_text(canonical(scene))

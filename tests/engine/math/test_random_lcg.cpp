@@ -49,3 +49,17 @@ TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the
       }
     }
 }
+
+TEST_CASE("discard jumps to where as many single draws lead", "[random]") {
+  for (std::uint32_t seed : {0u, 7u, 4000000000u})
+    for (std::uint64_t count : {0ull, 1ull, 2ull, 3ull, 64ull, 1000ull, 123457ull}) {
+      cl::RandomLCG stepped(seed), jumped(seed);
+      for (std::uint64_t k = 0; k < count; ++k) stepped.nextInt32();
+      jumped.discard(count);
+      CHECK(jumped.seed() == stepped.seed());
+    }
+  // The full period: 2^32 draws come back to the start.
+  cl::RandomLCG r(99);
+  r.discard(1ull << 32);
+  CHECK(r.seed() == 99u);
+}
