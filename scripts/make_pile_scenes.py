@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes resources/scenes/pile_10.json and pile_20.json: engine2D's PileTest scenes
 pile_10_random_blocks and pile_20_random_blocks, blocks of random sizes dropped into a
-V-shaped pit. The blocks are drawn here as engine2D's PileConfig draws them (its RandomLCG
+V-shaped pit; pile_10_friction.json (pile_10 with friction); and pile_50, pile_100 and
+pile_200.json for bench_pile_scale: pile_20's blocks with further rows of ten drawn the same
+way stacked above them (each 0.1 clear of the one below), the side walls raised to 1 above
+the top row. `make_pile_scenes.py N ...` writes pile_N.json for other N >= 20. The blocks are drawn here as engine2D's PileConfig draws them (its RandomLCG
 with build seed 0) and stored in the files, so the scenes do not depend on this script.
 
 The pit (PileConfig's V pit): two fixed 15.3 x 1 walls at -45 and +45 degrees centred on
@@ -195,7 +198,7 @@ def canonical(scene):
     return text.replace('    "FORCES"', forces) + "\n"
 
 
-def main():
+def main(argv):
     # pile_10 is solved cold, as engine2D solves it: its contact solves then draw from the
     # simulation's generator exactly as engine2D's do, and the run settles where PileTest
     # asserts. pile_20, the benchmark, keeps the warm start.
@@ -204,6 +207,12 @@ def main():
               "10_friction": pile(10, 13, [(10, -5.5, -2)], warm_start=False, friction=0.5),
               # Larger piles for the scaling benchmark: pile_20's blocks and rows of ten above.
               **{n: pile(n, 14, None) for n in (50, 100, 200)}}
+    if len(argv) > 1:  # only the piles asked for
+        counts = [int(a) for a in argv[1:]]
+        if any(n < 20 for n in counts):
+            print("make_pile_scenes.py: a stacked pile has at least 20 blocks", file=sys.stderr)
+            return 2
+        scenes = {n: pile(n, 14, None) if n != 20 else scenes[20] for n in counts}
     for count, scene in scenes.items():
         path = ROOT / "resources" / "scenes" / f"pile_{count}.json"
         path.write_text(canonical(scene))
@@ -212,4 +221,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv))

@@ -8,6 +8,7 @@
 #include <numbers>
 #include <sstream>
 
+#include "engine/collision/contact_detection.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/thruster_set.h"
 #include "engine/scene/scene.h"
@@ -211,4 +212,36 @@ TEST_CASE("the JSON examples in docs/scene-format.md are valid", "[scene][exampl
   }
   // The first example states its block's moment of inertia.
   CHECK(cl::loadScene(blocks[0], "first").sim->bodies()[0].moment() == Approx(1.25));
+}
+
+// scripts/make_pile_scenes.py stacks rows of ten above pile_20's blocks: each pile starts
+// with pile_20's twenty blocks as they are, the blocks and walls all clear of each other (no
+// record closer than the contact tolerance), every block inside the pit's side walls and
+// below their tops.
+TEST_CASE("the stacked piles start with pile_20's blocks, nothing touching, inside the walls",
+          "[scene][examples]") {
+  const cl::Scene pile20 = cl::loadSceneFile(kScenes / "pile_20.json");
+  for (const int blocks : {50, 100, 200}) {
+    INFO("pile_" << blocks);
+    const cl::Scene scene =
+        cl::loadSceneFile(kScenes / ("pile_" + std::to_string(blocks) + ".json"));
+    const cl::RigidBodySim& sim = *scene.sim;
+    REQUIRE(sim.bodyCount() == blocks + 4);  // four walls
+    for (int i = 0; i < pile20.sim->bodyCount(); ++i) {
+      CHECK(sim.bodyName(i) == pile20.sim->bodyName(i));
+      if (i >= 4) {
+        CHECK(sim.bodyState(i).x == pile20.sim->bodyState(i).x);
+        CHECK(sim.bodyState(i).y == pile20.sim->bodyState(i).y);
+        CHECK(sim.bodyState(i).angle == pile20.sim->bodyState(i).angle);
+      }
+    }
+    const auto& contactSim = dynamic_cast<const cl::ContactSim&>(sim);
+    CHECK(cl::findCloseCollisions(sim, sim.vars(), contactSim.tolerances()).empty());
+    REQUIRE(sim.bodyName(2) == "wall_right");
+    const double wallTop = sim.bodies()[2].worldBounds(sim.bodyState(2)).top;
+    for (int i = 4; i < sim.bodyCount(); ++i) {
+      CHECK(std::abs(sim.bodyState(i).x) < 10);
+      CHECK(sim.bodyState(i).y < wallTop);
+    }
+  }
 }
