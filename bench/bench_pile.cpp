@@ -11,7 +11,6 @@
 // baseline) and on (contact_sim.h), alternating, so the speed-up is measured in one session.
 //   build/bench/bench_pile [runs] [seconds]
 #include <fmt/format.h>
-#include <time.h>
 
 #include <algorithm>
 #include <bit>
@@ -21,18 +20,13 @@
 #include <filesystem>
 #include <vector>
 
+#include "bench/cpu_time.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/scene.h"
 
 namespace {
 
 constexpr double kQuotedTypeScriptSecondsPerSecond = 2.0;
-
-double processCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 struct Run {
   double wallPerSimSecond = 0;

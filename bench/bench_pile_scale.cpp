@@ -13,7 +13,6 @@
 // last 2 s and the total energy constant to 1e-5 over them.
 //   build/bench/bench_pile_scale [runs] [seconds] [--max N] [--rest T]
 #include <fmt/format.h>
-#include <time.h>
 
 #include <algorithm>
 #include <bit>
@@ -25,17 +24,12 @@
 #include <limits>
 #include <vector>
 
+#include "bench/cpu_time.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 
 namespace {
-
-double processCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 struct Run {
   double cpuSeconds = 0;
