@@ -428,7 +428,7 @@ void Run::warmStart() {
     // The cold sequence would have chosen each contact the guess placed: its draws.
     if (drawsPerChoice())
       rng.discard(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(order.size()));
-    if (untreatedLeft) acc.assign(gs.kept, gs.inverse());
+    if (untreatedLeft) acc.assign(gs.kept, [&] { return gs.inverse(); });
     warmStarted = !untreatedLeft;
     warmPartial = untreatedLeft;
     if (sink) record(PivotTransition::kWarmStart, -1, -1, 0, false, false);

@@ -9,6 +9,9 @@ namespace {
 constexpr double kRankTol = 1e-11;   // COD: pivots below this times the largest are zero
 constexpr double kPivotTol = 1e-13;  // bordering: |s| below this times |A_jj| is singular
 constexpr double kDriftTol = 1e-10;  // relative residual that triggers a rebuild
+constexpr int kSchurChanges = 16;    // SchurFactor refactors after this many changes
+// A Schur solve whose residual is below this (relative to max |u|) is not refined.
+constexpr double kRoundingResidual = 1e-14;
 }  // namespace
 
 void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
@@ -17,6 +20,7 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
   mSingular = false;
   mRebuilds = 0;
   mPrepared = false;
+  mSchur = false;
   mIdx.clear();
   mPos.assign(A.rows(), -1);
   mCod.reset();
@@ -52,6 +56,17 @@ void AccFactor::prepare() {
         }
     }
     mColStart[n] = static_cast<int>(mNzRow.size());
+    // Symmetric to rounding: |A_ij - A_ji| <= 1e-12 max |A| (a contact matrix J M^-1 J^T
+    // summed in two orders). The refinement against A itself takes up the difference.
+    const double asymmetryTol = 1e-12 * A.cwiseAbs().maxCoeff();
+    mSymmetric = true;
+    for (Eigen::Index c = 0; c < n && mSymmetric; ++c)
+      for (int e = mColStart[c]; e < mColStart[c + 1]; ++e)
+        if (!(std::abs(A(c, mNzRow[e]) - mNzVal[e]) <= asymmetryTol)) {
+          mSymmetric = false;
+          break;
+        }
+    if (mSymmetric) mSchurFactor.bind(A, mColStart, mNzRow, mNzVal);
   } else if (mAcc.rows() < n) {
     mAcc.resize(n, n);
   }
@@ -113,6 +128,11 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
     codSolve(mU);
     return out;
   }
+  if (mSchur && schurSolve()) return out;
+  if (singular()) {  // giving the Schur factor up found Acc singular
+    codSolve(mU);
+    return out;
+  }
   const auto inv = mInv.topLeftCorner(k, k);
   auto x = mX.head(k);
   if (k < 128) {
@@ -149,6 +169,38 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
     x.noalias() -= inv * mR.head(k);
   }
   return out;
+}
+
+bool AccFactor::enterSchur() {
+  if (mReference || !mSparse || !mSymmetric || mSingular || size() < mSchurFrom) return false;
+  mSchur = mSchurFactor.refactor(mIdx);
+  return mSchur;
+}
+
+bool AccFactor::schurSolve() {
+  const int k = size();
+  auto x = mX.head(k);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    mSchurFactor.solve(mIdx, mU.data(), mX.data());
+    // One step of iterative refinement against A, as with the inverse, unless the residual
+    // is already at rounding level: a factorization, unlike an updated inverse, carries no
+    // accumulated error, so its residual usually is.
+    residual(mX, mU);
+    const double uMax = mU.head(k).cwiseAbs().maxCoeff();
+    if (mR.head(k).cwiseAbs().maxCoeff() <= kRoundingResidual * uMax) return true;
+    mSchurFactor.solve(mIdx, mR.data(), mT.data());
+    x -= mT.head(k);
+    residual(mX, mU);
+    const double r2 = mR.head(k).cwiseAbs().maxCoeff();
+    if (r2 <= kDriftTol * uMax) return true;
+    if (r2 <= kDriftTol * (uMax + accNorm() * x.cwiseAbs().maxCoeff())) return true;
+    // Drift: factor C afresh and solve again; a second drift gives the factor up.
+    if (attempt == 0 && mSchurFactor.refactor(mIdx)) continue;
+    break;
+  }
+  mSchur = false;
+  rebuild();
+  return false;
 }
 
 // Acc x - u, column by column (Acc is stored by columns), each entry summed in column
@@ -208,7 +260,16 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   mIdx.push_back(j);
   if (!(std::abs(s) > kPivotTol * std::abs(ajj)) || !std::isfinite(s)) {
     mSingular = true;  // Acc + j is rank deficient: no inverse until a removal
+    mSchur = false;
     mCod.reset();
+    return;
+  }
+  if (mSchur) {
+    if ((!mSchurFactor.add(j) || mSchurFactor.changes() > kSchurChanges) &&
+        !mSchurFactor.refactor(mIdx)) {
+      mSchur = false;
+      rebuild();
+    }
     return;
   }
   auto q = mQ.head(k);
@@ -219,20 +280,23 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   mInv.block(0, k, k, 1) = -p / s;
   mInv.block(k, 0, 1, k) = -q.transpose() / s;
   mInv(k, k) = 1.0 / s;
+  enterSchur();
 }
 
-void AccFactor::assign(std::span<const int> members, const Eigen::MatrixXd& inverse) {
+void AccFactor::assign(std::span<const int> members,
+                       const std::function<Eigen::MatrixXd()>& inverse) {
   prepare();
   for (const int i : mIdx) mPos[i] = -1;
   mIdx.clear();
   mCod.reset();
   mSingular = false;
+  mSchur = false;
   for (const int j : members) {
     appendAcc(j);
     mIdx.push_back(j);
   }
   const int k = size();
-  if (k > 0 && !mReference) mInv.topLeftCorner(k, k) = inverse;
+  if (k > 0 && !mReference && !enterSchur()) mInv.topLeftCorner(k, k) = inverse();
 }
 
 void AccFactor::remove(int j) {
@@ -251,6 +315,18 @@ void AccFactor::remove(int j) {
     mPos[j] = -1;
     for (int p = t; p < last; ++p) mPos[mIdx[p]] = p;
     if (!mReference) rebuild();  // Acc may be full rank again
+    return;
+  }
+  if (mSchur) {  // the order of the others may change, as below
+    std::swap(mIdx[t], mIdx[last]);
+    mPos[mIdx[t]] = t;
+    mIdx.pop_back();
+    mPos[j] = -1;
+    if ((!mSchurFactor.remove(j) || mSchurFactor.changes() > kSchurChanges) &&
+        !mSchurFactor.refactor(mIdx)) {
+      mSchur = false;
+      rebuild();
+    }
     return;
   }
   // Move t to the end: P Acc P^T has inverse P Acc^-1 P^T.
