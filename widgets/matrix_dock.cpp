@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "engine/trace/solve_state.h"
+#include "widgets/contact_numbers.h"
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
@@ -351,7 +352,7 @@ QString MatrixDock::rowLabel(int i) const {
   if (i < 0 || i >= shownSize()) return {};
   const bool joint = mJoint[static_cast<std::size_t>(i)];
   const QString& label = mLabels[static_cast<std::size_t>(i)];
-  QString out = QString::number(i) + (joint ? QStringLiteral("J") : QString());
+  QString out = contactNumber(i) + (joint ? QStringLiteral("J") : QString());
   if (!label.isEmpty()) out += QLatin1Char(' ') + label;
   return out;
 }
@@ -386,7 +387,7 @@ void MatrixDock::updateTicks() {
     const QString label = metrics.elidedText(rowLabel(i), Qt::ElideRight, kRowLabelPixels);
     mTickLabels[static_cast<std::size_t>(i)] = label;
     rows->addTick(i, label);
-    columns->addTick(i, QString::number(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
+    columns->addTick(i, contactNumber(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
   }
   mPlot->yAxis->setTicker(rows);
   mPlot->xAxis2->setTicker(columns);
@@ -452,8 +453,7 @@ QString MatrixDock::tooltipAt(int i, int j) const {
   const int n = shownSize();
   if (i < 0 || j < 0 || i >= n || j >= n) return {};
   return tr("A[%1, %2] = %3\nrow %4\ncolumn %5")
-      .arg(i)
-      .arg(j)
+      .arg(contactNumber(i), contactNumber(j))
       .arg(QString::number(mA(i, j), 'g', 6))
       .arg(rowLabel(i))
       .arg(rowLabel(j));

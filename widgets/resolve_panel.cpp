@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "engine/math/random_lcg.h"
+#include "widgets/contact_numbers.h"
 
 namespace cl::widgets {
 
@@ -232,14 +233,7 @@ void ResolvePanel::setRecorded(const SolveTrace* trace) {
   mLabels.clear();
   if (mHasRecorded) {
     mRecorded = trace->solve;
-    const auto n = static_cast<std::size_t>(mRecorded.b.size());
-    mLabels.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      QString label = QString::number(i);
-      if (i < trace->context.contacts.size() && !trace->context.contacts[i].label.empty())
-        label += QLatin1Char(' ') + QString::fromStdString(trace->context.contacts[i].label);
-      mLabels.push_back(label);
-    }
+    for (const QString& label : contactLabels(*trace)) mLabels.push_back(label);
   } else {
     mRecorded = SolverSolve{};
   }

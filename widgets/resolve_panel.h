@@ -93,7 +93,7 @@ class ResolvePanel : public QWidget {
 
   bool mHasRecorded = false;
   SolverSolve mRecorded;
-  std::vector<QString> mLabels;  // per contact, "i label"
+  std::vector<QString> mLabels;  // per contact, "number label" (contact_numbers.h)
   bool mHasResult = false;
   ResolveResult mResult;
 };

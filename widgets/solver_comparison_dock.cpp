@@ -19,6 +19,7 @@
 
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
+#include "widgets/contact_numbers.h"
 #include "widgets/nice_axis.h"
 #include "widgets/performance_profile_view.h"
 #include "widgets/read_only_table.h"
@@ -211,13 +212,7 @@ void SolverComparisonDock::refresh() {
   } else if (trace && trace->solve.b.size() > 0) {
     const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
     mProblem = p;
-    for (Eigen::Index i = 0; i < p.b.size(); ++i) {
-      const auto k = static_cast<std::size_t>(i);
-      QString label = QString::number(i);
-      if (k < trace->context.contacts.size() && !trace->context.contacts[k].label.empty())
-        label += QLatin1Char(' ') + QString::fromStdString(trace->context.contacts[k].label);
-      mLabels.push_back(label);
-    }
+    for (const QString& label : contactLabels(*trace)) mLabels.push_back(label);
     const std::vector<LcpSolverKind> kinds = solvers();
     mSelected = compareSolvers("selected", p, kinds);
     mSelectedLabel->setText(
@@ -344,7 +339,7 @@ void SolverComparisonDock::traceIterations() {
   mIterationTable->setRowCount(count);
   const auto list = [](const std::vector<int>& v) {
     QStringList s;
-    for (const int i : v) s << QString::number(i);
+    for (const int i : v) s << contactNumber(i);
     return s.join(QLatin1Char(' '));
   };
   for (int k = 0; k < count; ++k) {
@@ -356,8 +351,8 @@ void SolverComparisonDock::traceIterations() {
                             it.gradientStep   ? tr("gradient step")
                             : it.supportSolve ? tr("support re-solve")
                                               : QString(),
-                            it.entering >= 0 ? QString::number(it.entering) : QString(),
-                            it.leaving >= 0 ? QString::number(it.leaving) : QString(),
+                            it.entering >= 0 ? contactNumber(it.entering) : QString(),
+                            it.leaving >= 0 ? contactNumber(it.leaving) : QString(),
                             list(it.active)};
     setRowTexts(mIterationTable, k, cells);
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/solver/lcp_solver.h"
+#include "widgets/contact_numbers.h"
 #include "widgets/decision_text.h"
 #include "widgets/session.h"
 
@@ -100,18 +101,6 @@ QString transitionTip(PivotTransition t) {
           "problem itself to its acceptance check");
   }
   return {};
-}
-
-// "i label" per row of A; just "i" when the solve came without a context.
-std::vector<QString> contactLabels(const SolveTrace& trace) {
-  const auto n = static_cast<std::size_t>(trace.solve.b.size());
-  std::vector<QString> labels(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    labels[i] = QString::number(i);
-    if (i < trace.context.contacts.size() && !trace.context.contacts[i].label.empty())
-      labels[i] += QLatin1Char(' ') + QString::fromStdString(trace.context.contacts[i].label);
-  }
-  return labels;
 }
 
 QString wallText(double seconds) {
@@ -246,7 +235,7 @@ class PivotTableModel : public QAbstractTableModel {
   QString label(int contact) const {
     if (contact < 0) return tr("none");
     return contact < static_cast<int>(mLabels.size()) ? mLabels[static_cast<std::size_t>(contact)]
-                                                      : QString::number(contact);
+                                                      : contactNumber(contact);
   }
 
   QString text(const Row& r, int column) const {
@@ -628,7 +617,7 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
   }
   QStringList untreated;
   for (int i = 0; i < n; ++i)
-    if (!treated[static_cast<std::size_t>(i)]) untreated << QString::number(i);
+    if (!treated[static_cast<std::size_t>(i)]) untreated << QStringLiteral("#") + contactNumber(i);
   lines << tr("untreated (%1): %2")
                .arg(untreated.size())
                .arg(untreated.isEmpty() ? tr("none") : untreated.join(QStringLiteral(", ")));

@@ -19,6 +19,7 @@
 
 #include "engine/dynamics/advance_kind.h"
 #include "engine/run/run_history.h"
+#include "widgets/contact_numbers.h"
 #include "widgets/dock_message.h"
 #include "widgets/nice_axis.h"
 #include "widgets/read_only_table.h"
@@ -181,7 +182,7 @@ void TimeStepDock::refresh() {
   for (int k = 0; k < count; ++k) {
     const TimeStepIteration& it = mShown[static_cast<std::size_t>(k)];
     QStringList active;
-    for (int i : it.active) active << QString::number(i);
+    for (int i : it.active) active << contactNumber(i);
     const QStringList cells{QString::number(it.index),
                             number(it.residual, 3),
                             it.stepLength != 0 ? number(it.stepLength) : QString(),
@@ -224,12 +225,13 @@ void TimeStepDock::showRecords() {
   };
   for (int i = 0; i < n; ++i) {
     const SolveContact& c = mSummary.records[static_cast<std::size_t>(i)];
-    const QStringList cells{QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(c.label)),
-                            QString::fromLatin1(c.kind) + (c.joint ? tr(" (joint)") : QString()),
-                            it ? at(it->f, i) : QString(),
-                            it ? at(it->gap, i) : QString(),
-                            at(mSummary.f, i),
-                            at(mSummary.gap, i)};
+    const QStringList cells{
+        QStringLiteral("%1 %2").arg(contactNumber(i), QString::fromStdString(c.label)),
+        QString::fromLatin1(c.kind) + (c.joint ? tr(" (joint)") : QString()),
+        it ? at(it->f, i) : QString(),
+        it ? at(it->gap, i) : QString(),
+        at(mSummary.f, i),
+        at(mSummary.gap, i)};
     setRowTexts(mRecords, i, cells);
   }
   mRecords->resizeColumnsToContents();

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "engine/math/named_enum.h"
+#include "widgets/contact_numbers.h"
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
@@ -364,7 +365,7 @@ void VectorsDock::updateBars() {
   const int every = std::max(1, (n + fit - 1) / fit);
   auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   for (int i = 0; i < n; i += every)
-    ticker->addTick(i, QString::number(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
+    ticker->addTick(i, contactNumber(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
   for (int p = 0; p < kPlots; ++p) {
     QCPAxisRect* rect = mRects[static_cast<std::size_t>(p)];
     rect->axis(QCPAxis::atBottom)->setRange(-0.6, n - 0.4);
@@ -422,7 +423,7 @@ bool VectorsDock::showsBars() const {
 QString VectorsDock::tooltipFor(int i) const {
   if (i < 0 || i >= static_cast<int>(mSets.size())) return {};
   const std::size_t k = static_cast<std::size_t>(i);
-  QString name = QString::number(i) + (mJoint[k] ? QStringLiteral("J") : QString());
+  QString name = contactNumber(i) + (mJoint[k] ? QStringLiteral("J") : QString());
   if (!mLabels[k].isEmpty()) name += QLatin1Char(' ') + mLabels[k];
   return tr("%1: %2\nb = %3\nf = %4\na = %5\nviolation = %6")
       .arg(name, QString::fromUtf8(nameOf(mSets[k])), number(mB[k]), number(mF[k]), number(mA[k]),

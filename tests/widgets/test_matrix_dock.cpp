@@ -90,15 +90,15 @@ TEST_CASE("MatrixDock shows the A matrix of the session's selected solve", "[mat
   // Its diagonal is positive: pushing at a contact accelerates it apart.
   for (int i = 0; i < n; ++i) CHECK(dock.cellValue(i, i) > 0);
 
-  // Tooltips and labels name the contacts of the solve's rows.
+  // Tooltips and labels name the contacts of the solve's rows, numbered from 1.
   const QString first = QString::fromStdString(trace->context.contacts.front().label);
   const QString last = QString::fromStdString(trace->context.contacts.back().label);
   REQUIRE_FALSE(first.isEmpty());
   const QString tip = dock.tooltipAt(0, n - 1);
-  CHECK(tip.startsWith(QStringLiteral("A[0, %1] = ").arg(n - 1)));
-  CHECK(tip.contains(QStringLiteral("row 0 ") + first));
-  CHECK(tip.contains(QStringLiteral("column %1 ").arg(n - 1) + last));
-  CHECK(dock.rowLabel(0) == QStringLiteral("0 ") + first);
+  CHECK(tip.startsWith(QStringLiteral("A[1, %1] = ").arg(n)));
+  CHECK(tip.contains(QStringLiteral("row 1 ") + first));
+  CHECK(tip.contains(QStringLiteral("column %1 ").arg(n) + last));
+  CHECK(dock.rowLabel(0) == QStringLiteral("1 ") + first);
   CHECK(dock.tooltipAt(n, 0).isEmpty());
 
   // The picker offers every solve of the step, the selected one picked.
@@ -218,7 +218,7 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
   // Eigenvalues 3 and 1.
   CHECK(dock.headerText().contains(QStringLiteral("cond 3")));
   CHECK(dock.headerText().contains(QStringLiteral("max |A| = 2")));
-  CHECK(dock.tooltipAt(1, 0) == QStringLiteral("A[1, 0] = 1\nrow 1 c1\ncolumn 0 c0"));
+  CHECK(dock.tooltipAt(1, 0) == QStringLiteral("A[2, 1] = 1\nrow 2 c1\ncolumn 1 c0"));
 
   dock.showSolve(&t, 0, 1);
   CHECK(dock.outlinedRows() == std::vector<int>{0});
@@ -255,7 +255,7 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
     CHECK(negative.blue() > 150);
     CHECK(negative.red() < 100);
     CHECK(std::min({zero.red(), zero.green(), zero.blue()}) >= 250);  // white, to rounding
-    CHECK(dock.tooltipAt(0, 1).startsWith(QStringLiteral("A[0, 1] = 1\n")));
+    CHECK(dock.tooltipAt(0, 1).startsWith(QStringLiteral("A[1, 2] = 1\n")));
   }
   SECTION("cells outside Acc are faded") {
     // At pivot 0 only contact 0 is in C: cell (0, 0) is Acc, (1, 1) (same value) is not.
@@ -271,8 +271,8 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
     Eigen::MatrixXd J = Eigen::MatrixXd::Identity(3, 3);
     const cl::SolveTrace joints = handTrace(J, {false, false, true});
     dock.showSolve(&joints, -1, -1);
-    CHECK(dock.rowLabel(2) == QStringLiteral("2J c2"));
-    CHECK(dock.rowLabel(1) == QStringLiteral("1 c1"));
+    CHECK(dock.rowLabel(2) == QStringLiteral("3J c2"));  // numbered from 1
+    CHECK(dock.rowLabel(1) == QStringLiteral("2 c1"));
     CHECK(dock.headerText().contains(QStringLiteral("1 joints")));
   }
   SECTION("a redundant contact shows as a singular matrix") {
@@ -300,7 +300,7 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
     for (int i = 0; i < n; ++i) labelled += dock.shownTickLabel(i).isEmpty() ? 0 : 1;
     CHECK(labelled >= 2);
     CHECK(labelled <= MatrixDock::kMaxTickLabels);
-    CHECK(dock.shownTickLabel(0) == QStringLiteral("0 c0"));
+    CHECK(dock.shownTickLabel(0) == QStringLiteral("1 c0"));
   }
   SECTION("nothing to show") {
     dock.showSolve(nullptr, 0, 0);

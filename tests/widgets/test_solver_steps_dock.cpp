@@ -98,9 +98,9 @@ TEST_CASE("SolverStepsDock lists the pivots of the selected solve", "[solver_ste
     CHECK(fx.dock.cellText(k, SolverStepsDock::kPivot) == QString::number(k + 1));  // from 1
     CHECK(fx.dock.cellText(k, SolverStepsDock::kTransition) ==
           QString::fromLatin1(cl::transitionName(p.transition)));
-    // d is named by its number and its label "primary/normal".
+    // d is named by its number (from 1) and its label "primary/normal".
     const QString d = fx.dock.cellText(k, SolverStepsDock::kD);
-    CHECK(d.startsWith(QString::number(p.d) + QLatin1Char(' ')));
+    CHECK(d.startsWith(QString::number(p.d + 1) + QLatin1Char(' ')));
     CHECK(d.contains(QLatin1Char('/')));
     if (p.j < 0) CHECK(fx.dock.cellText(k, SolverStepsDock::kJ) == QStringLiteral("none"));
     if (p.j >= 0 && p.j == p.d)
@@ -178,7 +178,7 @@ TEST_CASE("SolverStepsDock lists the sets at the selected pivot", "[solver_steps
   CHECK(floor == Approx(6 * 9.8).epsilon(1e-6));
   QList<int> expected;
   for (int i = 0; i < 6; ++i)
-    if (f(i) > 0) expected << i;
+    if (f(i) > 0) expected << i + 1;  // numbered from 1
   CHECK(expected.size() == 6);
   QList<int> inC = members(setLine(text, QStringLiteral("C")));
   std::sort(inC.begin(), inC.end());
@@ -452,7 +452,7 @@ TEST_CASE("SolverStepsDock shows a friction solve with its five sets", "[solver_
   CHECK(members(setLine(sets, QStringLiteral("C"))).size() == 10);
   const QList<int> held = members(setLine(sets, QStringLiteral("C_F")));
   CHECK(held.size() == 10);
-  CHECK(*std::min_element(held.begin(), held.end()) == 10);  // the friction rows n + i
+  CHECK(*std::min_element(held.begin(), held.end()) == 11);  // rows n + i, from 1
   CHECK(setLine(sets, QStringLiteral("NC+")) == QStringLiteral("NC+ (0): none"));
   // The friction rows are labelled "F primary/normal".
   CHECK(trace->context.contacts.size() == 20);

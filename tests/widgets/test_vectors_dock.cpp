@@ -103,7 +103,7 @@ TEST_CASE("VectorsDock shows b, f, a and the sets of a hand-solved LCP pivot by 
   checkVector(dock.plottedValues(1), {1.0 / 3.0, 1.0 / 3.0});
   checkVector(dock.plottedValues(2), {0, 0});
   checkVector(dock.plottedValues(3), {0, 0});
-  CHECK(dock.tooltipFor(1).startsWith(QStringLiteral("1 bottom/floor: C")));
+  CHECK(dock.tooltipFor(1).startsWith(QStringLiteral("2 bottom/floor: C")));  // from 1
   // The f bars are drawn in C's colour: half-way up contact 0's bar (f = 1/3).
   auto* plot = dock.findChild<QCustomPlot*>();
   REQUIRE(plot);
