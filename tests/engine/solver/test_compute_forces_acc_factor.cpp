@@ -16,6 +16,14 @@ Eigen::MatrixXd randomSpd(int n, RandomLCG& rng) {
   return J * J.transpose();
 }
 
+// A = J J^T + I with J of 3 nonzeros a row: sparse, symmetric, positive definite.
+Eigen::MatrixXd sparseSpd(int n, RandomLCG& rng) {
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, n + 3);
+  for (int r = 0; r < n; ++r)
+    for (int e = 0; e < 3; ++e) J(r, rng.nextInt(n + 3)) = rng.nextFloat() - 0.5;
+  return J * J.transpose() + Eigen::MatrixXd::Identity(n, n);
+}
+
 Eigen::VectorXd directSolve(const Eigen::MatrixXd& A, const std::vector<int>& C, int j) {
   const int k = static_cast<int>(C.size());
   Eigen::MatrixXd acc(k, k);
@@ -25,6 +33,33 @@ Eigen::VectorXd directSolve(const Eigen::MatrixXd& A, const std::vector<int>& C,
     for (int c = 0; c < k; ++c) acc(r, c) = A(C[r], C[c]);
   }
   return acc.completeOrthogonalDecomposition().solve(u);
+}
+
+// `steps` random additions and removals, each followed by a solve of a random column
+// checked against directSolve (relative to 1 + |x|); returns at how many steps f held C
+// by the Schur factor.
+int checkRandomChanges(AccFactor& f, const Eigen::MatrixXd& A, RandomLCG& rng, int steps,
+                       double tolerance) {
+  const int n = static_cast<int>(A.rows());
+  std::vector<bool> in(n, false);
+  int schurSteps = 0;
+  for (int step = 0; step < steps; ++step) {
+    const int j = rng.nextInt(n);
+    if (in[j])
+      f.remove(j);
+    else
+      f.add(j);
+    in[j] = !in[j];
+    schurSteps += f.schur() ? 1 : 0;
+    const int probe = rng.nextInt(n);
+    const Eigen::VectorXd x = f.solveColumn(probe);
+    const Eigen::VectorXd expected = directSolve(A, f.members(), probe);
+    REQUIRE(x.size() == expected.size());
+    if (x.size() > 0)
+      CHECK((x - expected).cwiseAbs().maxCoeff() <= tolerance * (1 + expected.norm()));
+    CHECK_FALSE(f.singular());
+  }
+  return schurSteps;
 }
 
 }  // namespace
@@ -63,29 +98,11 @@ TEST_CASE(
   // J has 3 nonzeros a row, so A = J J^T + I is about a quarter full: the sparse paths
   // (residuals over A's nonzeros, Acc^-1 u over u's nonzeros, positions kept by swaps).
   RandomLCG rng(11);
-  const int n = 40;
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, n + 3);
-  for (int r = 0; r < n; ++r)
-    for (int e = 0; e < 3; ++e) J(r, rng.nextInt(n + 3)) = rng.nextFloat() - 0.5;
-  const Eigen::MatrixXd A = J * J.transpose() + Eigen::MatrixXd::Identity(n, n);
+  const Eigen::MatrixXd A = sparseSpd(40, rng);
   AccFactor inc;
   inc.reset(A, false);
   REQUIRE(inc.sparse());
-  std::vector<bool> in(n, false);
-  for (int step = 0; step < 600; ++step) {
-    const int j = rng.nextInt(n);
-    if (in[j])
-      inc.remove(j);
-    else
-      inc.add(j);
-    in[j] = !in[j];
-    const int probe = rng.nextInt(n);
-    const Eigen::VectorXd x = inc.solveColumn(probe);
-    const Eigen::VectorXd expected = directSolve(A, inc.members(), probe);
-    REQUIRE(x.size() == expected.size());
-    if (x.size() > 0) CHECK((x - expected).cwiseAbs().maxCoeff() <= 1e-8 * (1 + expected.norm()));
-    CHECK_FALSE(inc.singular());
-  }
+  CHECK(checkRandomChanges(inc, A, rng, 600, 1e-8) == 0);  // 40 < 128: the inverse throughout
 }
 
 TEST_CASE("AccFactor: a dependent column switches to the singular-tolerant solve and back",
@@ -120,52 +137,19 @@ TEST_CASE("AccFactor: a dependent column switches to the singular-tolerant solve
   CHECK((y - directSolve(A, f.members(), 3)).cwiseAbs().maxCoeff() < 1e-12);
 }
 
-namespace {
-
-// A = J J^T + I with J of 3 nonzeros a row: sparse, symmetric, positive definite.
-Eigen::MatrixXd sparseSpd(int n, RandomLCG& rng) {
-  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(n, n + 3);
-  for (int r = 0; r < n; ++r)
-    for (int e = 0; e < 3; ++e) J(r, rng.nextInt(n + 3)) = rng.nextFloat() - 0.5;
-  return J * J.transpose() + Eigen::MatrixXd::Identity(n, n);
-}
-
-}  // namespace
-
 TEST_CASE(
     "AccFactor: the sparse Schur-complement factor matches a direct solve through additions, "
     "removals, re-additions and refactoring",
     "[compute_forces][acc]") {
   // From 4 members on the Schur factor holds C (128 in use): 1200 random changes cross
-  // its refactoring after 24 changes many times, and contacts leave and come back.
+  // its refactoring after 16 changes many times, and contacts leave and come back.
   RandomLCG rng(23);
-  const int n = 60;
-  const Eigen::MatrixXd A = sparseSpd(n, rng);
+  const Eigen::MatrixXd A = sparseSpd(60, rng);
   AccFactor inc;
   inc.reset(A, false);
   inc.setSchurFrom(4);
   REQUIRE(inc.sparse());
-  std::vector<bool> in(n, false);
-  int schurSteps = 0;
-  for (int step = 0; step < 1200; ++step) {
-    const int j = rng.nextInt(n);
-    if (in[j])
-      inc.remove(j);
-    else
-      inc.add(j);
-    in[j] = !in[j];
-    if (inc.size() >= 4) {
-      CHECK(inc.schur());
-      ++schurSteps;
-    }
-    const int probe = rng.nextInt(n);
-    const Eigen::VectorXd x = inc.solveColumn(probe);
-    const Eigen::VectorXd expected = directSolve(A, inc.members(), probe);
-    REQUIRE(x.size() == expected.size());
-    if (x.size() > 0) CHECK((x - expected).cwiseAbs().maxCoeff() <= 1e-10 * (1 + expected.norm()));
-    CHECK_FALSE(inc.singular());
-  }
-  CHECK(schurSteps > 1000);
+  CHECK(checkRandomChanges(inc, A, rng, 1200, 1e-10) > 1000);
   CHECK(inc.rebuilds() == 0);  // never fell back to the inverse
 }
 
