@@ -66,7 +66,6 @@ void AccFactor::prepare() {
           mSymmetric = false;
           break;
         }
-    if (mSymmetric) mSchurFactor.bind(A, mColStart, mNzRow, mNzVal);
   } else if (mAcc.rows() < n) {
     mAcc.resize(n, n);
   }
@@ -173,6 +172,7 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
 
 bool AccFactor::enterSchur() {
   if (mReference || !mSparse || !mSymmetric || mSingular || size() < mSchurFrom) return false;
+  mSchurFactor.bind(*mA, mColStart, mNzRow, mNzVal);
   mSchur = mSchurFactor.refactor(mIdx);
   return mSchur;
 }
