@@ -54,11 +54,24 @@ TEST_CASE("ControlsDock lists the scene folder and loads the scene chosen", "[co
   const QStringList files = QDir(cl::widgets::scenesDirectory())
                                 .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
   REQUIRE(dock.scenes().size() == files.size());
+  // Every file, in the order people read titles: numbers by value, so the piles run
+  // 10, 10 with friction, 20, 50, 100, 200.
+  QStringList listed;
   int stackRow = -1;
   for (int i = 0; i < files.size(); ++i) {
-    CHECK(dock.scenes()[i].fileName == files[i]);
+    listed << dock.scenes()[i].fileName;
     CHECK(dock.scenes()[i].valid());
-    if (files[i] == QStringLiteral("stack_of_three.json")) stackRow = i;
+    if (dock.scenes()[i].fileName == QStringLiteral("stack_of_three.json")) stackRow = i;
+  }
+  QStringList sortedListed = listed;
+  sortedListed.sort();
+  CHECK(sortedListed == files);
+  const QStringList piles{QStringLiteral("pile_10.json"),  QStringLiteral("pile_10_friction.json"),
+                          QStringLiteral("pile_20.json"),  QStringLiteral("pile_50.json"),
+                          QStringLiteral("pile_100.json"), QStringLiteral("pile_200.json")};
+  for (int k = 1; k < piles.size(); ++k) {
+    INFO(piles[k - 1].toStdString() << " before " << piles[k].toStdString());
+    CHECK(listed.indexOf(piles[k - 1]) < listed.indexOf(piles[k]));
   }
   REQUIRE(stackRow >= 0);
   CHECK(dock.scenes()[stackRow].title == QStringLiteral("Stack of three blocks"));
