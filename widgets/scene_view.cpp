@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <variant>
 
 #include "engine/math/nice_step.h"
@@ -395,26 +396,45 @@ void SceneView::setView(Vec2 center, double scale) {
 }
 
 void SceneView::fitToScene() {
+  fitBodies(false);
+}
+
+void SceneView::fitToMoving() {
+  fitBodies(true);
+}
+
+void SceneView::fitBodies(bool movingOnly) {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
   if (bodies.empty() || states.size() != bodies.size() || width() <= 0 || height() <= 0) {
     update();
     return;
   }
-  Bounds box = bodies[0].worldBounds(states[0]);
-  for (std::size_t i = 1; i < bodies.size(); ++i) {
+  // Without a movable body there is nothing else to fit: every body then.
+  const bool anyMoving =
+      std::any_of(bodies.begin(), bodies.end(), [](const Polygon& b) { return !b.isFixed(); });
+  movingOnly = movingOnly && anyMoving;
+  std::optional<Bounds> box;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (movingOnly && bodies[i].isFixed()) continue;
     const Bounds b = bodies[i].worldBounds(states[i]);
-    box.extend({b.left, b.bottom});
-    box.extend({b.right, b.top});
+    if (!box) {
+      box = b;
+      continue;
+    }
+    box->extend({b.left, b.bottom});
+    box->extend({b.right, b.top});
   }
-  extendByReach(box, bodies, states, mSession->snapshot());
+  extendByReach(*box, bodies, states, mSession->snapshot());
   // A zero-size box (a point) gets the closest zoom, a box wider than a double
   // can say (width infinite) the widest; halves before adding so that the
   // centre of a huge box stays finite.
-  const double w = std::max(box.width(), 1e-6);
-  const double h = std::max(box.height(), 1e-6);
+  const double w = std::max(box->width(), 1e-6);
+  const double h = std::max(box->height(), 1e-6);
   const double scale = kFitFill * std::min(width() / w, height() / h);
-  setView({box.left / 2 + box.right / 2, box.bottom / 2 + box.top / 2}, scale);
+  setView({box->left / 2 + box->right / 2, box->bottom / 2 + box->top / 2}, scale);
+  // On resize the view fits again the way it was last fitted.
+  mFitMoving = movingOnly;
 }
 
 void SceneView::zoomBy(double factor) {
@@ -438,7 +458,7 @@ void SceneView::panBy(QPointF pixels) {
 
 void SceneView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  if (mAutoFit) fitToScene();
+  if (mAutoFit) fitBodies(mFitMoving);
 }
 
 void SceneView::paintEvent(QPaintEvent*) {

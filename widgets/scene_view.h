@@ -114,6 +114,9 @@ class SceneView : public QWidget {
   // bodies hanging from fixed points can swing through; the view keeps fitting
   // on resize until the user pans or zooms.
   void fitToScene();
+  // The same for the movable bodies only (with the reach of those hanging from fixed
+  // points): a pile rather than the pit around it. Every body when none moves.
+  void fitToMoving();
   void zoomBy(double factor);  // about the widget's centre
   void zoomAt(QPointF screen, double factor);
   void panBy(QPointF pixels);
@@ -158,11 +161,13 @@ class SceneView : public QWidget {
   void drawMarkersAndLabels(QPainter& painter) const;
   void drawCaption(QPainter& painter) const;
   void setView(Vec2 center, double scale);
+  void fitBodies(bool movingOnly);
 
   Session* mSession;
   Vec2 mCenter;          // world point at the widget's centre
   double mScale = 40.0;  // pixels per world unit
   bool mAutoFit = true;
+  bool mFitMoving = false;  // the last fit was fitToMoving
   bool mDragging = false;
   QPoint mLastMouse;
   bool mShowContactForces = true;

@@ -223,6 +223,11 @@ void MainWindow::createActions() {
   mFitAction = make("fitAction", tr("&Fit View"), tr("Zoom and pan so every body is in view"));
   mFitAction->setShortcuts({Qt::Key_Home, Qt::Key_0});
   connect(mFitAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToScene);
+  mFitMovingAction = make("fitMovingAction", tr("Fit &Moving Bodies"),
+                          tr("Zoom and pan so every movable body is in view (a pile, not the pit "
+                             "around it)"));
+  mFitMovingAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Home));
+  connect(mFitMovingAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToMoving);
   mZoomInAction = make("zoomInAction", tr("Zoom &In"), tr("Zoom in"));
   mZoomInAction->setShortcuts(QKeySequence::ZoomIn);
   connect(mZoomInAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(1.25); });
@@ -316,6 +321,7 @@ void MainWindow::createMenusAndToolBars() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->setObjectName(QStringLiteral("viewMenu"));
   view->addAction(mFitAction);
+  view->addAction(mFitMovingAction);
   view->addAction(mZoomInAction);
   view->addAction(mZoomOutAction);
   view->addSeparator();

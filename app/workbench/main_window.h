@@ -138,6 +138,7 @@ class MainWindow : public QMainWindow {
   QAction* mSlowerAction = nullptr;
   QAction* mFasterAction = nullptr;
   QAction* mFitAction = nullptr;
+  QAction* mFitMovingAction = nullptr;
   QAction* mZoomInAction = nullptr;
   QAction* mZoomOutAction = nullptr;
   QAction* mResetLayoutAction = nullptr;

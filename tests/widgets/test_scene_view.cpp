@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "engine/body/shapes.h"
 #include "engine/edit/detail/mouse_spring.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
@@ -225,6 +226,55 @@ TEST_CASE("SceneView pans and zooms its view transform", "[scene_view]") {
   view.fitToScene();
   CHECK(view.pixelsPerUnit() == Approx(scale));
   CHECK(near(view.toScreen(p), before, 1e-9));
+}
+
+TEST_CASE("Fit Moving Bodies shows the pile, not the pit, and keeps fitting it on resize",
+          "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  view.show();  // a hidden widget gets its resize events only when shown
+  REQUIRE(session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/pile_10.json")));
+  view.fitToScene();
+  const double all = view.pixelsPerUnit();
+  const auto inView = [&](int body) {
+    const cl::Bounds b = session.bodies()[static_cast<std::size_t>(body)].worldBounds(
+        session.snapshot().states[static_cast<std::size_t>(body)]);
+    const cl::Vec2 topLeft = view.toWorld(QPointF(0, 0));
+    const cl::Vec2 bottomRight = view.toWorld(QPointF(view.width(), view.height()));
+    return b.left >= topLeft.x && b.right <= bottomRight.x && b.top <= topLeft.y &&
+           b.bottom >= bottomRight.y;
+  };
+  view.fitToMoving();
+  // Ten blocks in a row above the pit: the 21 m wide pit no longer sets the zoom.
+  CHECK(view.pixelsPerUnit() > 1.5 * all);
+  int moving = 0;
+  for (int i = 0; i < static_cast<int>(session.bodies().size()); ++i) {
+    if (session.bodies()[static_cast<std::size_t>(i)].isFixed()) continue;
+    ++moving;
+    CHECK(inView(i));
+  }
+  CHECK(moving == 10);
+  // A resize fits the moving bodies again, as it refits everything after Fit View.
+  view.resize(400, 600);
+  QApplication::processEvents();
+  REQUIRE(view.width() == 400);
+  for (int i = 4; i < 14; ++i) CHECK(inView(i));
+  const double movingNarrow = view.pixelsPerUnit();
+  view.fitToScene();
+  CHECK(movingNarrow > 1.5 * view.pixelsPerUnit());
+  // A scene whose bodies are all fixed: Fit Moving Bodies fits them all.
+  cl::Scene walls;
+  walls.title = "walls only";
+  walls.sim = std::make_unique<cl::RigidBodySim>();
+  const cl::shapes::Walls w = cl::shapes::walls(12, 8);
+  for (std::size_t i = 0; i < w.bodies.size(); ++i)
+    walls.sim->addBody(w.bodies[i], {.x = w.positions[i].x, .y = w.positions[i].y});
+  session.setScene(std::move(walls));
+  view.fitToScene();
+  const double box = view.pixelsPerUnit();
+  view.fitToMoving();
+  CHECK(view.pixelsPerUnit() == Approx(box));
 }
 
 TEST_CASE("SceneView transform maps world y up to screen y down", "[scene_view]") {
