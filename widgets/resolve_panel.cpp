@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleValidator>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -59,6 +60,42 @@ QTableWidget* makeTable(int columns) {
   table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 4);
   table->horizontalHeader()->setHighlightSections(false);
   return table;
+}
+
+// How a re-solve's f and a differ from the record's: the largest |delta f| and |delta a|
+// with their contacts, and the contacts whose set changed. A contact is in C when its f
+// exceeds 1e-9 of the largest |f| of either solve, else in NC; joints are always held and
+// not listed.
+QString differenceSummary(const SolverSolve& recorded, const Eigen::VectorXd& f,
+                          const Eigen::VectorXd& a, const std::vector<QString>& labels) {
+  const auto tr = [](const char* text) {
+    return QCoreApplication::translate("ResolvePanel", text);
+  };
+  const Eigen::Index n = f.size();
+  if (n == 0) return {};
+  const auto name = [&](Eigen::Index i) {
+    return QStringLiteral("#") + labels[static_cast<std::size_t>(i)];
+  };
+  Eigen::Index iF = 0, iA = 0;
+  const double maxF = (f - recorded.f).cwiseAbs().maxCoeff(&iF);
+  const double maxA = (a - recorded.a).cwiseAbs().maxCoeff(&iA);
+  const double scale = std::max(f.cwiseAbs().maxCoeff(), recorded.f.cwiseAbs().maxCoeff());
+  QStringList changed;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (static_cast<std::size_t>(i) < recorded.joint.size() &&
+        recorded.joint[static_cast<std::size_t>(i)])
+      continue;
+    const bool wasC = recorded.f(i) > 1e-9 * scale, isC = f(i) > 1e-9 * scale;
+    if (wasC != isC)
+      changed << name(i) + (wasC ? QStringLiteral(" C→NC") : QStringLiteral(" NC→C"));
+  }
+  QString text =
+      tr("max |Δf| %1 (%2), max |Δa| %3 (%4); ").arg(brief(maxF), name(iF), brief(maxA), name(iA));
+  text += changed.isEmpty() ? tr("no contact changed set")
+                            : tr("%1 contact(s) changed set: %2")
+                                  .arg(changed.size())
+                                  .arg(changed.join(QStringLiteral(", ")));
+  return text;
 }
 
 }  // namespace
@@ -166,11 +203,16 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
                            kSummaryRows * mSummary->verticalHeader()->defaultSectionSize() + 4);
 
   mContacts = makeTable(kContactColumns);
-  const QStringList heads = {tr("contact"), tr("f rec"), tr("f new"), tr("a rec"), tr("a new")};
-  const QStringList tips = {tr("Row of A: contact number and its label"), tr("f, recorded"),
+  const QStringList heads = {tr("contact"), tr("f rec"), tr("f new"),         QStringLiteral("Δf"),
+                             tr("a rec"),   tr("a new"), QStringLiteral("Δa")};
+  const QStringList tips = {tr("Row of A: contact number and its label"),
+                            tr("f, recorded"),
                             tr("f, re-solved (red where it differs from the recorded f by more "
                                "than 1e-9 of the largest |f|)"),
-                            tr("a = A f + b, recorded"), tr("a = A f + b, re-solved")};
+                            tr("f re-solved - f recorded"),
+                            tr("a = A f + b, recorded"),
+                            tr("a = A f + b, re-solved"),
+                            tr("a re-solved - a recorded")};
   for (int c = 0; c < kContactColumns; ++c) {
     auto* h = new QTableWidgetItem(heads[c]);
     h->setToolTip(tips[c]);
@@ -187,6 +229,11 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(row1);
   layout->addLayout(row2);
   layout->addWidget(mSummary);
+  mDifference = new QLabel;
+  mDifference->setObjectName(QStringLiteral("resolveDifference"));
+  mDifference->setWordWrap(true);
+  mDifference->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(mDifference);
   layout->addWidget(mContacts, 1);
 
   connect(mResolveButton, &QPushButton::clicked, this, [this] {
@@ -329,14 +376,26 @@ void ResolvePanel::showTables() {
         f->setForeground(QColor(0xc0, 0x10, 0x10));
       mContacts->setItem(i, kFResolved, f);
       mContacts->setItem(i, kAResolved, cell(brief(aNew(i)), exact(aNew(i))));
+      if (haveRec) {
+        const double df = fNew(i) - mRecorded.f(i), da = aNew(i) - mRecorded.a(i);
+        mContacts->setItem(i, kFDelta, cell(brief(df), exact(df)));
+        mContacts->setItem(i, kADelta, cell(brief(da), exact(da)));
+      }
     }
   }
   mContacts->setUpdatesEnabled(true);
+  mDifference->setText(haveNew && haveRec ? differenceSummary(mRecorded, fNew, aNew, mLabels)
+                                          : QString());
+  mDifference->setVisible(!mDifference->text().isEmpty());
   if (n > 0 && n <= 200) mContacts->resizeColumnToContents(kContact);
 }
 
 QString ResolvePanel::statusText() const {
   return mStatus->text();
+}
+
+QString ResolvePanel::differenceText() const {
+  return mDifference->text();
 }
 
 int ResolvePanel::contactRowCount() const {

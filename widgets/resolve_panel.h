@@ -68,12 +68,25 @@ class ResolvePanel : public QWidget {
   const ResolveResult& lastResult() const { return mResult; }
 
   // Columns of the per-contact table; rows and columns of the summary table.
-  enum ContactColumn { kContact, kFRecorded, kFResolved, kARecorded, kAResolved, kContactColumns };
+  enum ContactColumn {
+    kContact,
+    kFRecorded,
+    kFResolved,
+    kFDelta,  // f new - f recorded
+    kARecorded,
+    kAResolved,
+    kADelta,  // a new - a recorded
+    kContactColumns
+  };
   enum SummaryRow { kRecordedRow, kResolvedRow, kSummaryRows };
   enum SummaryColumn { kError, kPivots, kDeferrals, kResidual, kWall, kSummaryColumns };
 
   // What the panel shows, for tests: the status line, and cells of the comparison tables.
   QString statusText() const;
+  // How the re-solve differs from the record: the largest |delta f| and |delta a| and the
+  // contacts whose set changed (f > 0 is C, else NC, at 1e-9 of the largest |f|); empty
+  // before a re-solve.
+  QString differenceText() const;
   int contactRowCount() const;
   QString contactCellText(int row, int column) const;
   QString summaryCellText(SummaryRow row, SummaryColumn column) const;
@@ -88,6 +101,7 @@ class ResolvePanel : public QWidget {
   QSpinBox* mSeed = nullptr;
   QPushButton* mResolveButton = nullptr;
   QLabel* mStatus = nullptr;
+  QLabel* mDifference = nullptr;
   QTableWidget* mSummary = nullptr;
   QTableWidget* mContacts = nullptr;
 

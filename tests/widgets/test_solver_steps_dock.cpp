@@ -288,6 +288,40 @@ TEST_CASE("Re-solve gives the known solutions of hand-made problems with every p
   }
 }
 
+TEST_CASE(
+    "Re-solve shows how its f and a differ from the record's, and which contacts "
+    "changed set",
+    "[solver_steps_dock]") {
+  // A = [[2,1],[1,2]], b = [-1,-1]: the solution is f = [1/3, 1/3], a = 0.
+  Eigen::MatrixXd A(2, 2);
+  A << 2, 1, 1, 2;
+  ResolvePanel panel;
+  ResolveOptions o;
+  SECTION("a record that says f = 0, a = b: both contacts move from NC to C") {
+    cl::SolveTrace t = handMade(A, Eigen::Vector2d(-1, -1), {false, false});
+    t.solve.f = Eigen::Vector2d::Zero();
+    t.solve.a = t.solve.b;
+    panel.setRecorded(&t);
+    CHECK(panel.differenceText().isEmpty());  // nothing re-solved yet
+    REQUIRE(panel.resolve(o).result.ok());
+    CHECK(panel.contactCellText(0, ResolvePanel::kFDelta) == QStringLiteral("0.333"));
+    CHECK(panel.contactCellText(1, ResolvePanel::kADelta) == QStringLiteral("1"));
+    const QString d = panel.differenceText();
+    CHECK(d.startsWith(QStringLiteral("max |Δf| 0.333 (#1), max |Δa| 1 (#1); ")));
+    CHECK(d.endsWith(QStringLiteral("2 contact(s) changed set: #1 NC→C, #2 NC→C")));
+  }
+  SECTION("a record of the solution itself: no difference, no change of set") {
+    cl::SolveTrace t = handMade(A, Eigen::Vector2d(-1, -1), {false, false});
+    t.solve.f = Eigen::Vector2d(1.0 / 3, 1.0 / 3);
+    t.solve.a = A * t.solve.f + t.solve.b;
+    panel.setRecorded(&t);
+    REQUIRE(panel.resolve(o).result.ok());
+    const QString d = panel.differenceText();
+    CHECK(d.endsWith(QStringLiteral("no contact changed set")));
+    CHECK(std::abs(panel.lastResult().result.f(0) - t.solve.f(0)) < 1e-15);
+  }
+}
+
 TEST_CASE("Re-solve with the reference solver reproduces the stack's recorded forces",
           "[solver_steps_dock]") {
   StackFixture fx;
