@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QStackedWidget>
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "engine/trace/solve_state.h"
 #include "widgets/contact_numbers.h"
@@ -80,7 +82,17 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mSolvePicker->setToolTip(
       tr("The solves of the step shown: one per independent subset of contacts at each "
          "evaluate, and one per collision impulse"));
-  layout->addWidget(mSolvePicker);
+  mSolveKind = new QComboBox;
+  mSolveKind->setObjectName(QStringLiteral("solveKind"));
+  mSolveKind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  mSolveKind->setToolTip(
+      tr("Which solves the picker lists: contact forces (one per subset and "
+         "evaluate), collision impulses, or all"));
+  auto* pickerRow = new QHBoxLayout;
+  pickerRow->setSpacing(4);
+  pickerRow->addWidget(mSolveKind);
+  pickerRow->addWidget(mSolvePicker, 1);
+  layout->addLayout(pickerRow);
 
   mHeader = new QLabel;
   mHeader->setTextFormat(Qt::PlainText);
@@ -151,8 +163,11 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
 
   connect(mPlot, &QCustomPlot::mouseMove, this, &MatrixDock::onMouseMove);
   connect(mPlot, &QCustomPlot::mousePress, this, &MatrixDock::onMousePress);
-  connect(mSolvePicker, &QComboBox::activated, this,
-          [this](int index) { mSession->selectSolve(index); });
+  connect(mSolvePicker, &QComboBox::activated, this, [this](int index) {
+    if (const QVariant solve = mSolvePicker->itemData(index); solve.isValid())
+      mSession->selectSolve(solve.toInt());
+  });
+  connect(mSolveKind, &QComboBox::activated, this, &MatrixDock::pickSolveKind);
   // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
   // that one signal covers a new scene, a new step and a scrub.
   connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
@@ -186,33 +201,98 @@ void MatrixDock::refresh() {
     showMessage(mSession->noSolveReason());
 }
 
+namespace {
+
+// The picker's kind of a solve: its purpose.
+int solveKind(const SolveContext& c) {
+  return static_cast<int>(c.purpose);
+}
+
+}  // namespace
+
 void MatrixDock::refillSolvePicker() {
-  QStringList choices;
-  if (const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr) {
-    const int n = static_cast<int>(trace->solves.size());
-    for (int k = 0; k < n; ++k) {
-      const SolveContext& c = trace->solves[static_cast<std::size_t>(k)].context;
-      const int rows = static_cast<int>(trace->solves[static_cast<std::size_t>(k)].solve.b.size());
-      const QString what = c.purpose == SolvePurpose::kContactForces
-                               ? tr("contact forces, subset %1").arg(c.subset)
-                           : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
-                                                                  : tr("impulse");
-      choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
-                     .arg(k + 1)  // counted from 1, as people count
-                     .arg(n)
-                     .arg(what)
-                     .arg(c.time, 0, 'f', 4)
-                     .arg(rows);
+  const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr;
+  const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
+  const int selected = mSession->selectedSolve();
+  // The kinds present, with their counts; "all" first.
+  std::map<int, int> counts;
+  for (int k = 0; k < n; ++k)
+    ++counts[solveKind(trace->solves[static_cast<std::size_t>(k)].context)];
+  int kind = mSolveKind->currentData().isValid() ? mSolveKind->currentData().toInt() : -1;
+  // The selected solve is always listed: the kind widens to all when it is of another.
+  if (selected >= 0 && selected < n &&
+      solveKind(trace->solves[static_cast<std::size_t>(selected)].context) != kind)
+    kind = -1;
+  if (!counts.contains(kind)) kind = -1;
+  {
+    const QSignalBlocker blockKinds(mSolveKind);
+    mSolveKind->clear();
+    mSolveKind->addItem(tr("all solves (%1)").arg(n), -1);
+    for (const auto& [k, count] : counts) {
+      const auto purpose = static_cast<SolvePurpose>(k);
+      const QString name = purpose == SolvePurpose::kContactForces ? tr("contact forces (%1)")
+                           : purpose == SolvePurpose::kTimeStep    ? tr("time-step LCPs (%1)")
+                                                                   : tr("impulses (%1)");
+      mSolveKind->addItem(name.arg(count), k);
     }
+    mSolveKind->setCurrentIndex(std::max(0, mSolveKind->findData(kind)));
+    mSolveKind->setEnabled(n > 0);
+  }
+  QStringList choices;
+  std::vector<int> solves;
+  for (int k = 0; k < n; ++k) {
+    const SolveContext& c = trace->solves[static_cast<std::size_t>(k)].context;
+    if (kind != -1 && solveKind(c) != kind) continue;
+    const int rows = static_cast<int>(trace->solves[static_cast<std::size_t>(k)].solve.b.size());
+    const QString what = c.purpose == SolvePurpose::kContactForces
+                             ? tr("contact forces, subset %1").arg(c.subset)
+                         : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
+                                                                : tr("impulse");
+    choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
+                   .arg(k + 1)  // counted from 1, as people count
+                   .arg(n)
+                   .arg(what)
+                   .arg(c.time, 0, 'f', 4)
+                   .arg(rows);
+    solves.push_back(k);
   }
   const QSignalBlocker block(mSolvePicker);
   if (choices != solveChoices()) {
     mSolvePicker->clear();
-    mSolvePicker->addItems(choices);
+    for (int i = 0; i < choices.size(); ++i)
+      mSolvePicker->addItem(choices[i], solves[static_cast<std::size_t>(i)]);
   }
   mSolvePicker->setEnabled(!choices.isEmpty());
-  mSolvePicker->setCurrentIndex(
-      mSession->selectedSolve() < choices.size() ? mSession->selectedSolve() : -1);
+  mSolvePicker->setCurrentIndex(mSolvePicker->findData(selected));
+}
+
+QStringList MatrixDock::solveKinds() const {
+  QStringList out;
+  for (int i = 0; i < mSolveKind->count(); ++i) out << mSolveKind->itemText(i);
+  return out;
+}
+
+void MatrixDock::pickSolveKind(int index) {
+  if (index < 0 || index >= mSolveKind->count()) return;
+  mSolveKind->setCurrentIndex(index);
+  const int kind = mSolveKind->itemData(index).toInt();
+  const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr;
+  if (!trace) return;
+  // Keep the selected solve when it is of the kind, else select the kind's first.
+  const int selected = mSession->selectedSolve();
+  const int n = static_cast<int>(trace->solves.size());
+  const auto ofKind = [&](int k) {
+    return kind == -1 || solveKind(trace->solves[static_cast<std::size_t>(k)].context) == kind;
+  };
+  if (selected >= 0 && selected < n && ofKind(selected)) {
+    refillSolvePicker();
+    return;
+  }
+  for (int k = 0; k < n; ++k)
+    if (ofKind(k)) {
+      mSession->selectSolve(k);  // refreshes through selectionChanged
+      return;
+    }
 }
 
 QStringList MatrixDock::solveChoices() const {
@@ -222,7 +302,8 @@ QStringList MatrixDock::solveChoices() const {
 }
 
 int MatrixDock::pickedSolve() const {
-  return mSolvePicker->currentIndex();
+  const QVariant solve = mSolvePicker->currentData();
+  return solve.isValid() ? solve.toInt() : -1;
 }
 
 void MatrixDock::showMessage(const QString& text) {

@@ -57,6 +57,10 @@ class MatrixDock : public QDockWidget {
   // Solves offered by the picker (one line per solve of the step shown) and the one picked.
   QStringList solveChoices() const;
   int pickedSolve() const;
+  // The kinds of solve the picker lists ("all solves (n)", "contact forces (n)",
+  // "impulses (n)", "time-step LCPs (n)": those the step has), and choosing one, for tests.
+  QStringList solveKinds() const;
+  void pickSolveKind(int index);
 
   // Most tick labels per axis before they are thinned to every k-th.
   static constexpr int kMaxTickLabels = 40;
@@ -80,6 +84,9 @@ class MatrixDock : public QDockWidget {
 
   Session* mSession;
   QComboBox* mSolvePicker = nullptr;
+  // Narrows the picker to one kind of solve: a pile step holds a few contact-force solves
+  // among thousands of one-contact impulse solves. Its data: -1 for all, else a SolvePurpose.
+  QComboBox* mSolveKind = nullptr;
   QLabel* mHeader = nullptr;
   QStackedWidget* mStack = nullptr;
   QLabel* mMessage = nullptr;

@@ -147,6 +147,60 @@ TEST_CASE("MatrixDock shows the A matrix of the session's selected solve", "[mat
   }
 }
 
+TEST_CASE("MatrixDock's solve picker lists one kind of solve at a time", "[matrix_dock]") {
+  // The first step of pile_10 that holds collision impulse solves beside contact-force
+  // solves (a collision while other blocks rest).
+  Session session;
+  MatrixDock dock(&session);
+  dock.show();
+  REQUIRE(session.loadScene(scenePath("pile_10.json")));
+  const cl::StepTrace* step = nullptr;
+  int impulses = 0, forces = 0;
+  for (int k = 0; k < 400 && (impulses == 0 || forces == 0); ++k) {
+    REQUIRE(session.stepNow(1));
+    step = session.currentTrace();
+    REQUIRE(step);
+    impulses = forces = 0;
+    for (const cl::SolveTrace& t : step->solves)
+      (t.context.purpose == cl::SolvePurpose::kImpulse ? impulses : forces) += 1;
+  }
+  REQUIRE(impulses > 0);
+  REQUIRE(forces > 0);
+  const int n = static_cast<int>(step->solves.size());
+  const QStringList kinds = dock.solveKinds();
+  REQUIRE(kinds.size() == 3);
+  CHECK(kinds[0] == QStringLiteral("all solves (%1)").arg(n));
+  const int forceKind = kinds.indexOf(QStringLiteral("contact forces (%1)").arg(forces));
+  const int impulseKind = kinds.indexOf(QStringLiteral("impulses (%1)").arg(impulses));
+  REQUIRE(forceKind > 0);
+  REQUIRE(impulseKind > 0);
+  CHECK(dock.solveChoices().size() == n);
+
+  dock.pickSolveKind(impulseKind);
+  CHECK(dock.solveChoices().size() == impulses);
+  for (const QString& c : dock.solveChoices()) CHECK(c.contains(QStringLiteral(": impulse,")));
+  REQUIRE(session.selectedSolve() >= 0);
+  CHECK(step->solves[static_cast<std::size_t>(session.selectedSolve())].context.purpose ==
+        cl::SolvePurpose::kImpulse);
+  CHECK(dock.pickedSolve() == session.selectedSolve());
+
+  dock.pickSolveKind(forceKind);
+  CHECK(dock.solveChoices().size() == forces);
+  for (const QString& c : dock.solveChoices())
+    CHECK(c.contains(QStringLiteral(": contact forces,")));
+  CHECK(step->solves[static_cast<std::size_t>(session.selectedSolve())].context.purpose ==
+        cl::SolvePurpose::kContactForces);
+
+  // Selecting a solve of another kind elsewhere widens the picker to all solves.
+  for (int k = 0; k < n; ++k)
+    if (step->solves[static_cast<std::size_t>(k)].context.purpose == cl::SolvePurpose::kImpulse) {
+      session.selectSolve(k);
+      break;
+    }
+  CHECK(dock.solveChoices().size() == n);
+  CHECK(dock.pickedSolve() == session.selectedSolve());
+}
+
 TEST_CASE("MatrixDock says when a step had no contacts", "[matrix_dock]") {
   Session session;
   MatrixDock dock(&session);
