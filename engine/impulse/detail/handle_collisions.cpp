@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/SparseCore>
 #include <algorithm>
 #include <cmath>
 #include <span>
@@ -150,25 +151,6 @@ bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& record
   return applyAll(sim, records, j);
 }
 
-// A dense matrix's nonzeros by column: column c's rows and values are
-// row[start[c] .. start[c + 1]) and value[...], in row order.
-struct ColumnNonzeros {
-  explicit ColumnNonzeros(const Eigen::MatrixXd& A) {
-    start.reserve(static_cast<std::size_t>(A.cols()) + 1);
-    start.push_back(0);
-    for (Eigen::Index c = 0; c < A.cols(); ++c) {
-      for (Eigen::Index r = 0; r < A.rows(); ++r)
-        if (A(r, c) != 0) {
-          row.push_back(static_cast<int>(r));
-          value.push_back(A(r, c));
-        }
-      start.push_back(static_cast<int>(row.size()));
-    }
-  }
-  std::vector<int> start, row;
-  std::vector<double> value;
-};
-
 bool shareBody(const RigidBodyCollision& a, const RigidBodyCollision& b) {
   return a.primaryBody == b.primaryBody || a.primaryBody == b.normalBody ||
          a.normalBody == b.primaryBody || a.normalBody == b.normalBody;
@@ -247,10 +229,10 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // v += A[:, i] j over the column's nonzeros: a record moves only the velocities of records
   // sharing one of its bodies, a handful of the hundreds a pile's collision has, and this
   // runs at every iteration. Skipped terms are exact zeros (v + 0 j = v), so v keeps its bits.
-  const ColumnNonzeros columns(A);
+  const Eigen::SparseMatrix<double> columns = A.sparseView();  // drops the exact zeros only
   const auto addColumn = [&](int i, double j) {
-    for (int k = columns.start[i]; k < columns.start[i + 1]; ++k)
-      v(columns.row[k]) += columns.value[k] * j;
+    for (Eigen::SparseMatrix<double>::InnerIterator e(columns, i); e; ++e)
+      v(e.row()) += e.value() * j;
   };
   // Without joints a grouped focus set is the focus alone (focusSet adds only joints).
   const bool anyJoint = std::find(joint.begin(), joint.end(), true) != joint.end();

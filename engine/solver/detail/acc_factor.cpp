@@ -198,9 +198,17 @@ bool AccFactor::schurSolve() {
     if (attempt == 0 && mSchurFactor.refactor(mIdx)) continue;
     break;
   }
+  leaveSchur();
+  return false;
+}
+
+void AccFactor::afterSchurChange(bool ok) {
+  if ((!ok || mSchurFactor.changes() > kSchurChanges) && !mSchurFactor.refactor(mIdx)) leaveSchur();
+}
+
+void AccFactor::leaveSchur() {
   mSchur = false;
   rebuild();
-  return false;
 }
 
 // Acc x - u, column by column (Acc is stored by columns), each entry summed in column
@@ -265,11 +273,7 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
     return;
   }
   if (mSchur) {
-    if ((!mSchurFactor.add(j) || mSchurFactor.changes() > kSchurChanges) &&
-        !mSchurFactor.refactor(mIdx)) {
-      mSchur = false;
-      rebuild();
-    }
+    afterSchurChange(mSchurFactor.add(j));
     return;
   }
   auto q = mQ.head(k);
@@ -322,11 +326,7 @@ void AccFactor::remove(int j) {
     mPos[mIdx[t]] = t;
     mIdx.pop_back();
     mPos[j] = -1;
-    if ((!mSchurFactor.remove(j) || mSchurFactor.changes() > kSchurChanges) &&
-        !mSchurFactor.refactor(mIdx)) {
-      mSchur = false;
-      rebuild();
-    }
+    afterSchurChange(mSchurFactor.remove(j));
     return;
   }
   // Move t to the end: P Acc P^T has inverse P Acc^-1 P^T.

@@ -110,6 +110,11 @@ class AccFactor {
   // x = Acc^-1 u by the Schur-complement factor, refined once against A, with the drift
   // check; false when the factor had to be given up (the inverse is rebuilt then).
   bool schurSolve();
+  // After a change of C recorded by the Schur factor (ok: its S stayed regular): refactors
+  // when S is singular or holds too many changes; gives the factor up when that fails.
+  void afterSchurChange(bool ok);
+  // Back to the inverse, rebuilt for C.
+  void leaveSchur();
 
   const Eigen::MatrixXd* mA = nullptr;
   bool mReference = false;
