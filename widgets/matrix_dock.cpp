@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListView>
 #include <QMouseEvent>
 #include <QStackedWidget>
 #include <QToolTip>
@@ -19,7 +20,9 @@
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
+#include "widgets/plot_refresh.h"
 #include "widgets/session.h"
+#include "widgets/solve_list_model.h"
 
 namespace cl::widgets {
 
@@ -77,6 +80,10 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
 
   mSolvePicker = new QComboBox;
   mSolvePicker->setPlaceholderText(tr("no solve"));
+  mSolves = new SolveListModel(this);
+  mSolvePicker->setModel(mSolves);
+  // Thousands of rows in a pile step: the popup lays them out as rows of one height.
+  if (auto* list = qobject_cast<QListView*>(mSolvePicker->view())) list->setUniformItemSizes(true);
   mSolvePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mSolvePicker->setMinimumContentsLength(24);
   mSolvePicker->setToolTip(
@@ -104,6 +111,7 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
 
   mPlot = new QCustomPlot;
   mPlot->setMinimumSize(200, 140);
+  deferRepaint(mPlot);
   mPlot->setMouseTracking(true);
   mPlot->installEventFilter(this);
   mStack->addWidget(mPlot);
@@ -201,15 +209,6 @@ void MatrixDock::refresh() {
     showMessage(mSession->noSolveReason());
 }
 
-namespace {
-
-// The picker's kind of a solve: its purpose.
-int solveKind(const SolveContext& c) {
-  return static_cast<int>(c.purpose);
-}
-
-}  // namespace
-
 void MatrixDock::refillSolvePicker() {
   const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr;
   const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
@@ -217,11 +216,11 @@ void MatrixDock::refillSolvePicker() {
   // The kinds present, with their counts; "all" first.
   std::map<int, int> counts;
   for (int k = 0; k < n; ++k)
-    ++counts[solveKind(trace->solves[static_cast<std::size_t>(k)].context)];
+    ++counts[SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context)];
   int kind = mSolveKind->currentData().isValid() ? mSolveKind->currentData().toInt() : -1;
   // The selected solve is always listed: the kind widens to all when it is of another.
   if (selected >= 0 && selected < n &&
-      solveKind(trace->solves[static_cast<std::size_t>(selected)].context) != kind)
+      SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(selected)].context) != kind)
     kind = -1;
   if (!counts.contains(kind)) kind = -1;
   {
@@ -238,32 +237,10 @@ void MatrixDock::refillSolvePicker() {
     mSolveKind->setCurrentIndex(std::max(0, mSolveKind->findData(kind)));
     mSolveKind->setEnabled(n > 0);
   }
-  QStringList choices;
-  std::vector<int> solves;
-  for (int k = 0; k < n; ++k) {
-    const SolveContext& c = trace->solves[static_cast<std::size_t>(k)].context;
-    if (kind != -1 && solveKind(c) != kind) continue;
-    const int rows = static_cast<int>(trace->solves[static_cast<std::size_t>(k)].solve.b.size());
-    const QString what = c.purpose == SolvePurpose::kContactForces
-                             ? tr("contact forces, subset %1").arg(c.subset)
-                         : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
-                                                                : tr("impulse");
-    choices << tr("solve %1 of %2: %3, t = %4, %5 contacts")
-                   .arg(k + 1)  // counted from 1, as people count
-                   .arg(n)
-                   .arg(what)
-                   .arg(c.time, 0, 'f', 4)
-                   .arg(rows);
-    solves.push_back(k);
-  }
   const QSignalBlocker block(mSolvePicker);
-  if (choices != solveChoices()) {
-    mSolvePicker->clear();
-    for (int i = 0; i < choices.size(); ++i)
-      mSolvePicker->addItem(choices[i], solves[static_cast<std::size_t>(i)]);
-  }
-  mSolvePicker->setEnabled(!choices.isEmpty());
-  mSolvePicker->setCurrentIndex(mSolvePicker->findData(selected));
+  mSolves->setSolves(trace ? mSession->current()->trace : nullptr, kind);
+  mSolvePicker->setEnabled(mSolves->rowCount() > 0);
+  mSolvePicker->setCurrentIndex(selected >= 0 ? mSolves->rowOf(selected) : -1);
 }
 
 QStringList MatrixDock::solveKinds() const {
@@ -282,7 +259,8 @@ void MatrixDock::pickSolveKind(int index) {
   const int selected = mSession->selectedSolve();
   const int n = static_cast<int>(trace->solves.size());
   const auto ofKind = [&](int k) {
-    return kind == -1 || solveKind(trace->solves[static_cast<std::size_t>(k)].context) == kind;
+    return kind == -1 ||
+           SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context) == kind;
   };
   if (selected >= 0 && selected < n && ofKind(selected)) {
     refillSolvePicker();
@@ -414,7 +392,7 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
   if (mPivot >= 0) {
     header += tr(", |C| = %1").arg(mOutlined.size());
     // A warm start's decision drives no contact.
-    header += mDriven >= 0 ? tr(", d = %1").arg(mDriven) : tr(", warm start");
+    header += mDriven >= 0 ? tr(", d = %1").arg(contactNumber(mDriven)) : tr(", warm start");
   }
   mHeader->setText(header);
   // The line can be wider than the dock: the tooltip holds it whole, with the key.

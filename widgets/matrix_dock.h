@@ -23,6 +23,7 @@ struct SolveTrace;
 namespace cl::widgets {
 
 class Session;
+class SolveListModel;
 
 class MatrixDock : public QDockWidget {
   Q_OBJECT
@@ -84,6 +85,7 @@ class MatrixDock : public QDockWidget {
 
   Session* mSession;
   QComboBox* mSolvePicker = nullptr;
+  SolveListModel* mSolves = nullptr;  // the picker's rows
   // Narrows the picker to one kind of solve: a pile step holds a few contact-force solves
   // among thousands of one-contact impulse solves. Its data: -1 for all, else a SolvePurpose.
   QComboBox* mSolveKind = nullptr;

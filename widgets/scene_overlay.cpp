@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cl::widgets {
 
@@ -343,12 +344,28 @@ void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
 }
 
 std::vector<ImpulseMark> impulsesOf(const StepTrace& trace) {
+  constexpr double kSameNormal = 0.996;  // cos 5 degrees
   std::vector<ImpulseMark> out;
+  std::vector<Vec2> normals;                                         // of each mark, unit
+  std::map<std::pair<int, int>, std::vector<std::size_t>> byBodies;  // marks of a body pair
   for (const Waypoint& w : trace.waypoints) {
     if (w.point != WayPoint::POST_COLLISION) continue;
-    for (const WaypointCollision& c : w.collisions)
-      if (c.impulse != 0 && std::isfinite(c.impulse))
+    for (const WaypointCollision& c : w.collisions) {
+      if (c.impulse == 0 || !std::isfinite(c.impulse)) continue;
+      std::vector<std::size_t>& marks = byBodies[{c.primaryBody, c.normalBody}];
+      const auto same = std::find_if(marks.begin(), marks.end(), [&](std::size_t k) {
+        return (out[k].point - c.impact).length() <= kSameContactDistance &&
+               dot(normals[k], c.normal) >= kSameNormal;
+      });
+      if (same == marks.end()) {
+        marks.push_back(out.size());
         out.push_back({c.impact, c.normal * c.impulse});
+        normals.push_back(c.normal);
+      } else {
+        out[*same].impulse += c.normal * c.impulse;
+        ++out[*same].count;
+      }
+    }
   }
   return out;
 }

@@ -332,7 +332,7 @@ QString SceneView::ghostLabel() const {
   return tr("ghost: %1 at t = %2 (waypoint %3)")
       .arg(QString::fromLatin1(wayPointName(w->point)))
       .arg(w->time, 0, 'g', 10)
-      .arg(mSession->selectedWaypoint());
+      .arg(mSession->selectedWaypoint() + 1);
 }
 
 int SceneView::highlightedContact() const {
@@ -477,8 +477,7 @@ void SceneView::paintEvent(QPaintEvent*) {
   drawOverlay(painter);
   drawLayers(painter);
   drawMarkersAndLabels(painter);
-  drawCaption(painter);
-  drawClockAndLegend(painter);
+  drawCornerText(painter);
 }
 
 void SceneView::drawGrid(QPainter& painter) const {
@@ -579,20 +578,22 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     // The name sits just above the centre of mass, white-haloed so it reads
     // over any fill or grid.
     const QString name = QString::fromStdString(bodies[i].name());
-    const double baseline =
-        fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2 : cm.y() - kCrossHalf - 3.0;
-    QPainterPath text;
-    text.addText(QPointF(cm.x() - metrics.horizontalAdvance(name) / 2, baseline), labelFont, name);
+    const double nameWidth = metrics.horizontalAdvance(name);
     // A fixed body too narrow for its name but tall (a side wall) gets the name
     // written along its length instead of spilling over its edges.
     const Bounds b = bodies[i].worldBounds(states[i]);
     const double widthPx = std::abs(toScreen({b.right, b.top}).x() - toScreen({b.left, b.top}).x());
     const double heightPx =
         std::abs(toScreen({b.left, b.top}).y() - toScreen({b.left, b.bottom}).y());
-    const bool vertical = fixed && widthPx < metrics.horizontalAdvance(name) && heightPx > widthPx;
+    const bool vertical = fixed && widthPx < nameWidth && heightPx > widthPx;
     // A moving body smaller on screen than its name (a pile seen whole) is not labelled:
-    // the names would only cover one another. Zooming in brings them back.
-    if (!fixed && std::max(widthPx, heightPx) < metrics.horizontalAdvance(name)) continue;
+    // the names would only cover one another. Zooming in brings them back. (Checked before
+    // the name's outline is built: that is the costly part of drawing a pile.)
+    if (!fixed && std::max(widthPx, heightPx) < nameWidth) continue;
+    const double baseline =
+        fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2 : cm.y() - kCrossHalf - 3.0;
+    QPainterPath text;
+    text.addText(QPointF(cm.x() - nameWidth / 2, baseline), labelFont, name);
     painter.save();
     if (vertical) {
       painter.translate(cm);
@@ -618,18 +619,6 @@ QFont SceneView::captionFont() const {
   captionFont.setPointSizeF(captionFont.pointSizeF() * 1.15);
   captionFont.setBold(true);
   return captionFont;
-}
-
-void SceneView::drawCaption(QPainter& painter) const {
-  // The scene's title and file in the corner, so a screenshot says what it shows.
-  const QString caption = captionText();
-  if (caption.isEmpty()) return;
-  const QFont font = captionFont();
-  QPainterPath text;
-  text.addText(QPointF(10, 10 + QFontMetricsF(font).ascent()), font, caption);
-  painter.strokePath(
-      text, QPen(QColor(255, 255, 255, 230), 4.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-  painter.fillPath(text, kFixedLabel);
 }
 
 void SceneView::drawGhosts(QPainter& painter) const {
@@ -699,42 +688,61 @@ void SceneView::drawLayers(QPainter& painter) const {
   painter.restore();
 }
 
-void SceneView::drawClockAndLegend(QPainter& painter) const {
-  // Under the caption: the clock, then what the coloured marks stand for.
-  std::vector<std::pair<QString, QColor>> lines;
+void SceneView::drawCornerText(QPainter& painter) const {
+  // Top left: the scene's title and file, so a screenshot says what it shows; under it the
+  // clock and what the coloured marks stand for. On a light panel, so they read over any
+  // body when zoomed in (and plain text draws from the glyph cache: outlined text paths took
+  // 9 ms a frame).
+  struct Line {
+    QString text;
+    QFont font;
+    QColor color;
+  };
+  std::vector<Line> lines;
+  if (const QString caption = captionText(); !caption.isEmpty())
+    lines.push_back({caption, captionFont(), kFixedLabel});
   const SimSnapshot& snapshot = mSession->snapshot();
   if (mShowClockAction->isChecked())
-    lines.emplace_back(tr("t = %1 s   step %2").arg(snapshot.time, 0, 'f', 4).arg(snapshot.steps),
-                       kLabel);
+    lines.push_back({tr("t = %1 s   step %2").arg(snapshot.time, 0, 'f', 4).arg(snapshot.steps),
+                     font(), kLabel});
   if (const QString ghost = ghostLabel(); !ghost.isEmpty())
-    lines.emplace_back(ghost, QColor::fromRgba(overlay_colors::kGhost));
+    lines.push_back({ghost, font(), QColor::fromRgba(overlay_colors::kGhost)});
   if (!secondRunStates().empty())
-    lines.emplace_back(tr("dashed orange: the scene run with %1, at step %2")
-                           .arg(QString::fromLatin1(nameOf(mSession->comparison()->kind)))
-                           .arg(mSession->current()->step),
-                       QColor::fromRgba(overlay_colors::kSecondRun));
+    lines.push_back({tr("dashed orange: the scene run with %1, at step %2")
+                         .arg(QString::fromLatin1(nameOf(mSession->comparison()->kind)))
+                         .arg(mSession->current()->step),
+                     font(), QColor::fromRgba(overlay_colors::kSecondRun)});
   if (mShowImpulsesAction->isChecked()) {
     const StepRecord* record = mSession->current();
     if (record && record->trace) {
+      int applied = 0;
       const auto impulses = impulsesOf(*record->trace);
-      if (!impulses.empty())
-        lines.emplace_back(
-            tr("%n collision impulse(s) in this step", nullptr, static_cast<int>(impulses.size())),
-            QColor::fromRgba(overlay_colors::kImpulse));
+      for (const ImpulseMark& m : impulses) applied += m.count;
+      if (applied > 0)
+        lines.push_back({tr("%n collision impulse(s) in this step", nullptr, applied) +
+                             tr(" at %n contact(s)", nullptr, static_cast<int>(impulses.size())),
+                         font(), QColor::fromRgba(overlay_colors::kImpulse)});
     }
   }
   if (lines.empty()) return;
-  const QFontMetricsF metrics(font());
-  double y = 10.0;
-  if (!captionText().isEmpty()) y += QFontMetricsF(captionFont()).height() + 4.0;
+  constexpr double kMargin = 6.0, kPad = 4.0, kGap = 2.0;
+  double width = 0, height = -kGap;
+  for (const Line& l : lines) {
+    const QFontMetricsF m(l.font);
+    width = std::max(width, m.horizontalAdvance(l.text));
+    height += m.height() + kGap;
+  }
   painter.save();
-  for (const auto& [text, color] : lines) {
-    QPainterPath path;
-    path.addText(QPointF(10, y + metrics.ascent()), font(), text);
-    painter.strokePath(
-        path, QPen(QColor(255, 255, 255, 230), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter.fillPath(path, color);
-    y += metrics.height() + 2.0;
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(QColor(255, 255, 255, 215));
+  painter.drawRoundedRect(QRectF(kMargin, kMargin, width + 2 * kPad, height + 2 * kPad), 4, 4);
+  double y = kMargin + kPad;
+  for (const Line& l : lines) {
+    const QFontMetricsF m(l.font);
+    painter.setFont(l.font);
+    painter.setPen(l.color);
+    painter.drawText(QPointF(kMargin + kPad, y + m.ascent()), l.text);
+    y += m.height() + kGap;
   }
   painter.restore();
 }

@@ -147,8 +147,8 @@ class SceneView : public QWidget {
   void drawGhosts(QPainter& painter) const;
   void drawGhostBodies(QPainter& painter, const std::vector<BodyState>& states, QColor color) const;
   void drawLayers(QPainter& painter) const;
-  void drawClockAndLegend(QPainter& painter) const;
-  double captionBottom() const;
+  // The caption, the clock and the key to the ghosts and impulses, top left.
+  void drawCornerText(QPainter& painter) const;
   // Mouse spring: press, move, release (SimEdits through Session::apply).
   void grabBody(int body, QPointF screen);
   void sendSpringTarget();
@@ -159,7 +159,6 @@ class SceneView : public QWidget {
   void drawBodies(QPainter& painter) const;
   void drawOverlay(QPainter& painter) const;
   void drawMarkersAndLabels(QPainter& painter) const;
-  void drawCaption(QPainter& painter) const;
   void setView(Vec2 center, double scale);
   void fitBodies(bool movingOnly);
 

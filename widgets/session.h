@@ -275,8 +275,9 @@ class Session : public QObject {
   std::shared_ptr<const AdvanceRun> mComparison;
   // The step whose trace is being re-derived (-1 none); answers carry the generation.
   long long mDerivingStep = -1;
-  int mTraceJobs = 0;                 // re-derivations started and not yet answered
-  QThreadPool* mTracePool = nullptr;  // one thread: re-derives traces off the UI thread
+  int mTraceJobs = 0;                   // re-derivations started and not yet answered
+  QThreadPool* mTracePool = nullptr;    // one thread: re-derives traces off the UI thread
+  QThreadPool* mDisposePool = nullptr;  // one thread: frees the traces the budget drops
 
   RunHistory mHistory;
   int mCurrent = -1;

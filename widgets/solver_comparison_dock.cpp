@@ -207,7 +207,7 @@ void SolverComparisonDock::refresh() {
            "The solvers here take frictionless LCPs: its forces and the\n"
            "five sets per pivot are in the Solver steps dock, and\n"
            "contactlab-cli run --lcp-dir writes it for solve-lcp.")
-            .arg(mSession->selectedSolve())
+            .arg(mSession->selectedSolve() + 1)  // counted from 1, as people count
             .arg(trace->solve.b.size()));
   } else if (trace && trace->solve.b.size() > 0) {
     const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
@@ -217,7 +217,7 @@ void SolverComparisonDock::refresh() {
     mSelected = compareSolvers("selected", p, kinds);
     mSelectedLabel->setText(
         tr("Solve %1 of step %2 (%3, n = %4): every solver on the same A and b.")
-            .arg(mSession->selectedSolve())
+            .arg(mSession->selectedSolve() + 1)
             .arg(mSession->current() ? mSession->current()->step : 0)
             .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
             .arg(p.size()));
@@ -277,7 +277,7 @@ void SolverComparisonDock::showContacts() {
   QStringList heads{tr("contact")};
   for (const LcpSolverKind k : kinds) heads << tr("f %1").arg(QString::fromLatin1(nameOf(k)));
   for (const LcpSolverKind k : kinds) heads << tr("a %1").arg(QString::fromLatin1(nameOf(k)));
-  heads << (mIteration >= 0 ? tr("f at #%1").arg(mIteration) : tr("f at #"));
+  heads << (mIteration >= 0 ? tr("f at #%1").arg(mIteration + 1) : tr("f at #"));
   mContacts->setHorizontalHeaderLabels(heads);
   for (int i = 0; i < n; ++i) {
     mContacts->setItem(i, 0, new QTableWidgetItem(mLabels[static_cast<std::size_t>(i)]));
@@ -344,7 +344,7 @@ void SolverComparisonDock::traceIterations() {
   };
   for (int k = 0; k < count; ++k) {
     const SolverIteration& it = mIterations[static_cast<std::size_t>(k)];
-    const QStringList cells{QString::number(it.index),
+    const QStringList cells{QString::number(it.index + 1),  // from 1, as the slider counts
                             QString::number(it.residual, 'g', 3),
                             QString::number(it.merit, 'g', 4),
                             it.stepLength != 0 ? QString::number(it.stepLength, 'g', 4) : QString(),

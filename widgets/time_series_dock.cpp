@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/plot_refresh.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -124,6 +125,7 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   mPlot->plotLayout()->setRowSpacing(0);
   mPlot->setAutoAddPlottableToLegend(false);
   mPlot->setNoAntialiasingOnDrag(true);
+  deferRepaint(mPlot);
   mMargins = new QCPMarginGroup(mPlot);
 
   QFont tickFont = font();

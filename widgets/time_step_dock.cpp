@@ -183,14 +183,15 @@ void TimeStepDock::refresh() {
     const TimeStepIteration& it = mShown[static_cast<std::size_t>(k)];
     QStringList active;
     for (int i : it.active) active << contactNumber(i);
-    const QStringList cells{QString::number(it.index),
-                            number(it.residual, 3),
-                            it.stepLength != 0 ? number(it.stepLength) : QString(),
-                            number(it.change, 3),
-                            it.gradientStep ? tr("gradient step") : QString(),
-                            QString::number(it.records),
-                            it.solve >= 0 ? QString::number(it.solve) : QString(),
-                            active.join(QLatin1Char(' '))};
+    const QStringList cells{
+        QString::number(it.index + 1),  // from 1, as the slider counts
+        number(it.residual, 3),
+        it.stepLength != 0 ? number(it.stepLength) : QString(),
+        number(it.change, 3),
+        it.gradientStep ? tr("gradient step") : QString(),
+        QString::number(it.records),
+        it.solve >= 0 ? QString::number(it.solve + 1) : QString(),  // "solve k of n"
+        active.join(QLatin1Char(' '))};
     setRowTexts(mIterations, k, cells);
   }
   mIterations->resizeColumnsToContents();

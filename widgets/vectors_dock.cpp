@@ -16,6 +16,7 @@
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
+#include "widgets/plot_refresh.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -124,6 +125,7 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   mStack->addWidget(mMessage);
   mPlot = new QCustomPlot;
   mPlot->setMinimumSize(200, 160);
+  deferRepaint(mPlot);
   mPlot->setMouseTracking(true);
   mStack->addWidget(mPlot);
   layout->addWidget(mStack, 1);
@@ -312,8 +314,8 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(mPivot)];
     status = decisionText(mPivot, pivots) + QStringLiteral(": ") +
              QString::fromUtf8(transitionName(p.transition));
-    if (p.d >= 0) status += tr(", d = %1").arg(p.d);  // a warm start drives no contact
-    if (p.j >= 0) status += tr(", j = %1").arg(p.j);
+    if (p.d >= 0) status += tr(", d = %1").arg(contactNumber(p.d));  // a warm start drives none
+    if (p.j >= 0) status += tr(", j = %1").arg(contactNumber(p.j));
     status += p.stepTaken ? tr(", step %1").arg(number(p.step)) : tr(", no step");
   }
   status += tr("; max violation %1").arg(number(maxViolation));

@@ -101,7 +101,7 @@ QVariant WaypointListModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
       switch (index.column()) {
         case kIndex:
-          return i;
+          return i + 1;  // counted from 1, as people count
         case kTime:
           return timeText(w.time);
         case kName:
@@ -178,7 +178,7 @@ QVariant WaypointListModel::headerData(int section, Qt::Orientation orientation,
   if (role == Qt::ToolTipRole) {
     switch (section) {
       case kIndex:
-        return tr("Index of the waypoint in the step");
+        return tr("The waypoint's number in the step, from 1");
       case kTime:
         return tr("Simulation time of the state at the waypoint");
       case kStepSize:

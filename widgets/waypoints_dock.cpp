@@ -276,7 +276,7 @@ void WaypointsDock::syncSelection() {
   mCollisions->setWaypoint(trace, index, names);
   if (const Waypoint* w = mCollisions->waypoint()) {
     const QString what = tr("waypoint %1, %2 at t = %3")
-                             .arg(index)
+                             .arg(index + 1)
                              .arg(QString::fromLatin1(wayPointName(w->point)))
                              .arg(w->time, 0, 'g', 10);
     mCollisionsTitle->setText(

@@ -6,36 +6,42 @@ namespace cl {
 
 void RunHistory::clear() {
   mRecords.clear();
+  mRecordBytes.clear();
   mBytes = 0;
   mDroppedRecords = 0;
 }
 
 void RunHistory::append(StepRecord record) {
-  mBytes += record.bytes();
   mRecords.push_back(std::move(record));
+  mRecordBytes.push_back(0);
+  recount(size() - 1);
   enforceBudget(size() - 1, true);
 }
 
 void RunHistory::truncateAfter(int i) {
   while (size() > i + 1) {
-    mBytes -= mRecords.back().bytes();
+    mBytes -= mRecordBytes.back();
     mRecords.pop_back();
+    mRecordBytes.pop_back();
   }
 }
 
 void RunHistory::replaceState(int i, SimState state) {
-  StepRecord& r = mRecords[static_cast<std::size_t>(i)];
-  mBytes -= r.bytes();
-  r.state = std::move(state);
-  mBytes += r.bytes();
+  mRecords[static_cast<std::size_t>(i)].state = std::move(state);
+  recount(i);
 }
 
 void RunHistory::setTrace(int i, std::shared_ptr<const StepTrace> trace) {
-  StepRecord& r = mRecords[static_cast<std::size_t>(i)];
-  mBytes -= r.bytes();
-  r.trace = std::move(trace);
-  mBytes += r.bytes();
+  mRecords[static_cast<std::size_t>(i)].trace = std::move(trace);
+  recount(i);
   enforceBudget(i, false);
+}
+
+void RunHistory::recount(int i) {
+  const auto k = static_cast<std::size_t>(i);
+  mBytes -= mRecordBytes[k];
+  mRecordBytes[k] = mRecords[k].bytes();
+  mBytes += mRecordBytes[k];
 }
 
 int RunHistory::indexOfStep(long long step) const {
@@ -54,17 +60,23 @@ void RunHistory::enforceBudget(int keep, bool dropRecords) {
   for (int i = 0; i < size() && mBytes > mBudget; ++i) {
     StepRecord& r = mRecords[static_cast<std::size_t>(i)];
     if (i == keep || !r.trace) continue;
-    mBytes -= r.bytes();
-    r.trace.reset();
-    mBytes += r.bytes();
+    dropTrace(r);
+    recount(i);
   }
   // Then whole records from the front, keeping at least the newest.
   while (dropRecords && mBytes > mBudget && size() > 1 && keep != 0) {
-    mBytes -= mRecords.front().bytes();
+    mBytes -= mRecordBytes.front();
+    dropTrace(mRecords.front());
     mRecords.pop_front();
+    mRecordBytes.pop_front();
     ++mDroppedRecords;
     --keep;
   }
+}
+
+void RunHistory::dropTrace(StepRecord& r) {
+  if (mDispose && r.trace) mDispose(std::move(r.trace));
+  r.trace.reset();
 }
 
 }  // namespace cl

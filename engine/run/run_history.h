@@ -8,6 +8,7 @@
 // alone exceed the budget are the oldest records dropped.
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <memory>
 
 #include "engine/run/step_record.h"
@@ -45,16 +46,28 @@ class RunHistory {
   void setBudget(std::size_t bytes);
   // Records dropped from the front since the last clear().
   long long droppedRecords() const { return mDroppedRecords; }
+  // Takes each trace the budget drops: by default it is freed at once. Freeing a pile
+  // step's trace (thousands of solves) takes tens of ms, so a front end may free it on
+  // another thread. The function is called on the thread that appends.
+  using TraceDisposer = std::function<void(std::shared_ptr<const StepTrace>)>;
+  void setTraceDisposer(TraceDisposer dispose) { mDispose = std::move(dispose); }
 
  private:
   // Drops traces (oldest first, never record `keep`'s) until within budget, then, when
   // `dropRecords`, whole records from the front.
   void enforceBudget(int keep, bool dropRecords);
+  // Hands r's trace to the disposer (or frees it) and leaves r without one.
+  void dropTrace(StepRecord& r);
+  // Counts record i's bytes again after it changed (counting a trace walks all of it, so
+  // each record's count is kept rather than counted again when it is dropped).
+  void recount(int i);
 
   std::deque<StepRecord> mRecords;
+  std::deque<std::size_t> mRecordBytes;  // mRecords[i].bytes() as last counted
   std::size_t mBytes = 0;
   std::size_t mBudget;
   long long mDroppedRecords = 0;
+  TraceDisposer mDispose;
 };
 
 }  // namespace cl

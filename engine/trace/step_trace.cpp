@@ -14,7 +14,7 @@ std::size_t vectorBytes(const std::vector<T>& v) {
 }
 }  // namespace
 
-std::size_t StepTrace::bytes() const {
+std::size_t StepTrace::countBytes() const {
   std::size_t n = sizeof(*this) + vectorBytes(solves) + vectorBytes(waypoints);
   for (const SolveTrace& s : solves) {
     n += vectorBytes(s.context.contacts) + vectorBytes(s.pivots);
@@ -60,6 +60,7 @@ void StepTraceRecorder::onSolve(const SolverSolve& solve) {
 
 StepTrace StepTraceRecorder::take() {
   StepTrace out = std::move(mTrace);
+  out.countedBytes = out.countBytes();
   mTrace = StepTrace{};
   mOpen = SolveTrace{};
   return out;

@@ -28,8 +28,12 @@ struct StepTrace {
   // A time stepper's step (engine/time_stepping): its iterations and outcome.
   std::vector<TimeStepIteration> timeStepIterations;
   std::optional<TimeStepSummary> timeStep;
-  // Heap bytes held, for a memory budget (an estimate: vector capacities).
-  std::size_t bytes() const;
+  // Heap bytes held, for a memory budget (an estimate: vector capacities). Counting walks
+  // every solve and pivot (milliseconds for a pile step), so a recorder counts once as it
+  // hands the trace over (countedBytes) and bytes() returns that count from then on.
+  std::size_t bytes() const { return countedBytes > 0 ? countedBytes : countBytes(); }
+  std::size_t countBytes() const;
+  std::size_t countedBytes = 0;  // 0: not counted; set by StepTraceRecorder::take()
 };
 
 class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public TimeStepSink {
@@ -45,7 +49,7 @@ class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public Ti
   void onTimeStep(const TimeStepSummary& s) override { mTrace.timeStep = s; }
 
   const StepTrace& trace() const { return mTrace; }
-  // Hands over what was collected and starts afresh.
+  // Hands over what was collected, its bytes counted, and starts afresh.
   StepTrace take();
 
  private:

@@ -373,3 +373,51 @@ TEST_CASE("The impulse of a ball's bounce reverses 1.8 times its momentum, drawn
   view.showImpulsesAction()->setChecked(false);
   CHECK(purplePixels(view.grab().toImage()) == 0);
 }
+
+TEST_CASE("impulsesOf sums the impulses applied at one contact into one mark", "[widgets][scene]") {
+  cl::StepTrace trace;
+  cl::Waypoint pre;
+  pre.point = cl::WayPoint::PRE_COLLISION;  // not an application: ignored
+  cl::WaypointCollision c;
+  c.impact = Vec2{1, 2};
+  c.normal = Vec2{0, 1};
+  c.impulse = 5;
+  pre.collisions.push_back(c);
+  trace.waypoints.push_back(pre);
+  cl::Waypoint post;
+  post.point = cl::WayPoint::POST_COLLISION;
+  c.impulse = 0.5;
+  post.collisions.push_back(c);
+  cl::WaypointCollision other = c;  // the same point, another normal: another mark
+  other.normal = Vec2{1, 0};
+  other.impulse = 2;
+  post.collisions.push_back(other);
+  cl::WaypointCollision none = c;  // no impulse: no mark
+  none.impulse = 0;
+  post.collisions.push_back(none);
+  trace.waypoints.push_back(post);
+  c.impulse = 0.25;  // a later handling of the first contact, a little further on
+  c.impact = Vec2{1.01, 2};
+  post.collisions = {c};
+  trace.waypoints.push_back(post);
+  cl::WaypointCollision corner = c;  // the same bodies' other corner: another contact
+  corner.impact = Vec2{1.5, 2};
+  cl::WaypointCollision pair = c;  // the same place, other bodies: another contact
+  pair.primaryBody = 3;
+  post.collisions = {corner, pair};
+  trace.waypoints.push_back(post);
+
+  const std::vector<cl::widgets::ImpulseMark> marks = cl::widgets::impulsesOf(trace);
+  REQUIRE(marks.size() == 4);
+  CHECK(marks[0].count == 2);
+  CHECK(marks[0].impulse.x == 0);
+  CHECK(marks[0].impulse.y == 0.75);
+  CHECK(marks[0].point.x == 1);
+  CHECK(marks[0].point.y == 2);
+  CHECK(marks[1].count == 1);
+  CHECK(marks[1].impulse.x == 2);
+  CHECK(marks[1].impulse.y == 0);
+  CHECK(marks[2].point.x == 1.5);
+  CHECK(marks[3].count == 1);
+  CHECK(marks[3].impulse.y == 0.25);
+}

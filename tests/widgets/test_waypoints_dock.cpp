@@ -91,7 +91,7 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
     INFO("row " << r);
     CHECK(cell(rows, r, WaypointListModel::kName) ==
           QString::fromLatin1(cl::wayPointName(waypoints[static_cast<std::size_t>(r)].point)));
-    CHECK(cell(rows, r, WaypointListModel::kIndex) == QString::number(r));
+    CHECK(cell(rows, r, WaypointListModel::kIndex) == QString::number(r + 1));  // from 1
   }
   // An advance starts at START and ends with its counters (SUMMARY), then FINISH.
   CHECK(cell(rows, 0, WaypointListModel::kName) == QStringLiteral("START"));
@@ -176,10 +176,10 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
     REQUIRE(rows->rowCount() == static_cast<int>(expected.size()));
     for (int r = 0; r < rows->rowCount(); ++r)
       CHECK(cell(rows, r, WaypointListModel::kIndex) ==
-            QString::number(expected[static_cast<std::size_t>(r)]));
+            QString::number(expected[static_cast<std::size_t>(r)] + 1));
     REQUIRE(dock.waypointTable()->selectionModel()->selectedRows().size() == 1);
     CHECK(cell(rows, dock.waypointTable()->selectionModel()->selectedRows().front().row(),
-               WaypointListModel::kIndex) == QString::number(backup));
+               WaypointListModel::kIndex) == QString::number(backup + 1));
     CHECK(session.selectedWaypoint() == backup);
   }
   SECTION("the name filter keeps one kind") {
@@ -194,7 +194,7 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
     // Selecting a filtered row selects the waypoint it stands for.
     if (expected > 0) {
       dock.waypointTable()->selectRow(0);
-      CHECK(session.selectedWaypoint() == cell(rows, 0, WaypointListModel::kIndex).toInt());
+      CHECK(session.selectedWaypoint() + 1 == cell(rows, 0, WaypointListModel::kIndex).toInt());
     }
   }
   SECTION("a new step clears the selection and the ghosts") {
