@@ -675,6 +675,18 @@ void SceneView::drawLayers(QPainter& painter) const {
   }
   if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
     drawWaypointCollisions(painter, map, w->collisions);
+  // The body the inspector shows, outlined in the selection colour over a dark rim.
+  if (const int body = mSession->selectedBody(); body >= 0 &&
+                                                 body < static_cast<int>(bodies.size()) &&
+                                                 snapshot.states.size() == bodies.size()) {
+    const QPainterPath outline = screenOutline(body);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(QColor(0x40, 0x30, 0x00), 5.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPath(outline);
+    painter.setPen(QPen(QColor::fromRgba(overlay_colors::kSelection), 3.0, Qt::SolidLine,
+                        Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPath(outline);
+  }
   if (const int row = highlightedContact(); row >= 0) {
     const SolveContact& c = selectedSolve()->context.contacts[static_cast<std::size_t>(row)];
     drawSelectedContact(painter, map, c.point, c.normal);

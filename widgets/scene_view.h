@@ -100,6 +100,8 @@ class SceneView : public QWidget {
   int contactAt(QPointF screen) const;
   // The movable body under `screen` (the one drawn on top), -1 when none.
   int movableBodyAt(QPointF screen) const;
+  // Any body under `screen`: a movable one first, as drawn on top, else a fixed one.
+  int bodyAt(QPointF screen) const;
 
   // The mouse spring while a body is dragged: its body (-1 when none), the point
   // grabbed (body coordinates) and the mouse (world).
@@ -185,6 +187,9 @@ class SceneView : public QWidget {
 
   // Mouse spring.
   int mSpringBody = -1;
+  // A movable body pressed on and not yet dragged (the spring attaches once it is), where.
+  int mPressedBody = -1;
+  QPointF mPressedAt;
   Vec2 mSpringAttach;                 // body coordinates
   Vec2 mSpringTarget;                 // world
   Vec2 mSpringSent;                   // the target the simulation has

@@ -1,5 +1,6 @@
 // SceneView's mouse and keyboard: pan and zoom, picking a contact of the selected
-// solve, the mouse spring and the thruster keys (scene_view.h).
+// solve or a body, the mouse spring and the thruster keys (scene_view.h).
+#include <QApplication>
 #include <QFocusEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -7,6 +8,7 @@
 #include <QWheelEvent>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include "engine/trace/step_trace.h"
 #include "widgets/scene_view.h"
@@ -39,6 +41,15 @@ int SceneView::contactAt(QPointF screen) const {
   return best;
 }
 
+int SceneView::bodyAt(QPointF screen) const {
+  // Movable bodies on top of fixed ones, as drawn.
+  if (const int movable = movableBodyAt(screen); movable >= 0) return movable;
+  const auto& bodies = mSession->bodies();
+  for (int i = static_cast<int>(bodies.size()) - 1; i >= 0; --i)
+    if (screenOutline(i).contains(screen)) return i;
+  return -1;
+}
+
 int SceneView::movableBodyAt(QPointF screen) const {
   const auto& bodies = mSession->bodies();
   // Movable bodies are drawn in order, so the last one under the point is on top.
@@ -51,17 +62,21 @@ int SceneView::movableBodyAt(QPointF screen) const {
 void SceneView::mousePressEvent(QMouseEvent* event) {
   const QPointF at = event->position();
   if (event->button() == Qt::LeftButton) {
-    // A click on a contact of the selected solve selects its row; a press on a
-    // movable body of the newest record pulls it with the mouse spring (a past
-    // record cannot be pulled without dropping the records after it).
+    // A click on a contact of the selected solve selects its row; a click on a body
+    // selects it (the inspector shows it). Dragging a movable body of the newest record
+    // pulls it with the mouse spring once the mouse has moved: a click alone attaches
+    // nothing (a spring attached and let go would be two edits of the run for nothing),
+    // and a past record cannot be pulled without dropping the records after it.
     if (const int row = contactAt(at); row >= 0) {
       mSession->selectContact(row);
       event->accept();
       return;
     }
-    if (mSession->hasScene() && mSession->atLatest()) {
-      if (const int body = movableBodyAt(at); body >= 0) {
-        grabBody(body, at);
+    if (const int body = bodyAt(at); body >= 0) {
+      mSession->selectBody(body);
+      if (mSession->atLatest() && !mSession->bodies()[static_cast<std::size_t>(body)].isFixed()) {
+        mPressedBody = body;
+        mPressedAt = at;
         event->accept();
         return;
       }
@@ -78,6 +93,10 @@ void SceneView::mousePressEvent(QMouseEvent* event) {
 }
 
 void SceneView::mouseMoveEvent(QMouseEvent* event) {
+  if (mPressedBody >= 0 &&
+      (event->position() - mPressedAt).manhattanLength() >= QApplication::startDragDistance()) {
+    grabBody(std::exchange(mPressedBody, -1), mPressedAt);
+  }
   if (mSpringBody >= 0) {
     mSpringTarget = toWorld(event->position());
     // The first move goes at once, later ones at most once a frame: every edit
@@ -96,6 +115,7 @@ void SceneView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void SceneView::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) mPressedBody = -1;
   if (mSpringBody >= 0 && event->button() == Qt::LeftButton) {
     letGo();
     event->accept();

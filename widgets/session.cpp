@@ -182,6 +182,7 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mPristine = mHasScene ? std::shared_ptr<const RigidBodySim>(scene.sim->clone()) : nullptr;
   mHistory.clear();
   mComparison.reset();
+  mSelectedBody = -1;
 
   SimState start;
   if (mHasScene) {
@@ -436,6 +437,11 @@ const Waypoint* Session::selectedWaypointData() const {
       mSelectedWaypoint >= static_cast<int>(trace->waypoints.size()))
     return nullptr;
   return &trace->waypoints[static_cast<std::size_t>(mSelectedWaypoint)];
+}
+
+void Session::selectBody(int body) {
+  mSelectedBody = body >= 0 && body < static_cast<int>(mBodies.size()) ? body : -1;
+  emit selectionChanged();
 }
 
 void Session::selectContact(int row) {

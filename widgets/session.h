@@ -149,6 +149,10 @@ class Session : public QObject {
   // Contact: a row of the selected solve, -1 none.
   int selectedContact() const { return mSelectedContact; }
   void selectContact(int row);
+  // Body: an index into bodies(), -1 none (the inspector shows it). It stays selected from
+  // record to record; a scene load clears it.
+  int selectedBody() const { return mSelectedBody; }
+  void selectBody(int body);
 
   // ---- Running
   bool isRunning() const { return mRunning; }
@@ -286,6 +290,7 @@ class Session : public QObject {
   int mSelectedPivot = -1;
   int mSelectedWaypoint = -1;
   int mSelectedContact = -1;
+  int mSelectedBody = -1;
 };
 
 }  // namespace cl::widgets

@@ -31,6 +31,7 @@
 #include "widgets/controls_dock.h"
 #include "widgets/determinism_dialog.h"
 #include "widgets/input_guard.h"
+#include "widgets/inspector_dock.h"
 #include "widgets/matrix_dock.h"
 #include "widgets/notes_bar.h"
 #include "widgets/run_comparison_dock.h"
@@ -392,7 +393,12 @@ void MainWindow::placeDocks() {
   mComparisonDock = new widgets::SolverComparisonDock(mSession, this);
   mTimeStepDock = new widgets::TimeStepDock(mSession, this);
   mRunComparisonDock = new widgets::RunComparisonDock(mSession, this);
+  mInspectorDock = new widgets::InspectorDock(mSession, this);
   addDockWidget(Qt::LeftDockWidgetArea, mControlsDock);
+  // The body clicked in the scene: a tab behind the controls, raised by the click.
+  addDockWidget(Qt::LeftDockWidgetArea, mInspectorDock);
+  tabifyDockWidget(mControlsDock, mInspectorDock);
+  mControlsDock->raise();
   addDockWidget(Qt::RightDockWidgetArea, mMatrixDock);
   addDockWidget(Qt::RightDockWidgetArea, mVectorsDock);
   addDockWidget(Qt::RightDockWidgetArea, mSolverStepsDock);
@@ -420,8 +426,8 @@ void MainWindow::placeDocks() {
   if (!view) return;
   view->addSeparator();
   for (QDockWidget* dock : std::initializer_list<QDockWidget*>{
-           mControlsDock, mMatrixDock, mVectorsDock, mSolverStepsDock, mComparisonDock,
-           mTimeStepDock, mWaypointsDock, mTimeSeriesDock, mRunComparisonDock})
+           mControlsDock, mInspectorDock, mMatrixDock, mVectorsDock, mSolverStepsDock,
+           mComparisonDock, mTimeStepDock, mWaypointsDock, mTimeSeriesDock, mRunComparisonDock})
     view->addAction(dock->toggleViewAction());
   view->addSeparator();
   view->addAction(mResetLayoutAction);

@@ -19,6 +19,7 @@ class QSlider;
 namespace cl::widgets {
 class ControlsDock;
 class DeterminismDialog;
+class InspectorDock;
 class MatrixDock;
 class SceneView;
 class Session;
@@ -111,6 +112,7 @@ class MainWindow : public QMainWindow {
   widgets::SolverComparisonDock* mComparisonDock = nullptr;
   widgets::TimeStepDock* mTimeStepDock = nullptr;
   widgets::RunComparisonDock* mRunComparisonDock = nullptr;
+  widgets::InspectorDock* mInspectorDock = nullptr;
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 

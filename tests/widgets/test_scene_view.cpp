@@ -483,8 +483,11 @@ TEST_CASE("Dragging a body pulls it towards the mouse with a spring", "[scene_vi
   // Grab the centre of mass (no torque) and hold the mouse 2 units above it.
   const cl::Vec2 target = start.position() + cl::Vec2{0, 2};
   sendMouse(view, QEvent::MouseButtonPress, cm, Qt::LeftButton, Qt::LeftButton);
-  CHECK(view.mouseSpringBody() == block);
+  // A press selects the body; the spring waits for the mouse to move.
+  CHECK(session.selectedBody() == block);
+  CHECK(view.mouseSpringBody() == -1);
   sendMouse(view, QEvent::MouseMove, view.toScreen(target), Qt::NoButton, Qt::LeftButton);
+  CHECK(view.mouseSpringBody() == block);
   CHECK(view.mouseSpringTarget().y == Approx(target.y));
   REQUIRE(session.stepNow(kSteps));
   {
