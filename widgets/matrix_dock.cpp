@@ -8,6 +8,7 @@
 #include <QListView>
 #include <QMouseEvent>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -95,10 +96,21 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mSolveKind->setToolTip(
       tr("Which solves the picker lists: contact forces (one per subset and "
          "evaluate), collision impulses, or all"));
+  mOrder = new QComboBox;
+  mOrder->setObjectName(QStringLiteral("rowOrder"));
+  mOrder->addItem(tr("rows as solved"), static_cast<int>(RowOrder::kAsSolved));
+  mOrder->addItem(tr("rows by set"), static_cast<int>(RowOrder::kBySet));
+  mOrder->addItem(tr("Acc only"), static_cast<int>(RowOrder::kAccOnly));
+  mOrder->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  mOrder->setToolTip(
+      tr("Order of the rows and columns: as the solve numbered its contacts; by their set at "
+         "the decision shown (C, NC, C_F, NC+, NC-, R, reRejects, untreated), so that Acc is "
+         "the top-left block; or Acc = A[C, C] alone"));
   auto* pickerRow = new QHBoxLayout;
   pickerRow->setSpacing(4);
   pickerRow->addWidget(mSolveKind);
   pickerRow->addWidget(mSolvePicker, 1);
+  pickerRow->addWidget(mOrder);
   layout->addLayout(pickerRow);
 
   mHeader = new QLabel;
@@ -169,6 +181,20 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mScale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   mPlot->plotLayout()->setColumnSpacing(4);
 
+  // Zoom with the wheel, pan by dragging (the matrix axes; the joint axes follow), and a
+  // double click shows the whole matrix again. Cells stay square.
+  mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  rect->setRangeDragAxes(mPlot->xAxis2, mPlot->yAxis);
+  rect->setRangeZoomAxes(mPlot->xAxis2, mPlot->yAxis);
+  connect(mPlot->xAxis2, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), mPlot->xAxis,
+          qOverload<const QCPRange&>(&QCPAxis::setRange));
+  connect(mPlot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), mPlot->yAxis2,
+          qOverload<const QCPRange&>(&QCPAxis::setRange));
+  // Labels for the rows in view: zoomed in, every row has room for its label.
+  connect(mPlot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+    if (shownSize() > 0) updateTicks();
+  });
+  connect(mPlot, &QCustomPlot::mouseDoubleClick, this, [this] { showWhole(); });
   connect(mPlot, &QCustomPlot::mouseMove, this, &MatrixDock::onMouseMove);
   connect(mPlot, &QCustomPlot::mousePress, this, &MatrixDock::onMousePress);
   connect(mSolvePicker, &QComboBox::activated, this, [this](int index) {
@@ -176,6 +202,7 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
       mSession->selectSolve(solve.toInt());
   });
   connect(mSolveKind, &QComboBox::activated, this, &MatrixDock::pickSolveKind);
+  connect(mOrder, &QComboBox::activated, this, [this] { refresh(); });
   // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
   // that one signal covers a new scene, a new step and a scrub.
   connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
@@ -191,9 +218,31 @@ void MatrixDock::showEvent(QShowEvent* event) {
 }
 
 bool MatrixDock::eventFilter(QObject* watched, QEvent* event) {
-  // How many tick labels fit depends on the plot's height.
-  if (watched == mPlot && event->type() == QEvent::Resize && shownSize() > 0) updateTicks();
+  // How many tick labels fit depends on the plot's height, square cells on its shape.
+  if (watched == mPlot && event->type() == QEvent::Resize && shownSize() > 0) {
+    // After the layout has taken the new size: the whole matrix again, square.
+    QTimer::singleShot(0, this, [this] {
+      if (shownSize() == 0) return;
+      showWhole();
+      updateTicks();
+    });
+  }
   return QDockWidget::eventFilter(watched, event);
+}
+
+void MatrixDock::showWhole() {
+  const int m = shownSize();
+  mRangeRows = m;
+  if (m == 0) return;
+  mPlot->xAxis2->setRange(-0.5, m - 0.5);
+  mPlot->yAxis->setRange(-0.5, m - 0.5);
+  // Square cells: the longer side of the plot gets the margin (the layout must be known).
+  mPlot->plotLayout()->update(QCPLayoutElement::upLayout);
+  if (mPlot->axisRect()->width() < mPlot->axisRect()->height())
+    mPlot->yAxis->setScaleRatio(mPlot->xAxis2, 1.0);
+  else
+    mPlot->xAxis2->setScaleRatio(mPlot->yAxis, 1.0);
+  mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void MatrixDock::refresh() {
@@ -284,7 +333,18 @@ int MatrixDock::pickedSolve() const {
   return solve.isValid() ? solve.toInt() : -1;
 }
 
+MatrixDock::RowOrder MatrixDock::rowOrder() const {
+  return static_cast<RowOrder>(mOrder->currentData().toInt());
+}
+
+void MatrixDock::setRowOrder(RowOrder order) {
+  mOrder->setCurrentIndex(mOrder->findData(static_cast<int>(order)));
+  refresh();
+}
+
 void MatrixDock::showMessage(const QString& text) {
+  mShown.clear();
+  mRangeRows = -1;
   mA.resize(0, 0);
   mJoint.clear();
   mLabels.clear();
@@ -331,53 +391,83 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
       mRank = static_cast<int>((ev.array() > kRankTolerance * top).count());
     }
   }
-  mJoint.assign(static_cast<std::size_t>(n), false);
-  for (int i = 0; i < n && i < static_cast<int>(s.joint.size()); ++i)
-    mJoint[static_cast<std::size_t>(i)] = s.joint[static_cast<std::size_t>(i)];
-  mLabels.assign(static_cast<std::size_t>(n), QString());
-  for (int i = 0; i < n && i < static_cast<int>(trace->context.contacts.size()); ++i)
-    mLabels[static_cast<std::size_t>(i)] =
-        QString::fromStdString(trace->context.contacts[static_cast<std::size_t>(i)].label);
-
   const SolveState state = solveStateAt(*trace, pivot);
+  const auto setOf = [&](int row) { return state.set[static_cast<std::size_t>(row)]; };
+  mShown.clear();
+  if (rowOrder() == RowOrder::kAsSolved) {
+    for (int i = 0; i < n; ++i) mShown.push_back(i);
+  } else {
+    // Each set's members in the solve's order, the sets in the order the pivoting meets them.
+    static constexpr ContactSet kOrder[] = {
+        ContactSet::kC,       ContactSet::kNC, ContactSet::kCF,       ContactSet::kNCPlus,
+        ContactSet::kNCMinus, ContactSet::kR,  ContactSet::kReReject, ContactSet::kUntreated};
+    for (ContactSet set : kOrder) {
+      if (rowOrder() == RowOrder::kAccOnly && set != ContactSet::kC) break;
+      for (int i = 0; i < n; ++i)
+        if (setOf(i) == set) mShown.push_back(i);
+    }
+  }
+  const int m = shownSize();
+  if (m == 0) {
+    showMessage(tr("Acc is empty at %1: no contact is in C yet. Step on, or show the rows as "
+                   "solved.")
+                    .arg(decisionText(state.pivot, static_cast<int>(trace->pivots.size()))));
+    return;
+  }
+  const auto positionOf = [&](int row) {
+    const auto it = std::find(mShown.begin(), mShown.end(), row);
+    return it == mShown.end() ? -1 : static_cast<int>(it - mShown.begin());
+  };
+  mJoint.assign(static_cast<std::size_t>(m), false);
+  mLabels.assign(static_cast<std::size_t>(m), QString());
+  for (int p = 0; p < m; ++p) {
+    const auto row = static_cast<std::size_t>(mShown[static_cast<std::size_t>(p)]);
+    mJoint[static_cast<std::size_t>(p)] = row < s.joint.size() && s.joint[row];
+    if (row < trace->context.contacts.size())
+      mLabels[static_cast<std::size_t>(p)] =
+          QString::fromStdString(trace->context.contacts[row].label);
+  }
+
   mPivot = state.pivot;
   mPivotCount = static_cast<int>(trace->pivots.size());
-  mDriven = state.d;
-  mHighlighted = selectedContact >= 0 && selectedContact < n ? selectedContact : -1;
+  mDriven = state.d >= 0 ? positionOf(state.d) : -1;
+  mHighlighted = selectedContact >= 0 && selectedContact < n ? positionOf(selectedContact) : -1;
   mOutlined.clear();
-  std::vector<bool> inC(static_cast<std::size_t>(n), false);
-  for (int i = 0; i < n; ++i)
-    if (state.set[static_cast<std::size_t>(i)] == ContactSet::kC) {
-      mOutlined.push_back(i);
-      inC[static_cast<std::size_t>(i)] = true;
+  std::vector<bool> inC(static_cast<std::size_t>(m), false);
+  for (int p = 0; p < m; ++p)
+    if (setOf(mShown[static_cast<std::size_t>(p)]) == ContactSet::kC) {
+      mOutlined.push_back(p);
+      inC[static_cast<std::size_t>(p)] = true;
     }
 
-  // Cell (i, j) sits at key j (column, top axis), value i (row, left axis). A 1 x 1
-  // matrix is stored as 2 x 2 over a half-width range: QCPColorMap needs two cells per
-  // axis to know a cell's size.
+  // Cell (i, j) sits at key j (column, top axis), value i (row, left axis), for the rows
+  // and columns at positions i and j. A 1 x 1 matrix is stored as 2 x 2 over a half-width
+  // range: QCPColorMap needs two cells per axis to know a cell's size.
   QCPColorMapData* data = mMap->data();
-  const int cells = std::max(n, 2);
-  const double half = n == 1 ? 0.25 : 0.0;
+  const int cells = std::max(m, 2);
+  const double half = m == 1 ? 0.25 : 0.0;
+  const auto rowOfCell = [&](int c) {
+    return mShown[static_cast<std::size_t>(std::min(c, m - 1))];
+  };
   data->setSize(cells, cells);
-  data->setRange(QCPRange(-half, n == 1 ? half : n - 1), QCPRange(-half, n == 1 ? half : n - 1));
+  data->setRange(QCPRange(-half, m == 1 ? half : m - 1), QCPRange(-half, m == 1 ? half : m - 1));
   for (int i = 0; i < cells; ++i)
-    for (int j = 0; j < cells; ++j) data->setCell(j, i, mA(std::min(i, n - 1), std::min(j, n - 1)));
-  if (mOutlined.empty()) {
+    for (int j = 0; j < cells; ++j) data->setCell(j, i, mA(rowOfCell(i), rowOfCell(j)));
+  if (mOutlined.empty() || rowOrder() == RowOrder::kAccOnly) {
     data->clearAlpha();
   } else {
     for (int i = 0; i < cells; ++i)
       for (int j = 0; j < cells; ++j) {
-        const bool acc = inC[static_cast<std::size_t>(std::min(i, n - 1))] &&
-                         inC[static_cast<std::size_t>(std::min(j, n - 1))];
+        const bool acc = inC[static_cast<std::size_t>(std::min(i, m - 1))] &&
+                         inC[static_cast<std::size_t>(std::min(j, m - 1))];
         data->setAlpha(j, i, acc ? 255 : kOutsideAccAlpha);
       }
   }
   const double range = mMaxAbs > 0 && std::isfinite(mMaxAbs) ? mMaxAbs : 1.0;
   mMap->setDataRange(QCPRange(-range, range));
-  mPlot->xAxis2->setRange(-0.5, n - 0.5);
-  mPlot->yAxis->setRange(-0.5, n - 0.5);
-  mPlot->xAxis->setRange(-0.5, n - 0.5);
-  mPlot->yAxis2->setRange(-0.5, n - 0.5);
+  // A zoom stays while the pivots of a solve are stepped through, as long as the number of
+  // rows shown stays the same.
+  if (m != mRangeRows) showWhole();
 
   int joints = 0;
   for (bool j : mJoint) joints += j ? 1 : 0;
@@ -388,11 +478,13 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
     header += tr(", cond %1").arg(number(1.0 / mRcond));
   else if (mRcond >= 0)
     header += tr(", singular (rank %1)").arg(mRank);
+  if (rowOrder() == RowOrder::kBySet) header += tr(", rows by set");
+  if (rowOrder() == RowOrder::kAccOnly) header += tr(", Acc only (%1 x %1)").arg(m);
   header += QStringLiteral("; ") + decisionText(mPivot, mPivotCount);
   if (mPivot >= 0) {
     header += tr(", |C| = %1").arg(mOutlined.size());
     // A warm start's decision drives no contact.
-    header += mDriven >= 0 ? tr(", d = %1").arg(contactNumber(mDriven)) : tr(", warm start");
+    header += state.d >= 0 ? tr(", d = %1").arg(contactNumber(state.d)) : tr(", warm start");
   }
   mHeader->setText(header);
   // The line can be wider than the dock: the tooltip holds it whole, with the key.
@@ -411,7 +503,7 @@ QString MatrixDock::rowLabel(int i) const {
   if (i < 0 || i >= shownSize()) return {};
   const bool joint = mJoint[static_cast<std::size_t>(i)];
   const QString& label = mLabels[static_cast<std::size_t>(i)];
-  QString out = contactNumber(i) + (joint ? QStringLiteral("J") : QString());
+  QString out = contactNumber(rowAt(i)) + (joint ? QStringLiteral("J") : QString());
   if (!label.isEmpty()) out += QLatin1Char(' ') + label;
   return out;
 }
@@ -429,7 +521,8 @@ void MatrixDock::updateTicks() {
   const QFontMetrics metrics(mPlot->yAxis->tickLabelFont());
   const int pixels = std::max(40, mPlot->height() - 40);
   const int fit = std::clamp(pixels / (metrics.height() + 1), 2, kMaxTickLabels);
-  const int every = std::max(1, (n + fit - 1) / fit);
+  const int inView = std::clamp(static_cast<int>(std::ceil(mPlot->yAxis->range().size())), 1, n);
+  const int every = std::max(1, (inView + fit - 1) / fit);
   auto rows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   auto columns = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   auto jointRows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
@@ -446,7 +539,7 @@ void MatrixDock::updateTicks() {
     const QString label = metrics.elidedText(rowLabel(i), Qt::ElideRight, kRowLabelPixels);
     mTickLabels[static_cast<std::size_t>(i)] = label;
     rows->addTick(i, label);
-    columns->addTick(i, contactNumber(i) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
+    columns->addTick(i, contactNumber(rowAt(i)) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
   }
   mPlot->yAxis->setTicker(rows);
   mPlot->xAxis2->setTicker(columns);
@@ -512,8 +605,8 @@ QString MatrixDock::tooltipAt(int i, int j) const {
   const int n = shownSize();
   if (i < 0 || j < 0 || i >= n || j >= n) return {};
   return tr("A[%1, %2] = %3\nrow %4\ncolumn %5")
-      .arg(contactNumber(i), contactNumber(j))
-      .arg(QString::number(mA(i, j), 'g', 6))
+      .arg(contactNumber(rowAt(i)), contactNumber(rowAt(j)))
+      .arg(QString::number(mA(rowAt(i), rowAt(j)), 'g', 6))
       .arg(rowLabel(i))
       .arg(rowLabel(j));
 }
@@ -547,7 +640,8 @@ void MatrixDock::onMouseMove(QMouseEvent* event) {
 
 void MatrixDock::onMousePress(QMouseEvent* event) {
   int i = 0, j = 0;
-  if (event->button() == Qt::LeftButton && cellAt(event->pos(), &i, &j)) mSession->selectContact(i);
+  if (event->button() == Qt::LeftButton && cellAt(event->pos(), &i, &j))
+    mSession->selectContact(rowAt(i));
 }
 
 }  // namespace cl::widgets

@@ -38,13 +38,22 @@ class MatrixDock : public QDockWidget {
   // traces.
   void showSolve(const SolveTrace* trace, int pivot, int selectedContact);
 
-  // What is shown, for tests.
-  int shownSize() const { return static_cast<int>(mA.rows()); }
+  // How the rows (and columns alike) are ordered: as the solve numbered its contacts; by
+  // their set at the pivot shown (C, then NC, C_F, NC+, NC-, R, reRejects, untreated), so
+  // Acc = A[C, C] is the top-left block and grows as the pivots go on; or Acc alone.
+  enum class RowOrder { kAsSolved, kBySet, kAccOnly };
+  RowOrder rowOrder() const;
+  void setRowOrder(RowOrder order);
+
+  // What is shown, for tests: positions count rows as drawn, top to bottom.
+  int shownSize() const { return static_cast<int>(mShown.size()); }
+  // The solve's row drawn at position i.
+  int rowAt(int i) const { return mShown[static_cast<std::size_t>(i)]; }
   // The value the colour map holds for row i, column j (NaN outside the matrix).
   double cellValue(int i, int j) const;
   // "A[i, j] = value" with the row's and the column's contact labels.
   QString tooltipAt(int i, int j) const;
-  // Members of set C (rows and columns of Acc) outlined, ascending.
+  // Positions of the members of set C (rows and columns of Acc) outlined, ascending.
   std::vector<int> outlinedRows() const { return mOutlined; }
   // The row's axis label, e.g. "3 block1/floor" or "4J pin/frame" for a joint.
   QString rowLabel(int i) const;
@@ -76,6 +85,8 @@ class MatrixDock : public QDockWidget {
   void refillSolvePicker();
   void showMessage(const QString& text);
   void updateTicks();
+  // The whole matrix in view, with square cells (after a new size, or a double click).
+  void showWhole();
   void updateOverlays();
   QCPItemRect* outline(int index);
   // Row and column under a widget position, false when outside the matrix.
@@ -89,6 +100,7 @@ class MatrixDock : public QDockWidget {
   // Narrows the picker to one kind of solve: a pile step holds a few contact-force solves
   // among thousands of one-contact impulse solves. Its data: -1 for all, else a SolvePurpose.
   QComboBox* mSolveKind = nullptr;
+  QComboBox* mOrder = nullptr;  // data: a RowOrder
   QLabel* mHeader = nullptr;
   QStackedWidget* mStack = nullptr;
   QLabel* mMessage = nullptr;
@@ -100,16 +112,18 @@ class MatrixDock : public QDockWidget {
 
   // The matrix shown (a copy: the Session's traces can be dropped by its budget).
   Eigen::MatrixXd mA;
-  std::vector<bool> mJoint;
-  std::vector<QString> mLabels;  // context labels, "" when the solve had no context
+  std::vector<int> mShown;       // per position drawn, the solve's row (rowOrder())
+  int mRangeRows = -1;           // rows shown when the view was last fitted (showWhole)
+  std::vector<bool> mJoint;      // per position
+  std::vector<QString> mLabels;  // per position: context labels, "" without a context
   double mMaxAbs = 0.0;
   double mRcond = 0.0;  // 1 / condition number of A, 0 when singular, -1 not estimated
   int mRank = 0;        // numerical rank of A (when estimated)
   int mPivot = -1;
   int mPivotCount = 0;
-  std::vector<int> mOutlined;
-  int mDriven = -1;
-  int mHighlighted = -1;
+  std::vector<int> mOutlined;        // positions
+  int mDriven = -1;                  // position, -1 none (or not shown)
+  int mHighlighted = -1;             // position, -1 none (or not shown)
   std::vector<QString> mTickLabels;  // per row, "" where thinned
 };
 

@@ -369,3 +369,59 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
     CHECK(dock.rowLabel(0).isEmpty());
   }
 }
+
+TEST_CASE("MatrixDock orders rows by set, C first, or shows Acc alone", "[matrix_dock]") {
+  Session session;
+  MatrixDock dock(&session);
+  dock.resize(460, 320);
+  dock.show();
+  // A(i, j) = 10 (i + 1) + (j + 1): every cell says its row and column.
+  Eigen::MatrixXd A(4, 4);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) A(i, j) = 10 * (i + 1) + (j + 1);
+  cl::SolveTrace t = handTrace(A);
+  cl::SolverPivot p;
+  p.index = 0;
+  p.d = 3;
+  p.j = 3;
+  p.stepTaken = true;
+  p.transition = cl::PivotTransition::kDAccepted;
+  p.C = {1, 3};
+  p.NC = {2};  // row 0 untreated
+  p.f = Eigen::VectorXd::Zero(4);
+  p.a = Eigen::VectorXd::Zero(4);
+  t.pivots = {p};
+
+  dock.setRowOrder(MatrixDock::RowOrder::kBySet);
+  dock.showSolve(&t, 0, 0);
+  REQUIRE(dock.shownSize() == 4);
+  CHECK(dock.rowAt(0) == 1);  // C: 1, 3; NC: 2; untreated: 0
+  CHECK(dock.rowAt(1) == 3);
+  CHECK(dock.rowAt(2) == 2);
+  CHECK(dock.rowAt(3) == 0);
+  CHECK(dock.cellValue(0, 1) == 24.0);                   // A(1, 3)
+  CHECK(dock.cellValue(3, 2) == 13.0);                   // A(0, 2)
+  CHECK(dock.outlinedRows() == std::vector<int>{0, 1});  // Acc, one block at the top left
+  CHECK(dock.drivenContact() == 1);                      // row 3 at position 1
+  CHECK(dock.highlightedContact() == 3);                 // row 0 at position 3
+  CHECK(dock.rowLabel(0) == QStringLiteral("2 c1"));
+  CHECK(dock.tooltipAt(0, 1).startsWith(QStringLiteral("A[2, 4] = 24\n")));
+  CHECK(dock.headerText().contains(QStringLiteral("rows by set")));
+
+  dock.setRowOrder(MatrixDock::RowOrder::kAccOnly);
+  dock.showSolve(&t, 0, 0);
+  REQUIRE(dock.shownSize() == 2);
+  CHECK(dock.cellValue(1, 0) == 42.0);     // A(3, 1)
+  CHECK(dock.highlightedContact() == -1);  // row 0 is not in Acc
+  CHECK(dock.headerText().contains(QStringLiteral("Acc only (2 x 2)")));
+  // Before the first decision Acc is empty: said, not drawn.
+  dock.showSolve(&t, -1, -1);
+  CHECK_FALSE(dock.showsMatrix());
+  CHECK(dock.headerText().contains(QStringLiteral("Acc is empty")));
+
+  dock.setRowOrder(MatrixDock::RowOrder::kAsSolved);
+  dock.showSolve(&t, 0, -1);
+  CHECK(dock.rowAt(2) == 2);
+  CHECK(dock.cellValue(0, 3) == 14.0);
+  CHECK(dock.outlinedRows() == std::vector<int>{1, 3});
+}
