@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QUuid>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -24,20 +25,29 @@ namespace {
 class Cancelled : public std::exception {};
 }  // namespace
 
+namespace {
+
+// Record `last` of the history, -1 meaning the newest, clamped to the records held.
+int lastOf(const RunHistory& history, int last) {
+  return last < 0 || last >= history.size() ? history.size() - 1 : last;
+}
+
+}  // namespace
+
 void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
-                        const RunHistory& history) {
+                        const RunHistory& history, int first, int last) {
   writeStateCsvHeader(out, std::span<const Polygon>(bodies));
-  for (int i = 0; i < history.size(); ++i) {
+  for (int i = std::max(0, first); i <= lastOf(history, last); ++i) {
     const StepRecord& r = history.at(i);
     writeStateCsvRow(out, r.step, r.state.time, r.stats.energy, r.state.vars);
   }
 }
 
-void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history) {
+void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history, int first, int last) {
   out << "step,time,kinetic_energy,potential_energy,total_energy,friction_loss,contacts,solves,"
          "pivots,"
          "pivots_per_solve,max_violation,min_distance,backups,collisions,wall_seconds\n";
-  for (int i = 0; i < history.size(); ++i) {
+  for (int i = std::max(0, first); i <= lastOf(history, last); ++i) {
     const StepRecord& r = history.at(i);
     const StepStats& s = r.stats;
     out << r.step << ',' << numberText(s.time) << ',' << numberText(s.energy.kinetic()) << ','
@@ -73,9 +83,11 @@ void writeCsvFile(const QString& path, const std::function<void(std::ostream&)>&
 }
 
 QString exportAll(Session& session, const QString& dir, const QImage& sceneImage,
-                  const std::function<bool(int, int)>& progress) {
+                  const std::function<bool(int, int)>& progress, int first, int last) {
   if (!session.hasScene()) return QStringLiteral("no scene is loaded");
   const RunHistory& history = session.history();
+  first = std::clamp(first, 0, history.size() - 1);
+  last = std::clamp(lastOf(history, last), first, history.size() - 1);
   const QFileInfo target(dir);
   QDir parent = target.absoluteDir();
   if (!parent.exists() && !parent.mkpath(QStringLiteral(".")))
@@ -88,17 +100,19 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
     return QDir(partial).filePath(QString::fromLatin1(name));
   };
   // Steps: the fixed tables count as one each; waypoints as one per record.
-  const int total = 5 + history.size();
+  const int total = 5 + last - first + 1;
   int done = 0;
   const auto tick = [&] {
     ++done;
     if (progress && !progress(done, total)) throw Cancelled();
   };
   try {
-    writeCsvFile(path("body_states.csv"),
-                 [&](std::ostream& o) { writeBodyStatesCsv(o, session.bodies(), history); });
+    writeCsvFile(path("body_states.csv"), [&](std::ostream& o) {
+      writeBodyStatesCsv(o, session.bodies(), history, first, last);
+    });
     tick();
-    writeCsvFile(path("time_series.csv"), [&](std::ostream& o) { writeTimeSeriesCsv(o, history); });
+    writeCsvFile(path("time_series.csv"),
+                 [&](std::ostream& o) { writeTimeSeriesCsv(o, history, first, last); });
     tick();
     if (const SolveTrace* solve = session.selectedSolveTrace()) {
       writeCsvFile(path("solve_matrix.csv"),
@@ -109,7 +123,7 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
     }
     tick();
     writeCsvFile(path("waypoints.csv"), [&](std::ostream& o) {
-      const bool finished = writeWaypointsCsv(o, history, 0, history.size() - 1, [&](int, int) {
+      const bool finished = writeWaypointsCsv(o, history, first, last, [&](int, int) {
         tick();
         return true;
       });

@@ -24,9 +24,10 @@ namespace cl::widgets {
 
 class Session;
 
+// The tables over records [first, last] of the history (last -1: to the newest).
 void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
-                        const RunHistory& history);
-void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history);
+                        const RunHistory& history, int first = 0, int last = -1);
+void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history, int first = 0, int last = -1);
 // Waypoints of records [first, last]; a record without a trace is re-run to get one.
 // `progress(done, total)` is asked after each record; false cancels (returns false).
 bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, int last,
@@ -36,9 +37,11 @@ bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, 
 void writeCsvFile(const QString& path, const std::function<void(std::ostream&)>& write);
 
 // Everything above into folder `dir` (created; an existing folder of that name is
-// replaced only when the export succeeds). `progress(done, total)` returns false to
-// cancel. Returns an empty string on success, "cancelled", or the error.
+// replaced only when the export succeeds), the per-step tables over records [first, last]
+// of the history (last -1: to the newest; a long pile run's waypoints alone reach hundreds
+// of MB). `progress(done, total)` returns false to cancel. Returns an empty string on
+// success, "cancelled", or the error.
 QString exportAll(Session& session, const QString& dir, const QImage& sceneImage,
-                  const std::function<bool(int, int)>& progress = {});
+                  const std::function<bool(int, int)>& progress = {}, int first = 0, int last = -1);
 
 }  // namespace cl::widgets

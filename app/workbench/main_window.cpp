@@ -30,6 +30,7 @@
 #include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
 #include "widgets/determinism_dialog.h"
+#include "widgets/export_range_dialog.h"
 #include "widgets/input_guard.h"
 #include "widgets/inspector_dock.h"
 #include "widgets/matrix_dock.h"
@@ -528,24 +529,28 @@ void MainWindow::exportTable(const QString& title, const QString& defaultName,
 
 void MainWindow::exportAll() {
   if (!mSession->hasScene()) return;
+  widgets::ExportRangeDialog range(mSession->history(), mSession->currentIndex(), this);
+  if (range.exec() != QDialog::Accepted) return;
   const QString dir = QFileDialog::getSaveFileName(
       this, tr("Export All Into Folder"), QStringLiteral("contactlab-export"), tr("Folder"));
-  if (!dir.isEmpty()) exportAllTo(dir);
+  if (!dir.isEmpty()) exportAllTo(dir, range.first(), range.last());
 }
 
-bool MainWindow::exportAllTo(const QString& dir) {
+bool MainWindow::exportAllTo(const QString& dir, int first, int last) {
   setCursor(Qt::WaitCursor);
   QProgressDialog progress(tr("Exporting..."), tr("Cancel"), 0, 100, this);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(500);  // short exports show no dialog
   const QImage picture = static_cast<QWidget*>(mSceneView)->grab().toImage();
-  const QString error =
-      widgets::exportAll(*mSession, dir, picture, [&progress](int done, int total) {
+  const QString error = widgets::exportAll(
+      *mSession, dir, picture,
+      [&progress](int done, int total) {
         progress.setMaximum(total);
         progress.setValue(done);
         QApplication::processEvents();
         return !progress.wasCanceled();
-      });
+      },
+      first, last);
   unsetCursor();
   if (error.isEmpty()) {
     statusBar()->showMessage(tr("Exported into %1").arg(dir), 8000);

@@ -68,7 +68,7 @@ class MainWindow : public QMainWindow {
 
   // Writes every table, the scene and a picture of the scene view into folder `dir`
   // (run_export.h), with a progress dialog that can cancel; false with the error shown.
-  bool exportAllTo(const QString& dir);
+  bool exportAllTo(const QString& dir, int first = 0, int last = -1);
   // Saves and restores the dock layout and window geometry through QSettings.
   void saveLayout() const;
   bool restoreLayout();
