@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QListView>
 #include <QMouseEvent>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QToolTip>
@@ -22,6 +23,7 @@
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
 #include "widgets/plot_refresh.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/solve_list_model.h"
 
@@ -128,7 +130,8 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mPlot->installEventFilter(this);
   mStack->addWidget(mPlot);
   layout->addWidget(mStack, 1);
-  setWidget(body);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
   // Columns along the top axis and rows down the left one, row 0 at the top, like a
   // printed matrix; the bottom and right axes carry only the joint marks.

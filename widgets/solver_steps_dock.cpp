@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
@@ -20,6 +21,7 @@
 #include "engine/solver/lcp_solver.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/decision_text.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -378,7 +380,8 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   layout->setSpacing(2);
   layout->addWidget(mSummary);
   layout->addWidget(mTabs, 1);
-  setWidget(body);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
   connect(mSlider, &QSlider::valueChanged, this, [this](int value) {
     if (!mSyncing) mSession->selectPivot(value);

@@ -4,6 +4,7 @@
 
 #include <QLabel>
 #include <QMouseEvent>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -17,6 +18,7 @@
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
 #include "widgets/plot_refresh.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {
@@ -129,7 +131,8 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   mPlot->setMouseTracking(true);
   mStack->addWidget(mPlot);
   layout->addWidget(mStack, 1);
-  setWidget(body);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
   QFont small = mPlot->font();
   small.setPointSizeF(small.pointSizeF() * 0.85);

@@ -7,6 +7,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -14,6 +15,7 @@
 #include <memory>
 
 #include "engine/dynamics/advance_kind.h"
+#include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/waypoint_models.h"
 
@@ -116,7 +118,8 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   splitter->setStretchFactor(1, 2);
   contentLayout->addWidget(splitter, 1);
   mPages->addWidget(content);
-  setWidget(body);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
   // Column widths from typical contents, once: re-measuring hundreds of rows on
   // every step would cost more than the table itself.

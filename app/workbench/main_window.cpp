@@ -9,11 +9,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -114,6 +116,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   });
 
   resize(1440, 900);
+  fitToScreen();
   mDefaultLayout = saveState(kLayoutVersion);
   if (mOptions.persistLayout) restoreLayout();
   updateTitle();
@@ -418,10 +421,12 @@ void MainWindow::placeDocks() {
   tabifyDockWidget(mTimeSeriesDock, mRunComparisonDock);
   mTimeSeriesDock->raise();
   mSolverStepsDock->raise();
-  resizeDocks({mControlsDock, mMatrixDock}, {250, 470}, Qt::Horizontal);
-  resizeDocks({mWaypointsDock}, {240}, Qt::Vertical);
+  // The solve's docks take their bodies' width (the pivot table's columns); on a short
+  // screen the right column shares its height about equally, each dock scrolling its body.
+  resizeDocks({mControlsDock, mMatrixDock}, {250, 560}, Qt::Horizontal);
+  resizeDocks({mWaypointsDock}, {210}, Qt::Vertical);
   resizeDocks({mWaypointsDock, mTimeSeriesDock}, {520, 700}, Qt::Horizontal);
-  resizeDocks({mMatrixDock, mVectorsDock, mSolverStepsDock}, {300, 280, 200}, Qt::Vertical);
+  resizeDocks({mMatrixDock, mVectorsDock, mSolverStepsDock}, {260, 230, 240}, Qt::Vertical);
 
   QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
   if (!view) return;
@@ -606,6 +611,34 @@ void MainWindow::resetLayout() {
     dock->setFloating(false);
     dock->show();
   }
+  fitToScreen();
+}
+
+void MainWindow::fitToScreen() {
+  // The window (with its frame, about kFrameAllowance) inside the screen's available area:
+  // a 1440 x 900 window on a 1000-pixel screen left its status bar and timeline below it.
+  constexpr int kFrameAllowance = 40;
+  const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+  if (!screen) return;
+  const QRect available = screen->availableGeometry();
+  const QSize fitted(std::min(width(), available.width()),
+                     std::min(height(), available.height() - kFrameAllowance));
+  if (fitted != size()) resize(fitted);
+  if (isVisible() && !available.contains(frameGeometry()))
+    move(
+        std::clamp(x(), available.left(), std::max(available.left(), available.right() - width())),
+        std::clamp(y(), available.top(), std::max(available.top(), available.bottom() - height())));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (mShownOnce) return;
+  mShownOnce = true;
+  // Docks left floating by the last session come back in front of the window, not behind.
+  QTimer::singleShot(0, this, [this] {
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+      if (dock->isFloating() && dock->isVisible()) dock->raise();
+  });
 }
 
 // ---- Status

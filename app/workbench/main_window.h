@@ -73,9 +73,12 @@ class MainWindow : public QMainWindow {
   void saveLayout() const;
   bool restoreLayout();
   void resetLayout();
+  // Shrinks and moves the window into the screen's available area, frame included.
+  void fitToScreen();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -113,6 +116,7 @@ class MainWindow : public QMainWindow {
   widgets::TimeStepDock* mTimeStepDock = nullptr;
   widgets::RunComparisonDock* mRunComparisonDock = nullptr;
   widgets::InspectorDock* mInspectorDock = nullptr;
+  bool mShownOnce = false;
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 
