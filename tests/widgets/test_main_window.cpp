@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -260,4 +261,21 @@ TEST_CASE("MainWindow scrubs the history with the timeline and exports it all", 
   // Nothing but the folder is left beside it.
   CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden) ==
         QStringList{QStringLiteral("export")});
+}
+
+TEST_CASE("MainWindow fits the screen's available area with room for its frame", "[main_window]") {
+  MainWindow window(quietOptions());
+  const QRect available = window.screen()->availableGeometry();
+  // The first window already fits.
+  CHECK(window.width() <= available.width());
+  CHECK(window.height() <= available.height() - 40);
+  // Shrinkable to the screen: no dock forces a taller window (the minimum was 1002 px).
+  CHECK(window.minimumSizeHint().height() <= 900);
+  window.resize(available.width() + 500, available.height() + 500);
+  window.fitToScreen();
+  CHECK(window.width() <= available.width());
+  CHECK(window.height() <= available.height() - 40);
+  window.resize(available.width() + 500, available.height() + 500);
+  window.resetLayout();
+  CHECK(window.height() <= available.height() - 40);
 }
