@@ -18,7 +18,18 @@ QValueAxis* niceAxis(double low, double high, int ticks, const QString& title,
   axis->setTickAnchor(0);
   axis->setTickInterval(step);
   axis->setTitleText(title);
-  axis->setLabelFormat(labelFormat);
+  // "%g" keeps 6 significant digits: ticks 2e-6 apart near 98 all read "98". As many
+  // digits as tell neighbouring ticks apart instead.
+  QString format = labelFormat;
+  if (format == QStringLiteral("%g")) {
+    const double largest = std::max(std::abs(axis->min()), std::abs(axis->max()));
+    const int digits =
+        largest > 0 ? static_cast<int>(std::ceil(std::log10(largest / step))) + 1 : 1;
+    format = QStringLiteral("%.%1g").arg(std::clamp(digits, 1, 15));
+  }
+  axis->setLabelFormat(format);
+  // Qt Charts shortens labels it thinks too wide to "…": a short axis showed only "…".
+  axis->setTruncateLabels(false);
   return axis;
 }
 
