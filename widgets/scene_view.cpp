@@ -181,7 +181,7 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
     mThrusterKeys.clear();
     unsetCursor();
     mAutoFit = true;
-    fitToScene();
+    fitToSceneView();
   });
   connect(mSession, &Session::stepped, this, qOverload<>(&QWidget::update));
   connect(mSession, &Session::currentChanged, this, qOverload<>(&QWidget::update));
@@ -403,6 +403,25 @@ void SceneView::fitToMoving() {
   fitBodies(true);
 }
 
+void SceneView::fitToSceneView() {
+  const std::optional<ViewDoc>& view = mSession->sceneDoc().view;
+  if (!view) return fitToScene();
+  mAutoFit = true;
+  mFitSceneView = true;
+  fitBox({view->min.x, view->max.x, view->min.y, view->max.y});
+}
+
+void SceneView::fitBox(const Bounds& box) {
+  if (width() <= 0 || height() <= 0) return update();
+  // A zero-size box (a point) gets the closest zoom, a box wider than a double
+  // can say (width infinite) the widest; halves before adding so that the
+  // centre of a huge box stays finite.
+  const double w = std::max(box.width(), 1e-6);
+  const double h = std::max(box.height(), 1e-6);
+  const double scale = kFitFill * std::min(width() / w, height() / h);
+  setView({box.left / 2 + box.right / 2, box.bottom / 2 + box.top / 2}, scale);
+}
+
 void SceneView::fitBodies(bool movingOnly) {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
@@ -426,15 +445,10 @@ void SceneView::fitBodies(bool movingOnly) {
     box->extend({b.right, b.top});
   }
   extendByReach(*box, bodies, states, mSession->snapshot());
-  // A zero-size box (a point) gets the closest zoom, a box wider than a double
-  // can say (width infinite) the widest; halves before adding so that the
-  // centre of a huge box stays finite.
-  const double w = std::max(box->width(), 1e-6);
-  const double h = std::max(box->height(), 1e-6);
-  const double scale = kFitFill * std::min(width() / w, height() / h);
-  setView({box->left / 2 + box->right / 2, box->bottom / 2 + box->top / 2}, scale);
+  fitBox(*box);
   // On resize the view fits again the way it was last fitted.
   mFitMoving = movingOnly;
+  mFitSceneView = false;
 }
 
 void SceneView::zoomBy(double factor) {
@@ -458,7 +472,10 @@ void SceneView::panBy(QPointF pixels) {
 
 void SceneView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  if (mAutoFit) fitBodies(mFitMoving);
+  if (mAutoFit && mFitSceneView)
+    fitToSceneView();
+  else if (mAutoFit)
+    fitBodies(mFitMoving);
 }
 
 void SceneView::paintEvent(QPaintEvent*) {

@@ -25,6 +25,7 @@ class QPainter;
 class QTimer;
 
 namespace cl {
+struct Bounds;
 struct SolveTrace;
 struct Waypoint;
 }  // namespace cl
@@ -119,6 +120,9 @@ class SceneView : public QWidget {
   // The same for the movable bodies only (with the reach of those hanging from fixed
   // points): a pile rather than the pit around it. Every body when none moves.
   void fitToMoving();
+  // The box the scene names as its first view ("view" in the scene file); fitToScene when
+  // it names none. A scene load shows this.
+  void fitToSceneView();
   void zoomBy(double factor);  // about the widget's centre
   void zoomAt(QPointF screen, double factor);
   void panBy(QPointF pixels);
@@ -163,12 +167,15 @@ class SceneView : public QWidget {
   void drawMarkersAndLabels(QPainter& painter) const;
   void setView(Vec2 center, double scale);
   void fitBodies(bool movingOnly);
+  // Centres `box` (world) in the widget, filling kFitFill of it.
+  void fitBox(const Bounds& box);
 
   Session* mSession;
   Vec2 mCenter;          // world point at the widget's centre
   double mScale = 40.0;  // pixels per world unit
   bool mAutoFit = true;
-  bool mFitMoving = false;  // the last fit was fitToMoving
+  bool mFitMoving = false;     // the last fit was fitToMoving
+  bool mFitSceneView = false;  // the last fit was fitToSceneView of a scene naming a view
   bool mDragging = false;
   QPoint mLastMouse;
   bool mShowContactForces = true;

@@ -190,6 +190,14 @@ struct WallsDoc {
   bool operator==(const WallsDoc&) const = default;
 };
 
+// The box of the world a view shows first, world coordinates (m): a pile's rather than the
+// pit around it. Only front ends read it; the simulation ignores it.
+struct ViewDoc {
+  Vec2 min;  // lower left
+  Vec2 max;  // upper right
+  bool operator==(const ViewDoc&) const = default;
+};
+
 // ---- Force laws. Body lists name bodies; an absent list means every movable body.
 
 struct GravityDoc {
@@ -311,6 +319,7 @@ struct SceneDoc {
   int version = kSceneFormatVersion;
   std::optional<std::string> title;
   std::optional<std::string> description;
+  std::optional<ViewDoc> view;
   std::optional<SettingsDoc> settings;
   std::optional<WallsDoc> walls;
   std::vector<BodyDoc> bodies;

@@ -221,6 +221,12 @@ OJson sceneDocToJson(const SceneDoc& doc) {
   j["version"] = doc.version;
   put(j, "title", doc.title);
   put(j, "description", doc.description);
+  if (doc.view) {
+    OJson v;
+    put(v, "min", doc.view->min);
+    put(v, "max", doc.view->max);
+    j["view"] = std::move(v);
+  }
   if (doc.settings) {
     OJson s = OJson::object();
     forEachSetting([&](const SettingInfo& info, auto, auto given) {

@@ -596,3 +596,36 @@ TEST_CASE("SceneView's force scale lengthens the arrows and its view actions", "
   CHECK(blank.contactAt(QPointF(150, 100)) == -1);
   CHECK(blank.movableBodyAt(QPointF(150, 100)) == -1);
 }
+
+TEST_CASE("SceneView opens on the box a scene names as its view, and keeps it on resize",
+          "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  view.show();  // a hidden widget gets its resize events only when shown
+  session.setScene(cl::loadScene(
+      R"({"format": "contactlab-scene", "version": 3, "view": {"min": [1, 2], "max": [5, 4]},
+          "bodies": [{"name": "floor", "shape": "wall", "width": 40, "height": 1,
+                      "position": [0, -0.5]},
+                     {"name": "b", "shape": "block", "width": 1, "height": 1,
+                      "position": [3, 3]}]})",
+      "view.json"));
+  const auto checkBox = [&] {
+    const QPointF lo = view.toScreen({1, 2}), hi = view.toScreen({5, 4});
+    const cl::Vec2 centre = view.toWorld(QPointF(view.width() / 2.0, view.height() / 2.0));
+    CHECK(centre.x == Approx(3));
+    CHECK(centre.y == Approx(3));
+    // Inside the widget, and filling it one way (4 x 2 in an 800 x 600 widget: the width).
+    CHECK(lo.x() >= 0);
+    CHECK(hi.x() <= view.width());
+    CHECK(hi.y() >= 0);  // screen y grows downwards
+    CHECK(lo.y() <= view.height());
+    CHECK((hi.x() - lo.x()) / view.width() > 0.8);
+  };
+  checkBox();
+  view.resize(400, 700);
+  checkBox();
+  // Fit View (Home) shows every body, the 40 m floor too: wider than the box.
+  view.fitToScene();
+  CHECK(view.toScreen({5, 4}).x() - view.toScreen({1, 2}).x() < 0.5 * view.width());
+}

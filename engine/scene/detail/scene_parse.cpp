@@ -88,6 +88,21 @@ WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProbl
   return w;
 }
 
+ViewDoc readView(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
+  FieldReader r(v, path, problems, "'view'");
+  ViewDoc view;
+  const auto lo = r.point("min", Need::Required);
+  const auto hi = r.point("max", Need::Required);
+  if (lo) view.min = *lo;
+  if (hi) view.max = *hi;
+  if (lo && hi && !(hi->x > lo->x && hi->y > lo->y))
+    r.report(r.fieldPath("max"),
+             fmt::format("the view's 'max' ({}, {}) must lie above and right of its 'min' ({}, {})",
+                         hi->x, hi->y, lo->x, lo->y));
+  r.rejectUnknown(" in 'view'");
+  return view;
+}
+
 // Rules between a body's fields that no single field can check.
 void checkBodyFields(FieldReader& r, const BodyDoc& b) {
   const int massGiven = (b.mass ? 1 : 0) + (b.density ? 1 : 0) + (b.fixed.value_or(false) ? 1 : 0);
@@ -180,6 +195,8 @@ ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems)
   doc.version = static_cast<int>(*version);
   doc.title = r.string("title", Need::Optional);
   doc.description = r.string("description", Need::Optional);
+  if (const Json* v = r.object("view", Need::Optional))
+    doc.view = readView(*v, r.fieldPath("view"), problems);
   if (const Json* s = r.object("settings", Need::Optional))
     doc.settings = readSettingsDoc(*s, r.fieldPath("settings"), doc.version, problems);
   if (const Json* w = r.object("walls", Need::Optional))

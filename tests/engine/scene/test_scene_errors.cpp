@@ -531,3 +531,26 @@ TEST_CASE("too many bodies, too many problems and echoed text are bounded",
     CHECK(what.size() < 2000);
   }
 }
+
+TEST_CASE("a scene's first view is a box; a bad one is named by its path", "[scene][errors]") {
+  const std::string body =
+      R"("bodies": [{"name": "a", "shape": "block", "width": 1, "height": 1}])";
+  const cl::Scene scene =
+      cl::loadScene(sceneText(R"("view": {"min": [-2, -1], "max": [4, 3]}, )" + body), "v.json");
+  REQUIRE(scene.doc.view);
+  CHECK(scene.doc.view->min == cl::Vec2{-2, -1});
+  CHECK(scene.doc.view->max == cl::Vec2{4, 3});
+  // Saved and loaded again: the same box.
+  CHECK(cl::loadScene(cl::saveScene(scene), "again.json").doc.view == scene.doc.view);
+  CHECK_FALSE(cl::loadScene(sceneText(body), "none.json").doc.view);
+
+  CHECK_SCENE_PROBLEM(
+      loadProblems(sceneText(R"("view": {"min": [0, 0], "max": [1, -1]}, )" + body)), "/view/max",
+      "must lie above and right of its 'min'");
+  CHECK_SCENE_PROBLEM(loadProblems(sceneText(R"("view": {"min": [0, 0]}, )" + body)), "/view",
+                      "missing required field 'max'");
+  CHECK_SCENE_PROBLEM(
+      loadProblems(sceneText(R"("view": {"min": [0, 0], "max": [1, 1], "zoom": 2}, )" + body)),
+      "/view/zoom", "unknown field 'zoom'");
+  CHECK_SCENE_PROBLEM(loadProblems(sceneText(R"("view": [0, 0, 1, 1], )" + body)), "/view", "");
+}
