@@ -138,6 +138,10 @@ def pile(count, seed, rows, warm_start=True, friction=0.0):
             blocks += random_blocks(rng, n, x, y, len(blocks) + 1)
     for b in blocks:
         b["position"] = list(b["position"])
+    # The workbench opens on the pit below the blocks' highest corner (and a unit above),
+    # not on the tall side walls around it.
+    top = max(y for b in blocks for _, y in block_corners(b))
+    view = {"min": [-11, -11], "max": [11, math.ceil(top + 1)]}
     bodies += blocks
     if friction > 0:
         # After "elasticity", where saveScene writes it.
@@ -168,6 +172,7 @@ def pile(count, seed, rows, warm_start=True, friction=0.0):
                            "sliding contacts take mu f_N against their slip, impacts a tangential "
                            "impulse, and the pile comes to rest in about 5 s where the frictionless "
                            "one takes about 8.")),
+        "view": view,
         # In the order saveScene writes the settings.
         "settings": {"time_step": 0.025, "integrator": "modified-euler", "seed": seed,
                      "extra_accel": "velocity",
@@ -195,6 +200,9 @@ def canonical(scene):
     forces = ",\n".join("    " + json.dumps(f) for f in scene["forces"])  # one law a line
     text = json.dumps({**scene, "forces": ["FORCES"]}, indent=2, ensure_ascii=False)
     text = re.sub(r"\[\s*(-?[0-9.e+-]+),\s*(-?[0-9.e+-]+)\s*\]", r"[\1, \2]", text)
+    # A small object of points on one line, as saveScene writes the view box.
+    text = re.sub(r'"view": \{\s*"min": (\[[^\]]*\]),\s*"max": (\[[^\]]*\])\s*\}',
+                  r'"view": {"min": \1, "max": \2}', text)
     return text.replace('    "FORCES"', forces) + "\n"
 
 
