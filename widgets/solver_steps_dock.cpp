@@ -199,7 +199,7 @@ class PivotTableModel : public QAbstractTableModel {
 
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override {
     if (orientation != Qt::Horizontal) return {};
-    static const char* const kShort[] = {"#", "d", "j", "s", "transition", "C/NC/R", "def", "0"};
+    static const char* const kShort[] = {"#", "d", "j", "s", "transition", "C/NC/R", "def", "zero"};
     static const char* const kLong[] = {
         "Pivot: decision k of the solve",
         "d: the contact being driven to a = 0 (row of A and its label)",
@@ -267,7 +267,7 @@ class PivotTableModel : public QAbstractTableModel {
       case SolverStepsDock::kDeferrals:
         return QString::number(r.deferrals);
       case SolverStepsDock::kZero:
-        return r.zeroStep ? tr("0") : QString();
+        return r.zeroStep ? tr("yes") : QString();
       default:
         return {};
     }
@@ -326,7 +326,7 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   header->resizeSection(kTransition, width("C->R flip-flop"));
   header->resizeSection(kSets, width("10/4 10/2/2"));  // a friction solve: C/NC C_F/NC+/NC-
   header->resizeSection(kDeferrals, width("def"));
-  header->resizeSection(kZero, width("0"));
+  header->resizeSection(kZero, width("zero"));
   header->setStretchLastSection(false);
   // d takes what the other columns leave, so the table fits the dock's width without a
   // horizontal scroll bar; j (often "none" or "= d") gets a little less. Long labels
@@ -398,6 +398,14 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
     refresh();
   };
   connect(mSession, &Session::sceneLoaded, this, stale);
+  // The re-solve starts from the scene's own policy and seed, as the controls show them.
+  connect(mSession, &Session::sceneLoaded, this, [this] {
+    ResolveOptions o = mResolve->options();
+    const SimSettings live = mSession->liveSettings();
+    o.policy = live.contactPolicy;
+    o.seed = live.seed;
+    mResolve->setOptions(o);
+  });
   connect(mSession, &Session::currentChanged, this, stale);
   connect(mSession, &Session::historyTruncated, this, stale);
   connect(mSession, &Session::selectionChanged, this, [this] { refresh(); });

@@ -495,3 +495,13 @@ TEST_CASE("SolverStepsDock shows a friction solve with its five sets", "[solver_
   dock.resolvePanel()->setRecorded(trace);
   CHECK(dock.resolvePanel()->statusText().contains(QStringLiteral("This solve has friction")));
 }
+
+TEST_CASE("Re-solve starts from the scene's own contact policy and seed", "[solver_steps_dock]") {
+  Session session;
+  SolverStepsDock dock(&session);
+  REQUIRE(session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/pile_10.json")));
+  const cl::SimSettings live = session.liveSettings();
+  REQUIRE(live.seed == 13u);  // pile_10.json's seed, as the controls show it
+  CHECK(dock.resolvePanel()->options().seed == 13u);
+  CHECK(dock.resolvePanel()->options().policy == live.contactPolicy);
+}
