@@ -237,14 +237,17 @@ void MatrixDock::showWhole() {
   const int m = shownSize();
   mRangeRows = m;
   if (m == 0) return;
-  mPlot->xAxis2->setRange(-0.5, m - 0.5);
-  mPlot->yAxis->setRange(-0.5, m - 0.5);
-  // Square cells: the longer side of the plot gets the margin (the layout must be known).
+  // A little beyond the last row and column, so that outlines along them are not clipped.
+  const double pad = 0.02 * m + 0.05;
+  mPlot->xAxis2->setRange(-0.5, m - 0.5 + pad);
+  mPlot->yAxis->setRange(-0.5, m - 0.5 + pad);
+  // Square cells: the longer side of the plot gets the room, after the last row or column
+  // (the first stay next to their labels). The layout must be known first.
   mPlot->plotLayout()->update(QCPLayoutElement::upLayout);
-  if (mPlot->axisRect()->width() < mPlot->axisRect()->height())
-    mPlot->yAxis->setScaleRatio(mPlot->xAxis2, 1.0);
-  else
-    mPlot->xAxis2->setScaleRatio(mPlot->yAxis, 1.0);
+  QCPAxis* longer =
+      mPlot->axisRect()->width() < mPlot->axisRect()->height() ? mPlot->yAxis : mPlot->xAxis2;
+  longer->setScaleRatio(longer == mPlot->yAxis ? mPlot->xAxis2 : mPlot->yAxis, 1.0);
+  longer->setRange(-0.5, -0.5 + longer->range().size());
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -11,6 +11,14 @@ namespace cl::widgets {
 QValueAxis* niceAxis(double low, double high, int ticks, const QString& title,
                      const QString& labelFormat, double minStep) {
   if (!(high > low)) high = low + 1;
+  // A series constant to rounding (a force of 98 N that varies by 1e-12) is drawn flat on an
+  // axis of at least a millionth of its size: its ticks then need at most about 8 digits.
+  const double size = std::max(std::abs(low), std::abs(high));
+  if (high - low < 1e-6 * size) {
+    const double mid = low / 2 + high / 2;
+    low = mid - 0.5e-6 * size;
+    high = mid + 0.5e-6 * size;
+  }
   const double step = std::max(minStep, niceStep((high - low) / std::max(1, ticks)));
   auto* axis = new QValueAxis;
   axis->setRange(std::floor(low / step) * step, std::ceil(high / step) * step);

@@ -41,10 +41,10 @@ QChartView* makeChart(const QString& title) {
 }
 
 // Replaces the chart's series by `lines` (name, colour, points) on nice axes fitted to them;
-// `yFormat` labels the y ticks.
+// `yFormat` labels the y ticks, at least `yMinStep` apart (1 for whole decades of a log).
 void showLines(QChartView* view,
                const std::vector<std::tuple<QString, QColor, std::vector<QPointF>>>& lines,
-               const QString& yTitle, const QString& yFormat) {
+               const QString& yTitle, const QString& yFormat, double yMinStep = 0) {
   QChart* chart = view->chart();
   chart->removeAllSeries();
   for (QAbstractAxis* axis : chart->axes()) chart->removeAxis(axis);
@@ -59,7 +59,7 @@ void showLines(QChartView* view,
       any = true;
     }
   QValueAxis* x = niceAxis(x0, x1, 5, QObject::tr("t (s)"), QStringLiteral("%g"));
-  QValueAxis* y = niceAxis(y0, y1, 4, yTitle, yFormat);
+  QValueAxis* y = niceAxis(y0, y1, 4, yTitle, yFormat, yMinStep);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   for (const auto& [name, color, points] : lines) {
@@ -230,7 +230,7 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
   for (std::size_t k = 0; k < d.time.size(); ++k)
     gapPoints.emplace_back(d.time[k], std::log10(std::max(d.positionGap[k], 1e-16)));
   showLines(mGap, {{tr("position gap"), QColor::fromRgba(overlay_colors::kSecondRun), gapPoints}},
-            tr("gap (m)"), QStringLiteral("1e%.0f"));
+            tr("gap (m)"), QStringLiteral("1e%.0f"), 1.0);  // whole decades
   // One line per run of a step statistic (steps where it is NaN, no contacts, left out), or
   // per time-stepper run only.
   const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};

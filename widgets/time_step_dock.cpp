@@ -161,12 +161,12 @@ void TimeStepDock::refresh() {
   const double bottom = std::floor(low), top = std::max(std::ceil(high), bottom + 1);
   for (const TimeStepIteration& it : mShown) {
     const double y = it.residual > 0 ? std::log10(it.residual) : bottom;
-    line->append(it.index, y);
-    dots->append(it.index, y);
+    line->append(it.index + 1, y);  // iterations counted from 1, as the table counts them
+    dots->append(it.index + 1, y);
   }
   chart->addSeries(line);
   chart->addSeries(dots);
-  QValueAxis* x = niceAxis(0, std::max<double>(1, static_cast<double>(mShown.size()) - 1), 6,
+  QValueAxis* x = niceAxis(1, std::max<double>(2, static_cast<double>(mShown.size())), 6,
                            tr("iteration"), QStringLiteral("%d"), 1.0);
   QValueAxis* y = niceAxis(bottom, top, 3, tr("residual"), QStringLiteral("1e%.0f"));
   chart->addAxis(x, Qt::AlignBottom);

@@ -28,6 +28,14 @@ TEST_CASE("niceAxis labels neighbouring ticks apart", "[widgets]") {
   REQUIRE(f.size() >= 3);
   CHECK(f.removeDuplicates() == 0);
   CHECK_FALSE(force->truncateLabels());
+  // Constant to rounding (1e-12 apart): drawn flat on an axis a millionth of 98 wide, whose
+  // labels need no more than 8 or 9 digits.
+  std::unique_ptr<QValueAxis> flat(
+      cl::widgets::niceAxis(98.0, 98.0 + 1e-12, 4, {}, QStringLiteral("%g")));
+  CHECK(flat->max() - flat->min() >= 0.99e-6 * 98);
+  QStringList fl = tickLabels(*flat);
+  CHECK(fl.removeDuplicates() == 0);
+  for (const QString& label : tickLabels(*flat)) CHECK(label.size() <= 11);
 
   // An energy near zero: 5e-16 apart.
   std::unique_ptr<QValueAxis> energy(
