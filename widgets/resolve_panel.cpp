@@ -17,6 +17,7 @@
 
 #include "engine/math/random_lcg.h"
 #include "widgets/contact_numbers.h"
+#include "widgets/wall_text.h"
 
 namespace cl::widgets {
 
@@ -36,12 +37,6 @@ QString exact(double x) {
 
 QString errorText(int error) {
   return QString::fromLatin1(errorName(static_cast<LcpError>(error)));
-}
-
-QString wallText(double seconds) {
-  if (seconds < 1e-3) return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 1);
-  if (seconds < 1) return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', 2);
-  return QStringLiteral("%1 s").arg(seconds, 0, 'f', 3);
 }
 
 QTableWidgetItem* cell(const QString& text, const QString& tip = {}) {

@@ -23,6 +23,7 @@
 #include "widgets/decision_text.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
+#include "widgets/wall_text.h"
 
 namespace cl::widgets {
 
@@ -103,12 +104,6 @@ QString transitionTip(PivotTransition t) {
           "problem itself to its acceptance check");
   }
   return {};
-}
-
-QString wallText(double seconds) {
-  if (seconds < 1e-3) return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 1);
-  if (seconds < 1) return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', 2);
-  return QStringLiteral("%1 s").arg(seconds, 0, 'f', 3);
 }
 
 }  // namespace
