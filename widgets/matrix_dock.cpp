@@ -529,6 +529,13 @@ void MatrixDock::updateTicks() {
   const int fit = std::clamp(pixels / (metrics.height() + 1), 2, kMaxTickLabels);
   const int inView = std::clamp(static_cast<int>(std::ceil(mPlot->yAxis->range().size())), 1, n);
   const int every = std::max(1, (inView + fit - 1) / fit);
+  // Columns thinned on their own: square cells in a short dock are narrower than a number.
+  int everyColumn = every;
+  if (const int w = mPlot->axisRect()->width(); w > 0 && mPlot->xAxis2->range().size() > 0) {
+    const double perColumn = w / mPlot->xAxis2->range().size();
+    const int needed = metrics.horizontalAdvance(QString::number(n) + QStringLiteral("J")) + 4;
+    everyColumn = std::max(every, static_cast<int>(std::ceil(needed / perColumn)));
+  }
   auto rows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   auto columns = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
   auto jointRows = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
@@ -541,11 +548,13 @@ void MatrixDock::updateTicks() {
       jointColumns->addTick(i, QStringLiteral("J"));
       anyJoint = true;
     }
+    if (i % everyColumn == 0)
+      columns->addTick(i,
+                       contactNumber(rowAt(i)) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
     if (i % every != 0) continue;
     const QString label = metrics.elidedText(rowLabel(i), Qt::ElideRight, kRowLabelPixels);
     mTickLabels[static_cast<std::size_t>(i)] = label;
     rows->addTick(i, label);
-    columns->addTick(i, contactNumber(rowAt(i)) + (mJoint[static_cast<std::size_t>(i)] ? "J" : ""));
   }
   mPlot->yAxis->setTicker(rows);
   mPlot->xAxis2->setTicker(columns);

@@ -129,7 +129,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mContacts = new QTableWidget(0, 0);
   mContacts->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mContacts->verticalHeader()->hide();
-  mContacts->setMinimumHeight(120);
+  mContacts->setMinimumHeight(180);  // about eight rows
   mContacts->setToolTip(
       tr("f and a = A f + b per contact, every solver side by side; the last "
          "column is f at the iteration chosen below"));
@@ -159,7 +159,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mIterationTable->horizontalHeaderItem(5)->setToolTip(
       tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = the contacts, joints being "
          "eliminated; contacts + joints where they are split)"));
-  mIterationTable->setMinimumHeight(120);
+  mIterationTable->setMinimumHeight(180);
 
   mProfileView = new PerformanceProfileView(mSession);
 
@@ -168,9 +168,10 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   layout->addWidget(mSelectedLabel);
   layout->addWidget(mTable);
   layout->addLayout(bars, 1);
-  layout->addWidget(mContacts, 1);
+  // The tables are what one reads row by row: they take twice the charts' share of a tall dock.
+  layout->addWidget(mContacts, 2);
   layout->addLayout(iterationRow);
-  layout->addWidget(mIterationTable, 1);
+  layout->addWidget(mIterationTable, 2);
   layout->addWidget(mProfileView, 1);
   setWidget(scrolled(body));
 
