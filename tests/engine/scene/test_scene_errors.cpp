@@ -532,7 +532,7 @@ TEST_CASE("too many bodies, too many problems and echoed text are bounded",
   }
 }
 
-TEST_CASE("a scene's first view is a box; a bad one is named by its path", "[scene][errors]") {
+TEST_CASE("a scene's first view is a box and a bad one is named by its path", "[scene][errors]") {
   const std::string body =
       R"("bodies": [{"name": "a", "shape": "block", "width": 1, "height": 1}])";
   const cl::Scene scene =
