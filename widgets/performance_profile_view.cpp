@@ -60,6 +60,9 @@ PerformanceProfileView::PerformanceProfileView(Session* session, QWidget* parent
   mView = new QChartView(chart);
   mView->setRenderHint(QPainter::Antialiasing);
   mView->setMinimumSize(230, 180);
+  mView->setToolTip(
+      tr("Dolan-Moré profile: for each solver, the fraction of the run's solves it "
+         "solved within a factor tau of the fastest solver's time"));
   auto* row = new QHBoxLayout;
   row->addWidget(mButton);
   row->addWidget(mLabel, 1);
@@ -173,7 +176,10 @@ void PerformanceProfileView::draw(const std::vector<ComparedProblem>& compared) 
   y->setRange(0, 1);
   y->setTickCount(6);
   y->setLabelFormat(QStringLiteral("%.1f"));
-  y->setTitleText(tr("fraction of solves"));
+  // Short: a vertical title longer than a short chart is cut to "fraction of …".
+  y->setTitleText(tr("fraction"));
+  for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(x), static_cast<QAbstractAxis*>(y)})
+    axis->setTruncateLabels(false);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   const std::vector<LcpSolverKind> kinds = allValues<LcpSolverKind>();
