@@ -492,9 +492,18 @@ void SceneView::paintEvent(QPaintEvent*) {
   drawBodies(painter);
   drawGhosts(painter);
   drawOverlay(painter);
-  drawLayers(painter);
+  // The impulses layer and the caption's count share one pass over the step's waypoints.
+  const std::vector<ImpulseMark> impulses = shownImpulses();
+  drawLayers(painter, impulses);
   drawMarkersAndLabels(painter);
-  drawCornerText(painter);
+  drawCornerText(painter, impulses);
+}
+
+std::vector<ImpulseMark> SceneView::shownImpulses() const {
+  // Only a trace at hand: re-deriving a dropped one re-runs the step.
+  const StepRecord* record = mSession->current();
+  if (!mShowImpulsesAction->isChecked() || !record || !record->trace) return {};
+  return impulsesOf(*record->trace);
 }
 
 void SceneView::drawGrid(QPainter& painter) const {
@@ -672,7 +681,7 @@ void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>&
   painter.restore();
 }
 
-void SceneView::drawLayers(QPainter& painter) const {
+void SceneView::drawLayers(QPainter& painter, const std::vector<ImpulseMark>& impulses) const {
   const SimSnapshot& snapshot = mSession->snapshot();
   const auto& bodies = mSession->bodies();
   const ScreenMap map{centeredToScreen(), mCenter, mScale};
@@ -681,14 +690,10 @@ void SceneView::drawLayers(QPainter& painter) const {
     drawBoundingBoxes(painter, map, bodies, snapshot.states);
   if (mShowVelocitiesAction->isChecked()) drawVelocities(painter, map, bodies, snapshot.states);
   if (mShowNormalsAction->isChecked()) drawNormals(painter, map, snapshot.contacts);
-  if (mShowImpulsesAction->isChecked()) {
-    // Only a trace at hand: re-deriving a dropped one re-runs the step.
-    const StepRecord* record = mSession->current();
-    if (record && record->trace) {
-      ForceScale scale = forceScaleOf(snapshot, bodies);
-      scale.referenceLength *= mForceScale;
-      drawImpulses(painter, map, impulsesOf(*record->trace), scale);
-    }
+  if (!impulses.empty()) {
+    ForceScale scale = forceScaleOf(snapshot, bodies);
+    scale.referenceLength *= mForceScale;
+    drawImpulses(painter, map, impulses, scale);
   }
   if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
     drawWaypointCollisions(painter, map, w->collisions);
@@ -717,7 +722,7 @@ void SceneView::drawLayers(QPainter& painter) const {
   painter.restore();
 }
 
-void SceneView::drawCornerText(QPainter& painter) const {
+void SceneView::drawCornerText(QPainter& painter, const std::vector<ImpulseMark>& impulses) const {
   // Top left: the scene's title and file, so a screenshot says what it shows; under it the
   // clock and what the coloured marks stand for. On a light panel, so they read over any
   // body when zoomed in (and plain text draws from the glyph cache: outlined text paths took
@@ -741,18 +746,12 @@ void SceneView::drawCornerText(QPainter& painter) const {
                          .arg(QString::fromLatin1(nameOf(mSession->comparison()->kind)))
                          .arg(mSession->current()->step),
                      font(), QColor::fromRgba(overlay_colors::kSecondRun)});
-  if (mShowImpulsesAction->isChecked()) {
-    const StepRecord* record = mSession->current();
-    if (record && record->trace) {
-      int applied = 0;
-      const auto impulses = impulsesOf(*record->trace);
-      for (const ImpulseMark& m : impulses) applied += m.count;
-      if (applied > 0)
-        lines.push_back({tr("%n collision impulse(s) in this step", nullptr, applied) +
-                             tr(" at %n contact(s)", nullptr, static_cast<int>(impulses.size())),
-                         font(), QColor::fromRgba(overlay_colors::kImpulse)});
-    }
-  }
+  int applied = 0;
+  for (const ImpulseMark& m : impulses) applied += m.count;
+  if (applied > 0)
+    lines.push_back({tr("%n collision impulse(s) in this step", nullptr, applied) +
+                         tr(" at %n contact(s)", nullptr, static_cast<int>(impulses.size())),
+                     font(), QColor::fromRgba(overlay_colors::kImpulse)});
   if (lines.empty()) return;
   constexpr double kMargin = 6.0, kPad = 4.0, kGap = 2.0;
   double width = 0, height = -kGap;

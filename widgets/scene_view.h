@@ -16,6 +16,7 @@
 #include <QSet>
 #include <QTransform>
 #include <QWidget>
+#include <vector>
 
 #include "engine/body/body_state.h"
 #include "engine/math/vec2.h"
@@ -33,6 +34,7 @@ struct Waypoint;
 namespace cl::widgets {
 
 class Session;
+struct ImpulseMark;
 
 class SceneView : public QWidget {
   Q_OBJECT
@@ -152,9 +154,11 @@ class SceneView : public QWidget {
   QFont captionFont() const;
   void drawGhosts(QPainter& painter) const;
   void drawGhostBodies(QPainter& painter, const std::vector<BodyState>& states, QColor color) const;
-  void drawLayers(QPainter& painter) const;
+  // The step's impulses when the impulses layer is on and the trace is held, else none.
+  std::vector<ImpulseMark> shownImpulses() const;
+  void drawLayers(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
   // The caption, the clock and the key to the ghosts and impulses, top left.
-  void drawCornerText(QPainter& painter) const;
+  void drawCornerText(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
   // Mouse spring: press, move, release (SimEdits through Session::apply).
   void grabBody(int body, QPointF screen);
   void sendSpringTarget();
