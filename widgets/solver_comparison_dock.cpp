@@ -26,6 +26,7 @@
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/solver_colors.h"
+#include "widgets/wall_text.h"
 
 namespace cl::widgets {
 
@@ -73,18 +74,13 @@ void showBars(QChartView* view, const std::vector<LcpSolverKind>& solvers,
   QFont small = x->labelsFont();
   small.setPointSizeF(small.pointSizeF() * 0.8);
   x->setLabelsFont(small);
+  x->setTruncateLabels(false);  // the solvers' names, not "..."
   QValueAxis* y = niceAxis(0, top > 0 ? top * 1.05 : 1.0, 3, axisTitle, QStringLiteral("%.4g"));
   y->setLabelsFont(small);
   chart->addAxis(x, Qt::AlignLeft);
   chart->addAxis(y, Qt::AlignBottom);
   series->attachAxis(x);
   series->attachAxis(y);
-}
-
-QString secondsText(double s) {
-  if (s < 1e-3) return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', 1);
-  if (s < 1) return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', 2);
-  return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
 }
 
 }  // namespace
@@ -255,7 +251,7 @@ void SolverComparisonDock::showSelected() {
     put(2, QString::number(r.iterations));
     put(3, QString::number(r.residuals.relative(), 'g', 3));
     put(4, QString::number(r.residuals.naturalMap, 'g', 3));
-    put(5, secondsText(run->seconds));
+    put(5, wallText(run->seconds));
     time.push_back(run->seconds * 1e6);
     iterations.push_back(r.iterations);
     const double rel = r.residuals.relative();
