@@ -46,9 +46,10 @@ Session::Session(QObject* parent) : QObject(parent) {
   // 60 ms to free, while the window was to stay responsive.
   mDisposePool = new QThreadPool(this);
   mDisposePool->setMaxThreadCount(1);
-  mHistory.setTraceDisposer([this](std::shared_ptr<const StepTrace> trace) {
+  mDisposer = [this](std::shared_ptr<const StepTrace> trace) {
     mDisposePool->start([t = std::move(trace)]() mutable { t.reset(); });
-  });
+  };
+  mHistory.setTraceDisposer(mDisposer);
 
   mFrameTimer = new QTimer(this);
   mFrameTimer->setTimerType(Qt::PreciseTimer);
@@ -158,7 +159,45 @@ bool Session::saveScene(const QString& path) {
   }
 }
 
-void Session::install(Scene scene, const QString& sourcePath) {
+bool Session::saveRecording(const QString& path) {
+  if (!mHasScene) return false;
+  setRunning(false);
+  if (!canRebuild()) {
+    emit errorOccurred(
+        tr("This scene was built in code and has no document: its run cannot be "
+           "recorded."));
+    return false;
+  }
+  try {
+    RecordingWriter writer(path.toStdString(), mDoc, mScenePath.toStdString(), mEditLog);
+    for (int i = 0; i < mHistory.size(); ++i) writer.append(mHistory.at(i));
+    writer.commit();
+    return true;
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+bool Session::openRecording(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  Recording recording;
+  try {
+    recording = readRecording(absolute.toStdString(), mHistory.budget());
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("Recording not opened: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  // Restart goes back to the recording's scene (its document), not to the file it came from,
+  // which may have changed since.
+  install(std::move(recording.scene), {}, std::move(recording.history));
+  mEditLog = std::move(recording.edits);
+  mLastingEdits.clear();
+  mRecordingPath = absolute;
+  return true;
+}
+
+void Session::install(Scene scene, const QString& sourcePath, std::optional<RunHistory> recorded) {
   setRunning(false);
   ++mGeneration;
   // Answers still on their way belong to the old generation; a step still computing for
@@ -181,26 +220,36 @@ void Session::install(Scene scene, const QString& sourcePath) {
   mBodies = mHasScene ? scene.sim->bodies() : std::vector<Polygon>{};
   mPristine = mHasScene ? std::shared_ptr<const RigidBodySim>(scene.sim->clone()) : nullptr;
   mHistory.clear();
+  mEditLog.clear();
+  mRecordingPath.clear();
   mComparison.reset();
   mSelectedBody = -1;
 
-  SimState start;
-  if (mHasScene) {
-    StepRecord first = initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
-                                     scene.settings.timeStep);
-    start = first.state;
-    mHistory.append(std::move(first));
+  if (recorded) {
+    const std::size_t budget = mHistory.budget();
+    mHistory = std::move(*recorded);
+    mHistory.setBudget(budget);
+  } else if (mHasScene) {
+    mHistory.append(initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
+                                  scene.settings.timeStep));
   }
-  mCurrent = mHasScene ? 0 : -1;
+  mHistory.setTraceDisposer(mDisposer);
+  SimState start;
+  if (mHasScene) start = mHistory.back().state;
+  const long long startStep = mHasScene ? mHistory.back().step : 0;
+  if (mHasScene) mTimeStep = start.timeStep;
+  mCurrent = mHasScene ? mHistory.size() - 1 : -1;
   mSnapshot = mHasScene ? snapshotOf(mHistory.back().draw, mGeneration) : SimSnapshot{};
   if (mHasScene) mSnapshot.samples.push_back({mSnapshot.time, mSnapshot.energy});
   resetSelection();
 
   // From here on only the worker touches the live simulation.
-  postTo(mWorker, [worker = mWorker, start, generation = mGeneration, tracing = mTracing] {
-    worker->setTracing(tracing);
-    worker->install(start, generation);
-  });
+  postTo(mWorker,
+         [worker = mWorker, start, startStep, generation = mGeneration, tracing = mTracing] {
+           worker->setTracing(tracing);
+           worker->install(start, generation);
+           worker->restore(start, startStep);
+         });
   emit sceneLoaded();
   emit comparisonChanged();
   if (mHasScene)
@@ -342,6 +391,8 @@ void Session::discardFuture() {
   mPending = 0;
   mHistory.truncateAfter(mCurrent);
   const StepRecord& r = mHistory.back();
+  // Edits after the record kept belong to the future dropped.
+  std::erase_if(mEditLog, [&](const RecordedEdit& e) { return e.afterStep > r.step; });
   postTo(mWorker, [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
     worker->install(state, generation);
     worker->restore(state, step);
@@ -564,16 +615,16 @@ void Session::apply(SimEdit edit) {
   if (const auto* s = std::get_if<SetSettings>(&edit); s && s->changes.timeStep)
     mTimeStep = *s->changes.timeStep;
   if (isLasting(edit)) mLastingEdits.push_back(edit);
-  postEdit([edit = std::move(edit)](SimWorker& worker) { return worker.apply(edit); });
+  postEdit(std::move(edit));
 }
 
-void Session::postEdit(std::function<SimState(SimWorker&)> edit) {
+void Session::postEdit(SimEdit edit) {
   if (!mHasScene) return;
   if (!atLatest()) discardFuture();
   postTo(mWorker, [this, worker = mWorker, edit = std::move(edit), generation = mGeneration] {
-    SimState state = edit(*worker);
-    postTo(this, [this, state = std::move(state), generation, step = worker->steps()] {
-      if (generation == mGeneration) updateEditedState(state, step);
+    SimState state = worker->apply(edit);
+    postTo(this, [this, state = std::move(state), generation, step = worker->steps(), edit] {
+      if (generation == mGeneration) updateEditedState(state, step, edit);
     });
   });
 }
@@ -588,9 +639,10 @@ SimSettings Session::liveSettings() const {
   return s;
 }
 
-void Session::updateEditedState(const SimState& state, long long step) {
+void Session::updateEditedState(const SimState& state, long long step, const SimEdit& edit) {
   // The edit took effect right after step `step`: the step after it starts from this
   // state. Steps taken since were already taken with the edited simulation.
+  mEditLog.push_back({step, edit});
   const int i = mHistory.indexOfStep(step);
   if (i >= 0) mHistory.replaceState(i, state);
   mTimeStep = state.timeStep;

@@ -24,6 +24,7 @@
 #include "engine/edit/sim_edit.h"
 #include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
+#include "engine/run/run_recording.h"
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "widgets/sim_snapshot.h"
@@ -66,6 +67,18 @@ class Session : public QObject {
   // Writes the scene as loaded (its document) to `path`, whole or not at all; false
   // with errorOccurred on failure.
   bool saveScene(const QString& path);
+  // Writes the run as held (the scene's document, the edits made, every record but its
+  // trace; engine/run/run_recording.h) to `path`, whole or not at all. Pauses first. False
+  // with errorOccurred when the scene has no document (canRebuild) or writing fails.
+  bool saveRecording(const QString& path);
+  // Opens a recording saved by saveRecording or `contactlab-cli run --record`: its scene
+  // becomes current with the recorded records as the history (as many as the budget
+  // holds), the newest shown; the run goes on from it when run or stepped. A damaged file,
+  // one of a newer format or one whose scene does not load is refused with errorOccurred,
+  // and the scene and history shown stay.
+  bool openRecording(const QString& path);
+  // The recording the history came from (empty when it was run here).
+  const QString& recordingPath() const { return mRecordingPath; }
 
   bool hasScene() const { return mHasScene; }
   const QString& scenePath() const { return mScenePath; }
@@ -88,6 +101,9 @@ class Session : public QObject {
   std::vector<std::string> notes() const;
   // The lasting edits made since the scene was loaded (those a restart keeps).
   const std::vector<SimEdit>& lastingEdits() const { return mLastingEdits; }
+  // Every edit applied since the scene was loaded, with the step it followed, for the
+  // records held (a recording rebuilds each record's simulation from them).
+  const std::vector<RecordedEdit>& editLog() const { return mEditLog; }
 
   // ---- History
   const RunHistory& history() const { return mHistory; }
@@ -226,7 +242,10 @@ class Session : public QObject {
   void busyChanged(bool busy);
 
  private:
-  void install(Scene scene, const QString& sourcePath);
+  // Makes `scene` current with its first record as the history, or with `recorded` (a
+  // recording's records, newest shown).
+  void install(Scene scene, const QString& sourcePath,
+               std::optional<RunHistory> recorded = std::nullopt);
   void onFrame();
   // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});
@@ -248,8 +267,8 @@ class Session : public QObject {
                       const QString& error);
   // Runs `edit` on the worker; the state it returns goes to the record of the step the
   // edit followed.
-  void postEdit(std::function<SimState(SimWorker&)> edit);
-  void updateEditedState(const SimState& state, long long step);
+  void postEdit(SimEdit edit);
+  void updateEditedState(const SimState& state, long long step, const SimEdit& edit);
 
   QThread* mThread = nullptr;
   SimWorker* mWorker = nullptr;  // lives on mThread
@@ -273,6 +292,8 @@ class Session : public QObject {
   SceneDoc mDoc;
   SimSettings mSettings;
   std::vector<SimEdit> mLastingEdits;
+  std::vector<RecordedEdit> mEditLog;
+  QString mRecordingPath;
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
@@ -282,6 +303,7 @@ class Session : public QObject {
   int mTraceJobs = 0;                   // re-derivations started and not yet answered
   QThreadPool* mTracePool = nullptr;    // one thread: re-derives traces off the UI thread
   QThreadPool* mDisposePool = nullptr;  // one thread: frees the traces the budget drops
+  RunHistory::TraceDisposer mDisposer;  // hands them to it
 
   RunHistory mHistory;
   int mCurrent = -1;

@@ -9,19 +9,12 @@
 #include "engine/forces/damping_law.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/thruster_set.h"
+#include "engine/math/overloaded.h"
 #include "engine/scene/scene.h"
 
 namespace cl {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-// Spelled out for compilers without C++20's aggregate deduction (clang 14).
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // Calls f on every force law of type Law; returns how many there were.
 template <typename Law, typename F>

@@ -5,10 +5,12 @@
 // recordEdit writes into a scene's document so that a restart or another scene of the
 // same family keeps them. This is the one list of what a person can change, and the one
 // place that changes it.
+#include <span>
 #include <string>
 #include <variant>
 
 #include "engine/body/body_state.h"
+#include "engine/math/named_enum.h"
 #include "engine/math/vec2.h"
 #include "engine/settings/sim_settings.h"
 
@@ -54,6 +56,14 @@ struct ReleaseMouseSpring {};
 
 // A direction in body coordinates; "left" means mostly along the body's -x axis.
 enum class ThrustDirection { kLeft, kDown, kRight, kUp };
+inline constexpr NamedValue<ThrustDirection> kThrustDirectionNames[] = {
+    {ThrustDirection::kLeft, "left"},
+    {ThrustDirection::kDown, "down"},
+    {ThrustDirection::kRight, "right"},
+    {ThrustDirection::kUp, "up"}};
+constexpr std::span<const NamedValue<ThrustDirection>> namesOf(ThrustDirection) {
+  return kThrustDirectionNames;
+}
 // Switches on (or off) the thrusters of ThrusterSet number `set` (in the order of the
 // force laws) that push mostly along `direction`: ContactApp's keyboard.
 struct FireThrusters {

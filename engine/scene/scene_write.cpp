@@ -215,6 +215,23 @@ OJson jsonNumber(double v) {
   return v;
 }
 
+OJson settingsDocToJson(const SettingsDoc& settings) {
+  OJson s = OJson::object();
+  forEachSetting([&](const SettingInfo& info, auto, auto given) {
+    const auto& value = settings.*given;
+    if (!value) return;
+    const std::string key(info.key);
+    using T = std::decay_t<decltype(*value)>;
+    if constexpr (std::is_enum_v<T>)
+      s[key] = nameOf(*value);
+    else if constexpr (std::is_same_v<T, std::uint32_t>)
+      s[key] = *value;
+    else
+      put(s, key.c_str(), *value);
+  });
+  return s;
+}
+
 OJson sceneDocToJson(const SceneDoc& doc) {
   OJson j;
   j["format"] = kSceneFormatName;
@@ -227,22 +244,7 @@ OJson sceneDocToJson(const SceneDoc& doc) {
     put(v, "max", doc.view->max);
     j["view"] = std::move(v);
   }
-  if (doc.settings) {
-    OJson s = OJson::object();
-    forEachSetting([&](const SettingInfo& info, auto, auto given) {
-      const auto& value = (*doc.settings).*given;
-      if (!value) return;
-      const std::string key(info.key);
-      using T = std::decay_t<decltype(*value)>;
-      if constexpr (std::is_enum_v<T>)
-        s[key] = nameOf(*value);
-      else if constexpr (std::is_same_v<T, std::uint32_t>)
-        s[key] = *value;
-      else
-        put(s, key.c_str(), *value);
-    });
-    j["settings"] = std::move(s);
-  }
+  if (doc.settings) j["settings"] = settingsDocToJson(*doc.settings);
   if (doc.walls) {
     OJson w;
     put(w, "width", doc.walls->width);

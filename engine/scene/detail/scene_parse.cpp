@@ -55,26 +55,6 @@ std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
   }
 }
 
-SettingsDoc readSettingsDoc(const Json& v, const std::string& path, int version,
-                            std::vector<JsonProblem>& problems) {
-  FieldReader r(v, path, problems, "'settings'");
-  SettingsDoc s;
-  forEachSetting([&](const SettingInfo& info, auto, auto given) {
-    using T = typename std::remove_reference_t<decltype(s.*given)>::value_type;
-    s.*given = readSetting<T>(r, info);
-    // A setting newer than the file's declared version is an error in that file.
-    if (version < info.since && r.has(info.key))
-      r.report(r.fieldPath(info.key),
-               fmt::format("'{}' needs scene format version {} or later; this file declares "
-                           "version {}",
-                           info.key, info.since, version));
-  });
-  if (const std::string why = settingsConflict(settingsOf(s)); !why.empty())
-    r.report(r.fieldPath("engine"), why);
-  r.rejectUnknown(" in 'settings'");
-  return s;
-}
-
 WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "'walls'");
   WallsDoc w;
@@ -172,6 +152,26 @@ BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem
 }
 
 }  // namespace
+
+SettingsDoc readSettingsDoc(const nlohmann::json& v, const std::string& path, int version,
+                            std::vector<JsonProblem>& problems) {
+  FieldReader r(v, path, problems, "'settings'");
+  SettingsDoc s;
+  forEachSetting([&](const SettingInfo& info, auto, auto given) {
+    using T = typename std::remove_reference_t<decltype(s.*given)>::value_type;
+    s.*given = readSetting<T>(r, info);
+    // A setting newer than the file's declared version is an error in that file.
+    if (version < info.since && r.has(info.key))
+      r.report(r.fieldPath(info.key),
+               fmt::format("'{}' needs scene format version {} or later; this file declares "
+                           "version {}",
+                           info.key, info.since, version));
+  });
+  if (const std::string why = settingsConflict(settingsOf(s)); !why.empty())
+    r.report(r.fieldPath("engine"), why);
+  r.rejectUnknown(" in 'settings'");
+  return s;
+}
 
 ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems) {
   FieldReader r(root, "", problems, "a scene");

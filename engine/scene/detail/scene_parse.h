@@ -28,6 +28,11 @@ ParsedScene parseSceneJson(const nlohmann::json& root, std::vector<JsonProblem>&
 // object; nullopt when no shape has that name (the caller reports it).
 std::optional<ShapeDoc> readShape(std::string_view kind, FieldReader& body);
 
+// A scene's "settings" object, declared by a file of format `version` (a setting newer than
+// that version is reported); also how a recording reads a settings edit.
+SettingsDoc readSettingsDoc(const nlohmann::json& value, const std::string& path, int version,
+                            std::vector<JsonProblem>& problems);
+
 // One entry of "forces"; nullopt when its kind is missing or unknown (reported).
 std::optional<ForceDoc> readForce(const nlohmann::json& value, const std::string& path,
                                   std::vector<JsonProblem>& problems);
