@@ -17,7 +17,9 @@
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/io/waypoint_csv.h"
+#include "engine/run/run_recording.h"
 #include "engine/run/step_plan.h"
+#include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
@@ -288,6 +290,25 @@ int runCommand(const RunOptions& opt) {
       waypointCsv = std::make_unique<AtomicFile>(opt.waypoints);
       writeWaypointCsvHeader(waypointCsv->stream());
     }
+    std::unique_ptr<RecordingWriter> recording;
+    if (!opt.record.empty()) {
+      recording = std::make_unique<RecordingWriter>(opt.record, scene->doc, opt.scene,
+                                                    std::span<const RecordedEdit>{});
+      StepRecord first = initialRecord(sim, advance->kind(), advance->integratorKind(), dt);
+      first.step = steps;
+      first.draw.steps = steps;
+      first.state.warmStart = state.warmStart;  // a saved state's (--initial-state)
+      recording->append(first);
+    }
+    // The recording is committed up to the last good step when the run fails: the steps
+    // that lead to a failure are what a user opens it for.
+    const auto commitRecording = [&] {
+      if (!recording) return;
+      recording->commit();
+      std::cerr << fmt::format("recording: {} steps ({:.1f} MB) written to {}\n",
+                               recording->records(), static_cast<double>(recording->bytes()) / 1e6,
+                               opt.record);
+    };
     const bool wantWaypoints = collisionAdvance && (waypointCsv || opt.events);
     const auto report = [&](long long step, const StepTrace* trace) {
       if (trace && wantWaypoints)
@@ -313,6 +334,13 @@ int runCommand(const RunOptions& opt) {
             for (const SolveTrace& t : e.partialTrace->solves) lcp->solves.emplace_back(step, t);
           throw;
         }
+        if (recording)
+          recording->append(
+              {.step = step,
+               .draw = drawDataOf(sim, step),
+               .state = run.state,
+               .stats = run.stats,
+               .trace = nullptr});
         state = std::move(run.state);
         solves += run.stats.solves;
         if (!(run.stats.minDistance >= minDistance)) minDistance = run.stats.minDistance;
@@ -337,6 +365,7 @@ int runCommand(const RunOptions& opt) {
         std::cerr << fmt::format("{} solves up to the failure written to {}\n", lcp->solves.size(),
                                  opt.lcpDir);
       }
+      commitRecording();
       return kExitSimulationFailed;
     } catch (const std::bad_alloc&) {
       bar.finish();
@@ -347,9 +376,14 @@ int runCommand(const RunOptions& opt) {
     if (lcp) writeLcpRecords(opt.lcpDir, *lcp);
     if (csv) csv->commit();
     if (waypointCsv) waypointCsv->commit();
+    commitRecording();
     if (!opt.finalState.empty())
       writeFileAtomically(opt.finalState, stateJson(sim, steps).dump(2) + "\n");
   } catch (const FileWriteError& e) {
+    bar.finish();
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitOutputFailed;
+  } catch (const RecordingError& e) {
     bar.finish();
     std::cerr << "error: " << e.what() << '\n';
     return kExitOutputFailed;

@@ -1,0 +1,91 @@
+// run --record: the recording holds every step of the run, ends on the state --final-state
+// writes, re-runs each step from the record before it (so the workbench can re-derive any
+// step's trace), carries the settings given on the command line, continues from a saved
+// state, and a recording that cannot be written is an error that leaves no file.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <string>
+
+#include "cli_test_support.h"
+#include "engine/io/state_json.h"
+#include "engine/run/run_recording.h"
+#include "engine/run/step_run.h"
+
+using namespace cl::test;
+
+namespace {
+
+std::string scene(const std::string& name) {
+  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
+}
+
+std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
+
+// The record's last state holds the bits of the final-state file's bodies.
+void checkEndsOn(const cl::Recording& rec, const fs::path& finalState) {
+  const cl::SavedState saved = cl::readStateFile(finalState);
+  const std::vector<double>& vars = rec.history.back().state.vars;
+  REQUIRE(vars.size() == saved.bodies.size() * cl::kVarsPerBody);
+  for (std::size_t i = 0; i < saved.bodies.size(); ++i) {
+    const cl::SavedState::Body& b = saved.bodies[i];
+    const double want[] = {b.x, b.vx, b.y, b.vy, b.angle, b.omega};
+    CHECK(std::memcmp(want, vars.data() + i * cl::kVarsPerBody, sizeof want) == 0);
+  }
+  CHECK(rec.history.back().step == saved.steps);
+}
+
+}  // namespace
+
+TEST_CASE("run --record writes every step, ending on the final state, each step re-runnable",
+          "[cli][record]") {
+  const fs::path dir = scratch("record");
+  const fs::path rec = dir / "pile.clrun", whole = dir / "whole.json";
+  const CliResult r = runCli("run " + scene("pile_10.json") + " --until 2 --record " +
+                                 quoted(rec) + " --final-state " + quoted(whole),
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.err, Catch::Contains("recording: 81 steps"));
+  const cl::Recording recording = cl::readRecording(rec);
+  REQUIRE(recording.history.size() == 81);
+  CHECK(recording.history.at(0).step == 0);
+  checkEndsOn(recording, whole);
+  // The blocks land and collide in these steps; each re-runs to the recorded bits.
+  CHECK(recording.history.back().state.counters.collisions > 0);
+  for (int k = 1; k < recording.history.size(); ++k)
+    REQUIRE(cl::sameState(cl::replayStep(recording.history.at(k - 1).state).state,
+                          recording.history.at(k).state));
+}
+
+TEST_CASE("run --record keeps the command line's settings and continues a saved state",
+          "[cli][record]") {
+  const fs::path dir = scratch("record_settings");
+  const fs::path half = dir / "half.json", whole = dir / "whole.json", rec = dir / "rest.clrun";
+  const std::string run = "run " + scene("pile_10.json") + " --advance lcp_fixpoint";
+  REQUIRE(runCli(run + " --until 2 --final-state " + quoted(half), dir).exitCode == 0);
+  REQUIRE(runCli(run + " --until 3 --final-state " + quoted(whole), dir).exitCode == 0);
+  const CliResult r = runCli(run + " --initial-state " + quoted(half) + " --until 3 --record " +
+                                 quoted(rec),
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  const cl::Recording recording = cl::readRecording(rec);
+  CHECK(recording.scene.settings.advance == cl::AdvanceKind::kLcpFixpoint);
+  REQUIRE(recording.history.size() == 41);
+  CHECK(recording.history.at(0).step == 80);
+  checkEndsOn(recording, whole);
+  CHECK(cl::sameState(cl::replayStep(recording.history.at(0).state).state,
+                      recording.history.at(1).state));
+}
+
+TEST_CASE("run --record to a place it cannot write fails and leaves nothing", "[cli][record]") {
+  const fs::path dir = scratch("record_fail");
+  const fs::path rec = dir / "missing" / "r.clrun";
+  const CliResult r =
+      runCli("run " + scene("pile_10.json") + " --until 0.5 --record " + quoted(rec), dir);
+  CHECK(r.exitCode == 3);  // kExitOutputFailed
+  CHECK_THAT(r.err, Catch::Contains("missing"));
+  CHECK_FALSE(fs::exists(rec));
+}
