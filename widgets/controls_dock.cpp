@@ -182,7 +182,7 @@ QWidget* ControlsDock::buildContactAppGroup() {
   const auto loadBlocks = [this] {
     // ContactApp keeps its parameters when the number of blocks changes.
     const QString path = contactAppScenePath(scenesDirectory(), mBlocks->value());
-    if (!mSession->loadScene(path, /*keepEdits=*/true))
+    if (!mSession->loadScene(path, /*keepEdits=*/true) && !mSession->loadDeclined())
       setStatus(tr("Could not load the ContactApp scene with %1 blocks (%2).")
                     .arg(mBlocks->value())
                     .arg(path),
@@ -419,6 +419,7 @@ void ControlsDock::showSceneDescription(int row) {
 bool ControlsDock::loadSceneAt(int row) {
   if (row < 0 || row >= mScenes.size()) return false;
   if (!mSession->loadScene(mScenes[row].path)) {
+    if (mSession->loadDeclined()) return false;
     setStatus(tr("Could not load %1: %2").arg(mScenes[row].fileName, mScenes[row].error), true);
     return false;
   }

@@ -80,8 +80,14 @@ Session::~Session() {
 
 // ---- Scene
 
+bool Session::mayDiscardHistory() {
+  mLoadDeclined = mHasScene && mUnsaved && mDiscardGuard && !mDiscardGuard(mHistory.size() - 1);
+  return !mLoadDeclined;
+}
+
 bool Session::loadScene(const QString& path, bool keepEdits) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (!mayDiscardHistory()) return false;
   try {
     if (!keepEdits) {
       install(loadSceneFile(absolute.toStdString()), absolute);
@@ -172,6 +178,7 @@ bool Session::saveRecording(const QString& path) {
     RecordingWriter writer(path.toStdString(), mDoc, mScenePath.toStdString(), mEditLog);
     for (int i = 0; i < mHistory.size(); ++i) writer.append(mHistory.at(i));
     writer.commit();
+    mUnsaved = false;
     return true;
   } catch (const std::exception& e) {
     emit errorOccurred(tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what())));
@@ -181,6 +188,7 @@ bool Session::saveRecording(const QString& path) {
 
 bool Session::openRecording(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (!mayDiscardHistory()) return false;
   Recording recording;
   try {
     recording = readRecording(absolute.toStdString(), mHistory.budget());
@@ -190,14 +198,13 @@ bool Session::openRecording(const QString& path) {
   }
   // Restart goes back to the recording's scene (its document), not to the file it came from,
   // which may have changed since.
-  install(std::move(recording.scene), {}, std::move(recording.history));
-  mEditLog = std::move(recording.edits);
   mLastingEdits.clear();
-  mRecordingPath = absolute;
+  install(std::move(recording.scene), {},
+          Recorded{std::move(recording.history), std::move(recording.edits), absolute});
   return true;
 }
 
-void Session::install(Scene scene, const QString& sourcePath, std::optional<RunHistory> recorded) {
+void Session::install(Scene scene, const QString& sourcePath, std::optional<Recorded> recorded) {
   setRunning(false);
   ++mGeneration;
   // Answers still on their way belong to the old generation; a step still computing for
@@ -222,13 +229,16 @@ void Session::install(Scene scene, const QString& sourcePath, std::optional<RunH
   mHistory.clear();
   mEditLog.clear();
   mRecordingPath.clear();
+  mUnsaved = false;
   mComparison.reset();
   mSelectedBody = -1;
 
   if (recorded) {
     const std::size_t budget = mHistory.budget();
-    mHistory = std::move(*recorded);
+    mHistory = std::move(recorded->history);
     mHistory.setBudget(budget);
+    mEditLog = std::move(recorded->edits);
+    mRecordingPath = recorded->path;
   } else if (mHasScene) {
     mHistory.append(initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
                                   scene.settings.timeStep));
@@ -643,6 +653,7 @@ void Session::updateEditedState(const SimState& state, long long step, const Sim
   // The edit took effect right after step `step`: the step after it starts from this
   // state. Steps taken since were already taken with the edited simulation.
   mEditLog.push_back({step, edit});
+  mUnsaved = true;
   const int i = mHistory.indexOfStep(step);
   if (i >= 0) mHistory.replaceState(i, state);
   mTimeStep = state.timeStep;
@@ -725,6 +736,7 @@ bool Session::takeBatch(const StepBatch& batch) {
     samples.push_back({r.stats.time, r.stats.energy});
     mHistory.append(r);
   }
+  mUnsaved = true;
   if (follow) {
     mCurrent = mHistory.size() - 1;
     mSnapshot = snapshotOf(mHistory.back().draw, mGeneration);

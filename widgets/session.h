@@ -79,6 +79,14 @@ class Session : public QObject {
   bool openRecording(const QString& path);
   // The recording the history came from (empty when it was run here).
   const QString& recordingPath() const { return mRecordingPath; }
+  // Whether the history holds steps taken or edited since it was loaded, opened or saved.
+  bool hasUnsavedSteps() const { return mUnsaved; }
+  // Asked before loadScene or openRecording replaces a history with unsaved steps, with
+  // their number: false keeps the run (the load returns false, and loadDeclined() says
+  // why). The window asks the user (and offers to save a recording first); none: always.
+  void setDiscardGuard(std::function<bool(int steps)> guard) { mDiscardGuard = std::move(guard); }
+  // The last loadScene or openRecording returned false because the guard declined.
+  bool loadDeclined() const { return mLoadDeclined; }
 
   bool hasScene() const { return mHasScene; }
   const QString& scenePath() const { return mScenePath; }
@@ -242,10 +250,19 @@ class Session : public QObject {
   void busyChanged(bool busy);
 
  private:
-  // Makes `scene` current with its first record as the history, or with `recorded` (a
-  // recording's records, newest shown).
+  // A recording's run, to install in place of a scene's first record.
+  struct Recorded {
+    RunHistory history;
+    std::vector<RecordedEdit> edits;
+    QString path;
+  };
+  // Makes `scene` current with its first record as the history, or with `recorded`'s
+  // records (the newest shown).
   void install(Scene scene, const QString& sourcePath,
-               std::optional<RunHistory> recorded = std::nullopt);
+               std::optional<Recorded> recorded = std::nullopt);
+  // Whether the history may be replaced: true when it holds nothing unsaved or the discard
+  // guard agrees; false records that a load was declined.
+  bool mayDiscardHistory();
   void onFrame();
   // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});
@@ -294,6 +311,9 @@ class Session : public QObject {
   std::vector<SimEdit> mLastingEdits;
   std::vector<RecordedEdit> mEditLog;
   QString mRecordingPath;
+  bool mUnsaved = false;
+  bool mLoadDeclined = false;
+  std::function<bool(int)> mDiscardGuard;
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file

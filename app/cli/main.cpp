@@ -83,10 +83,11 @@ int main(int argc, char** argv) {
   runCmd->add_option("--initial-state", run.initialState,
                      "Start from a state written by --final-state or the workbench's Export All "
                      "(the scene's own bodies); --until is a time, not a duration");
-  runCmd->add_option("--record", run.record,
-                     "Record the run to this file (every step's state, statistics and what a view "
-                     "draws; docs/recording-format.md), to open in the workbench with File > Open "
-                     "Recording; a run that fails is recorded up to its last good step")
+  runCmd
+      ->add_option("--record", run.record,
+                   "Record the run to this file (every step's state, statistics and what a view "
+                   "draws; docs/recording-format.md), to open in the workbench with File > Open "
+                   "Recording; a run that fails is recorded up to its last good step")
       ->type_name("FILE");
   runCmd->add_option("--csv", run.csvDir,
                      "Write states.csv (one row per step) into this directory");

@@ -335,12 +335,11 @@ int runCommand(const RunOptions& opt) {
           throw;
         }
         if (recording)
-          recording->append(
-              {.step = step,
-               .draw = drawDataOf(sim, step),
-               .state = run.state,
-               .stats = run.stats,
-               .trace = nullptr});
+          recording->append({.step = step,
+                             .draw = drawDataOf(sim, step),
+                             .state = run.state,
+                             .stats = run.stats,
+                             .trace = nullptr});
         state = std::move(run.state);
         solves += run.stats.solves;
         if (!(run.stats.minDistance >= minDistance)) minDistance = run.stats.minDistance;

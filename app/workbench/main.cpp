@@ -38,8 +38,9 @@ int main(int argc, char* argv[]) {
   parser.addVersionOption();
   parser.addPositionalArgument(
       QStringLiteral("scene"),
-      QStringLiteral("Scene file to open (default %1).").arg(cl::widgets::defaultScenePath()),
-      QStringLiteral("[SCENE.json]"));
+      QStringLiteral("Scene file to open (default %1), or a run's recording (.clrun).")
+          .arg(cl::widgets::defaultScenePath()),
+      QStringLiteral("[SCENE.json | RUN.clrun]"));
   const QCommandLineOption screenshotOption(
       QStringLiteral("screenshot"),
       QStringLiteral("Render the window to FILE (PNG) and exit: 0 when written, 1 when the file "
@@ -53,7 +54,8 @@ int main(int argc, char* argv[]) {
   parser.process(app);
 
   const QStringList positional = parser.positionalArguments();
-  if (positional.size() > 1) return fail(QStringLiteral("give at most one scene file"), 2);
+  if (positional.size() > 1)
+    return fail(QStringLiteral("give at most one scene file or recording"), 2);
   bool stepsOk = false;
   const int steps = parser.value(stepsOption).toInt(&stepsOk);
   if (!stepsOk || steps < 0)
@@ -70,7 +72,7 @@ int main(int argc, char* argv[]) {
   const QString scenePath =
       positional.isEmpty() ? cl::widgets::defaultScenePath() : positional.front();
   // A bad file leaves the window open and empty, with the error shown.
-  const bool loaded = window.session()->loadScene(scenePath);
+  const bool loaded = window.openFile(scenePath);
 
   if (!screenshot) {
     window.show();

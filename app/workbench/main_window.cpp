@@ -1,5 +1,6 @@
 #include "app/workbench/main_window.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -56,6 +57,8 @@ namespace {
 // Bump when the set of docks changes so an old saved layout is ignored.
 constexpr int kLayoutVersion = 3;
 const char* const kSettingsOrg = "ContactLab";
+// A recording's file name ends in it (docs/recording-format.md).
+const char* const kRecordingSuffix = "clrun";
 const char* const kSettingsApp = "workbench";
 constexpr int kMaxRecent = 8;
 // The time rates offered, simulated seconds per wall second.
@@ -71,6 +74,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   widgets::InputGuard::install();
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
+  mSession->setDiscardGuard([this](int steps) { return confirmDiscardHistory(steps); });
   mSceneView = new widgets::SceneView(mSession, this);
   // The scene under the notes the loaded scene calls for (hidden when there are none) and
   // the bar of a step that takes long (hidden but while one does).
@@ -93,6 +97,15 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     updateReadout();
     updateTimeline();
     if (!mSession->scenePath().isEmpty()) addRecent(mSession->scenePath());
+    if (!mSession->recordingPath().isEmpty()) {
+      addRecent(mSession->recordingPath());
+      const RunHistory& h = mSession->history();
+      statusBar()->showMessage(tr("Opened %1: steps %2 to %3")
+                                   .arg(QFileInfo(mSession->recordingPath()).fileName())
+                                   .arg(h.at(0).step)
+                                   .arg(h.back().step),
+                               10000);
+    }
   });
   connect(mSession, &widgets::Session::stepped, this, [this] {
     updateTimeline();
@@ -153,6 +166,19 @@ void MainWindow::createActions() {
   mSaveAction->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
   mSaveAction->setShortcut(QKeySequence::Save);
   connect(mSaveAction, &QAction::triggered, this, &MainWindow::saveSceneAs);
+
+  mOpenRecordingAction =
+      make("openRecordingAction", tr("Open Re&cording..."),
+           tr("Open a recorded run (saved here or by contactlab-cli run --record) to scrub and "
+              "inspect it"));
+  mOpenRecordingAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_O);
+  connect(mOpenRecordingAction, &QAction::triggered, this, &MainWindow::openRecording);
+  mSaveRecordingAction =
+      make("saveRecordingAction", tr("Save Recordin&g As..."),
+           tr("Write the run as held (every step's state, statistics and picture, and the edits "
+              "made) to a file, to reopen later; traces are re-derived when a step is inspected"));
+  mSaveRecordingAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+  connect(mSaveRecordingAction, &QAction::triggered, this, &MainWindow::saveRecordingAs);
 
   mExportAllAction = make("exportAllAction", tr("&Export All..."),
                           tr("Write every table, the scene and a picture into a folder"));
@@ -265,6 +291,9 @@ void MainWindow::createMenusAndToolBars() {
   mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
   file->addAction(mReloadAction);
   file->addAction(mSaveAction);
+  file->addSeparator();
+  file->addAction(mOpenRecordingAction);
+  file->addAction(mSaveRecordingAction);
   file->addSeparator();
   QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
   exportMenu->setObjectName(QStringLiteral("exportMenu"));
@@ -475,6 +504,55 @@ void MainWindow::openScene() {
   if (!path.isEmpty()) mSession->loadScene(path);
 }
 
+bool MainWindow::openFile(const QString& path) {
+  return QFileInfo(path).suffix() == QLatin1String(kRecordingSuffix) ? mSession->openRecording(path)
+                                                                     : mSession->loadScene(path);
+}
+
+void MainWindow::openRecording() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Recording"), QFileInfo(mSession->recordingPath()).absolutePath(),
+      tr("ContactLab recordings (*.%1);;All files (*)").arg(kRecordingSuffix));
+  if (!path.isEmpty()) mSession->openRecording(path);
+}
+
+void MainWindow::saveRecordingAs() {
+  if (!mSession->hasScene()) return;
+  const QString name = mSession->recordingPath().isEmpty()
+                           ? QFileInfo(mSession->scenePath()).completeBaseName() +
+                                 QStringLiteral(".") + kRecordingSuffix
+                           : mSession->recordingPath();
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save Recording As"), name,
+                                   tr("ContactLab recordings (*.%1)").arg(kRecordingSuffix));
+  if (path.isEmpty()) return;
+  setCursor(Qt::WaitCursor);
+  const bool saved = mSession->saveRecording(path);
+  unsetCursor();
+  if (saved)
+    statusBar()->showMessage(tr("Saved %1 steps to %2").arg(mSession->history().size()).arg(path),
+                             5000);
+}
+
+bool MainWindow::confirmDiscardHistory(int steps) {
+  if (!mOptions.errorDialogs) return true;  // tests: no modal questions
+  QMessageBox box(QMessageBox::Question, tr("Discard the run?"),
+                  tr("Loading replaces this run's %1 steps, which are not saved.").arg(steps),
+                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  box.setInformativeText(tr("Save them as a recording first, to reopen and inspect later?"));
+  box.button(QMessageBox::Save)->setText(tr("Save Recording..."));
+  box.setDefaultButton(QMessageBox::Save);
+  switch (box.exec()) {
+    case QMessageBox::Save:
+      saveRecordingAs();
+      return !mSession->hasUnsavedSteps();  // saved: go on; the dialog cancelled: stay
+    case QMessageBox::Discard:
+      return true;
+    default:
+      return false;
+  }
+}
+
 void MainWindow::openRecent(const QString& path) {
   if (!QFileInfo::exists(path)) {
     showError(tr("%1 no longer exists.").arg(path));
@@ -485,7 +563,7 @@ void MainWindow::openRecent(const QString& path) {
     updateRecentMenu();
     return;
   }
-  mSession->loadScene(path);
+  openFile(path);
 }
 
 QStringList MainWindow::recentFiles() const {
@@ -587,7 +665,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const QList<QUrl> urls = event->mimeData()->urls();
   if (urls.size() != 1 || !urls.front().isLocalFile()) return;
   event->acceptProposedAction();
-  mSession->loadScene(urls.front().toLocalFile());
+  openFile(urls.front().toLocalFile());
 }
 
 // ---- Layout
@@ -717,12 +795,15 @@ void MainWindow::updateTitle() {
   if (mSession->hasScene()) {
     const QString name = mSession->title().isEmpty() ? QFileInfo(mSession->scenePath()).fileName()
                                                      : mSession->title();
-    title = tr("%1 \u2014 ContactLab").arg(name);
+    title = mSession->recordingPath().isEmpty()
+                ? tr("%1 \u2014 ContactLab").arg(name)
+                : tr("%1 (recording %2) \u2014 ContactLab")
+                      .arg(name, QFileInfo(mSession->recordingPath()).fileName());
   }
   setWindowTitle(title);
   const bool has = mSession->hasScene();
   for (QAction* a : {mRunAction, mStepAction, mStepWaypointAction, mStepPivotAction, mRestartAction,
-                     mReloadAction, mSaveAction, mExportAllAction})
+                     mReloadAction, mSaveAction, mSaveRecordingAction, mExportAllAction})
     a->setEnabled(has);
   mReloadAction->setEnabled(has && !mSession->scenePath().isEmpty());
 }

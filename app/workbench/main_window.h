@@ -63,8 +63,11 @@ class MainWindow : public QMainWindow {
   // The readouts of the status bar.
   QString readout() const;
   QString memoryReadout() const;
-  // Recently opened scene files, newest first.
+  // Recently opened scene files and recordings, newest first.
   QStringList recentFiles() const;
+  // Opens a scene or, by its suffix .clrun, a recording (recent files, a drop, the command
+  // line); false when it was not opened (the error shown, or the user kept the run).
+  bool openFile(const QString& path);
 
   // Writes every table, the scene and a picture of the scene view into folder `dir`
   // (run_export.h), with a progress dialog that can cancel; false with the error shown.
@@ -92,6 +95,12 @@ class MainWindow : public QMainWindow {
   void addRecent(const QString& path);
   void updateRecentMenu();
   void saveSceneAs();
+  // File > Open Recording / Save Recording As (engine/run/run_recording.h).
+  void openRecording();
+  void saveRecordingAs();
+  // The discard guard: asks before a load drops `steps` unsaved steps, offering to save
+  // them as a recording first.
+  bool confirmDiscardHistory(int steps);
   void exportTable(const QString& title, const QString& defaultName,
                    const std::function<void(std::ostream&)>& write);
   void exportAll();
@@ -134,6 +143,8 @@ class MainWindow : public QMainWindow {
   QAction* mOpenAction = nullptr;
   QAction* mReloadAction = nullptr;
   QAction* mSaveAction = nullptr;
+  QAction* mOpenRecordingAction = nullptr;
+  QAction* mSaveRecordingAction = nullptr;
   QAction* mExportAllAction = nullptr;
   QAction* mScreenshotAction = nullptr;
   QAction* mRunAction = nullptr;

@@ -42,8 +42,8 @@ TEST_CASE("run --record writes every step, ending on the final state, each step 
           "[cli][record]") {
   const fs::path dir = scratch("record");
   const fs::path rec = dir / "pile.clrun", whole = dir / "whole.json";
-  const CliResult r = runCli("run " + scene("pile_10.json") + " --until 2 --record " +
-                                 quoted(rec) + " --final-state " + quoted(whole),
+  const CliResult r = runCli("run " + scene("pile_10.json") + " --until 2 --record " + quoted(rec) +
+                                 " --final-state " + quoted(whole),
                              dir);
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
@@ -66,9 +66,8 @@ TEST_CASE("run --record keeps the command line's settings and continues a saved 
   const std::string run = "run " + scene("pile_10.json") + " --advance lcp_fixpoint";
   REQUIRE(runCli(run + " --until 2 --final-state " + quoted(half), dir).exitCode == 0);
   REQUIRE(runCli(run + " --until 3 --final-state " + quoted(whole), dir).exitCode == 0);
-  const CliResult r = runCli(run + " --initial-state " + quoted(half) + " --until 3 --record " +
-                                 quoted(rec),
-                             dir);
+  const CliResult r =
+      runCli(run + " --initial-state " + quoted(half) + " --until 3 --record " + quoted(rec), dir);
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   const cl::Recording recording = cl::readRecording(rec);
