@@ -45,4 +45,5 @@ run fuzz_scene_step tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scen
 run fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
 run fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp || status=1
 run fuzz_state_read tests/fuzz/lcp.dict tests/fuzz/seeds/state || status=1
+run fuzz_recording_read tests/fuzz/scene.dict tests/fuzz/seeds/recording || status=1
 exit $status
