@@ -391,15 +391,20 @@ void ControlsDock::selectCurrentScene() {
       return;
     }
   }
-  showSceneDescription(mSceneList->currentRow());
+  // Not a scene of the folder (a recording's, one built in code): no row stays selected.
+  const QSignalBlocker blocker(mSceneList);
+  mSceneList->setCurrentRow(-1);
+  showSceneDescription(-1);
 }
 
 void ControlsDock::showSceneDescription(int row) {
   if (row < 0 || row >= mScenes.size()) {
     mSceneDescription->setText(
-        mSession->hasScene()
+        !mSession->hasScene() ? tr("Choose a scene and load it.")
+        : mSession->recordingPath().isEmpty()
             ? tr("Running \"%1\" (not from the scene folder).").arg(mSession->title())
-            : tr("Choose a scene and load it."));
+            : tr("Running \"%1\" from the recording %2.")
+                  .arg(mSession->title(), QFileInfo(mSession->recordingPath()).fileName()));
     mSceneDescription->setToolTip(QString());
     mLoadButton->setEnabled(false);
     return;

@@ -86,22 +86,27 @@ bool Session::mayDiscardHistory() {
 }
 
 bool Session::loadScene(const QString& path, bool keepEdits) {
+  return replaceScene(path, keepEdits, /*ask=*/true);
+}
+
+bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  if (!mayDiscardHistory()) return false;
   try {
-    if (!keepEdits) {
-      install(loadSceneFile(absolute.toStdString()), absolute);
-      mLastingEdits.clear();
-      return true;
+    Scene scene = loadSceneFile(absolute.toStdString());
+    if (keepEdits) {
+      SceneDoc doc = scene.doc;
+      for (const SimEdit& e : mLastingEdits) recordEdit(e, doc);
+      scene = makeScene(std::move(doc));
     }
-    const Scene loaded = loadSceneFile(absolute.toStdString());
-    SceneDoc doc = loaded.doc;
-    for (const SimEdit& e : mLastingEdits) recordEdit(e, doc);
-    install(makeScene(std::move(doc)), absolute);
+    // Asked once the file is known to load: a bad file keeps the run without a question.
+    if (ask && !mayDiscardHistory()) return false;
+    install(std::move(scene), absolute);
+    if (!keepEdits) mLastingEdits.clear();
     return true;
   } catch (const std::exception& e) {
     // SceneError carries the whole list of problems; GeometryError and the
     // like (a shape the loader let through) are reported the same way.
+    mLoadDeclined = false;
     emit errorOccurred(QString::fromStdString(e.what()));
     return false;
   }
@@ -113,7 +118,7 @@ void Session::setScene(Scene scene, const QString& sourcePath) {
 }
 
 bool Session::restart() {
-  if (!mScenePath.isEmpty()) return loadScene(mScenePath);
+  if (!mScenePath.isEmpty()) return replaceScene(mScenePath, false, /*ask=*/false);
   if (!mPristine) return false;
   Scene copy;
   copy.title = mTitle.toStdString();
@@ -188,14 +193,16 @@ bool Session::saveRecording(const QString& path) {
 
 bool Session::openRecording(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  if (!mayDiscardHistory()) return false;
   Recording recording;
   try {
     recording = readRecording(absolute.toStdString(), mHistory.budget());
   } catch (const std::exception& e) {
+    mLoadDeclined = false;
     emit errorOccurred(tr("Recording not opened: %1").arg(QString::fromStdString(e.what())));
     return false;
   }
+  // Asked once the file is known to open: a bad file keeps the run without a question.
+  if (!mayDiscardHistory()) return false;
   // Restart goes back to the recording's scene (its document), not to the file it came from,
   // which may have changed since.
   mLastingEdits.clear();

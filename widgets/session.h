@@ -263,6 +263,8 @@ class Session : public QObject {
   // Whether the history may be replaced: true when it holds nothing unsaved or the discard
   // guard agrees; false records that a load was declined.
   bool mayDiscardHistory();
+  // loadScene, asking the discard guard when `ask` (restart does not: it is the way back).
+  bool replaceScene(const QString& path, bool keepEdits, bool ask);
   void onFrame();
   // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});

@@ -518,10 +518,15 @@ void MainWindow::openRecording() {
 
 void MainWindow::saveRecordingAs() {
   if (!mSession->hasScene()) return;
-  const QString name = mSession->recordingPath().isEmpty()
-                           ? QFileInfo(mSession->scenePath()).completeBaseName() +
-                                 QStringLiteral(".") + kRecordingSuffix
-                           : mSession->recordingPath();
+  // Named after the scene (or the recording it came from) and the last step held.
+  const QFileInfo origin(mSession->recordingPath().isEmpty() ? mSession->scenePath()
+                                                             : mSession->recordingPath());
+  const QString base =
+      origin.completeBaseName().isEmpty() ? QStringLiteral("run") : origin.completeBaseName();
+  const QString name = QStringLiteral("%1-step%2.%3")
+                           .arg(base)
+                           .arg(mSession->history().back().step)
+                           .arg(QLatin1String(kRecordingSuffix));
   const QString path =
       QFileDialog::getSaveFileName(this, tr("Save Recording As"), name,
                                    tr("ContactLab recordings (*.%1)").arg(kRecordingSuffix));
@@ -530,7 +535,10 @@ void MainWindow::saveRecordingAs() {
   const bool saved = mSession->saveRecording(path);
   unsetCursor();
   if (saved)
-    statusBar()->showMessage(tr("Saved %1 steps to %2").arg(mSession->history().size()).arg(path),
+    statusBar()->showMessage(tr("Saved steps %1 to %2 to %3")
+                                 .arg(mSession->history().at(0).step)
+                                 .arg(mSession->history().back().step)
+                                 .arg(path),
                              5000);
 }
 
