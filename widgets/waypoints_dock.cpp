@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -15,6 +16,7 @@
 #include <memory>
 
 #include "engine/dynamics/advance_kind.h"
+#include "widgets/backup_steps_model.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/waypoint_models.h"
@@ -59,8 +61,22 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   mCounters->setToolTip(tr("CollisionAdvance's counters for the run up to the record shown"));
   layout->addWidget(mCounters);
 
-  mPages = new QStackedWidget(body);
-  layout->addWidget(mPages, 1);
+  // The steps with back-ups (Back-ups only) at the left, the step shown at the right.
+  auto* outer = new QSplitter(Qt::Horizontal, body);
+  layout->addWidget(outer, 1);
+  mSteps = new BackupStepsModel(this);
+  mStepsTable = makeTable(mSteps, outer);
+  mStepsTable->setObjectName(QStringLiteral("backupStepsTable"));
+  mStepsTable->setToolTip(
+      tr("Every held step in which CollisionAdvance backed up: click one to "
+         "show it"));
+  outer->addWidget(mStepsTable);
+  mStepsTable->hide();
+
+  mPages = new QStackedWidget(outer);
+  outer->addWidget(mPages);
+  outer->setStretchFactor(0, 1);
+  outer->setStretchFactor(1, 3);
 
   mMessage = new QLabel(mPages);
   mMessage->setObjectName(QStringLiteral("waypointsMessage"));
@@ -75,14 +91,14 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   contentLayout->setSpacing(3);
 
   auto* filters = new QHBoxLayout;
-  mBackupsOnly = new QCheckBox(tr("Back-ups only"), content);
+  mBackupsOnly = new QCheckBox(tr("Back-ups only"), body);
   mBackupsOnly->setObjectName(QStringLiteral("waypointsBackupsOnly"));
   mBackupsOnly->setToolTip(
       tr("Show only the waypoints at which CollisionAdvance backs up in "
          "time (PRE_COLLISION, ADVANCE_SIM_COLLIDING, ADVANCE_SIM_FAIL, "
          "MAYBE_STUCK, STUCK)"));
   filters->addWidget(mBackupsOnly);
-  mNameFilter = new QComboBox(content);
+  mNameFilter = new QComboBox(body);
   mNameFilter->setObjectName(QStringLiteral("waypointsNameFilter"));
   mNameFilter->setToolTip(tr("Show only the waypoints of one kind"));
   mNameFilter->addItem(tr("All waypoints"), -1);
@@ -90,10 +106,12 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     mNameFilter->addItem(QString::fromLatin1(wayPointName(static_cast<WayPoint>(i))), i);
   mNameFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   filters->addWidget(mNameFilter);
-  mSummary = new QLabel(content);
+  mSummary = new QLabel(body);
   mSummary->setObjectName(QStringLiteral("waypointsSummary"));
+  mSummary->setWordWrap(true);  // two lines rather than cut off in a narrow dock
   filters->addWidget(mSummary, 1);
-  contentLayout->addLayout(filters);
+  // Above the steps list and the step shown, across the dock: Back-ups only filters both.
+  layout->insertLayout(1, filters);
 
   auto* splitter = new QSplitter(Qt::Vertical, content);
   mSplitter = splitter;
@@ -146,12 +164,25 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   connect(mWaypointTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           &WaypointsDock::onRowSelected);
   connect(mBackupsOnly, &QCheckBox::toggled, this, &WaypointsDock::applyFilter);
+  connect(mStepsTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          &WaypointsDock::onStepRowSelected);
+  // The steps list is as wide as its three columns, the rest goes to the step shown.
+  auto* sh = mStepsTable->horizontalHeader();
+  sh->resizeSection(BackupStepsModel::kStep, width("000000"));
+  sh->resizeSection(BackupStepsModel::kTime, width("000.00000"));
+  sh->resizeSection(BackupStepsModel::kBackups, width("back-ups"));
+  mStepsTable->setMinimumWidth(width("000000") + width("000.00000") + width("back-ups") +
+                               mStepsTable->verticalScrollBar()->sizeHint().width() + 4);
+  mStepsTable->setMaximumWidth(mStepsTable->minimumWidth() + 40);
   connect(mSplitter, &QSplitter::splitterMoved, this, [this] { mSplitMoved = true; });
   connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
 
   connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
   connect(mSession, &Session::currentChanged, this, &WaypointsDock::refresh);
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
+  connect(mSession, &Session::stepped, this, &WaypointsDock::refreshSteps);
+  connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refreshSteps);
+  connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refreshSteps);
   connect(mSession, &Session::selectionChanged, this, &WaypointsDock::syncSelection);
   refresh();
 }
@@ -185,7 +216,10 @@ void WaypointsDock::resizeEvent(QResizeEvent* event) {
 
 void WaypointsDock::showEvent(QShowEvent* event) {
   QDockWidget::showEvent(event);
-  if (mStale) refresh();
+  if (mStale) {
+    refresh();
+    refreshSteps();
+  }
 }
 
 void WaypointsDock::showMessage(const QString& text) {
@@ -196,6 +230,7 @@ void WaypointsDock::showMessage(const QString& text) {
   mSyncing = wasSyncing;
   mMessage->setText(text);
   mPages->setCurrentIndex(0);
+  updateSummary();
 }
 
 void WaypointsDock::refresh() {
@@ -206,6 +241,7 @@ void WaypointsDock::refresh() {
   }
   mStale = false;
   updateCounters();
+  if (mStepsTable->isVisibleTo(this)) syncStepRow();
   const StepRecord* record = mSession->current();
   if (!mSession->hasScene() || !record) {
     showMessage(tr("No scene loaded."));
@@ -254,8 +290,42 @@ void WaypointsDock::applyFilter() {
       mBackupsOnly->isChecked(),
       name >= 0 ? std::optional<WayPoint>(static_cast<WayPoint>(name)) : std::nullopt);
   mSyncing = wasSyncing;
+  mStepsTable->setVisible(mBackupsOnly->isChecked());
+  refreshSteps();
   updateSummary();
   syncSelection();
+}
+
+void WaypointsDock::refreshSteps() {
+  if (!isVisible() || !mBackupsOnly->isChecked()) return;
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  mSteps->setHistory(mSession->hasScene() ? &mSession->history() : nullptr);
+  mSyncing = wasSyncing;
+  updateSummary();
+  syncStepRow();
+}
+
+void WaypointsDock::syncStepRow() {
+  const StepRecord* record = mSession->current();
+  const int row = record ? mSteps->rowOfStep(record->step) : -1;
+  const bool wasSyncing = mSyncing;
+  mSyncing = true;
+  if (row >= 0) {
+    mStepsTable->selectRow(row);
+    mStepsTable->scrollTo(mSteps->index(row, 0));
+  } else {
+    mStepsTable->clearSelection();
+  }
+  mSyncing = wasSyncing;
+}
+
+void WaypointsDock::onStepRowSelected() {
+  if (mSyncing) return;
+  const QModelIndexList rows = mStepsTable->selectionModel()->selectedRows();
+  if (rows.isEmpty()) return;
+  const int index = mSession->history().indexOfStep(mSteps->stepAt(rows.front().row()));
+  if (index >= 0 && index != mSession->currentIndex()) mSession->showStep(index);
 }
 
 void WaypointsDock::syncSelection() {
@@ -334,18 +404,20 @@ void WaypointsDock::updateCounters() {
 }
 
 void WaypointsDock::updateSummary() {
-  const auto& trace = mWaypoints->trace();
-  if (!trace) {
-    mSummary->clear();
-    return;
+  QStringList parts;
+  // With Back-ups only, the history's count first: the list at the left holds those steps.
+  if (mBackupsOnly->isChecked())
+    parts << tr("%n step(s) backed up (%1 back-ups)", nullptr, mSteps->rowCount())
+                 .arg(mSteps->backups());
+  if (const auto& trace = mWaypoints->trace()) {
+    int backups = 0;
+    for (const Waypoint& w : trace->waypoints) backups += isBackupWaypoint(w.point) ? 1 : 0;
+    const int total = mWaypoints->waypointCount(), shown = mWaypoints->rowCount();
+    parts << (shown == total ? tr("%n waypoint(s)", nullptr, total)
+                             : tr("%1 of %n waypoint(s)", nullptr, total).arg(shown)) +
+                 tr(", %n back-up(s) in this step", nullptr, backups);
   }
-  int backups = 0;
-  for (const Waypoint& w : trace->waypoints) backups += isBackupWaypoint(w.point) ? 1 : 0;
-  const int total = mWaypoints->waypointCount(), shown = mWaypoints->rowCount();
-  QString text = shown == total ? tr("%n waypoint(s)", nullptr, total)
-                                : tr("%1 of %n waypoint(s)", nullptr, total).arg(shown);
-  text += tr(", %n back-up(s) in this step", nullptr, backups);
-  mSummary->setText(text);
+  mSummary->setText(parts.join(QStringLiteral("; ")));
 }
 
 }  // namespace cl::widgets

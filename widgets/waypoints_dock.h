@@ -2,7 +2,9 @@
 // WaypointsDock: the CollisionAdvance waypoints of the record shown, back-ups marked,
 // filterable by back-ups or by name; the collisions of the selected waypoint; and the
 // run's collision counters. Selecting a row selects the waypoint in the Session (the
-// scene view then draws its bodies as ghosts).
+// scene view then draws its bodies as ghosts). "Back-ups only" applies to the whole
+// history: beside the step's back-up waypoints it lists every held step that backed up,
+// and a click on one shows that step.
 #include <QDockWidget>
 #include <QString>
 
@@ -15,6 +17,7 @@ class QTableView;
 
 namespace cl::widgets {
 
+class BackupStepsModel;
 class CollisionListModel;
 class Session;
 class WaypointListModel;
@@ -32,6 +35,8 @@ class WaypointsDock : public QDockWidget {
   const CollisionListModel* collisionModel() const { return mCollisions; }
   QCheckBox* backupsOnlyBox() const { return mBackupsOnly; }
   QComboBox* nameFilterBox() const { return mNameFilter; }
+  QTableView* backupStepsTable() const { return mStepsTable; }
+  const BackupStepsModel* backupStepsModel() const { return mSteps; }
   // Why there is nothing to show (no scene, step 0, no waypoints ...), empty while
   // the tables show.
   QString message() const;
@@ -52,6 +57,11 @@ class WaypointsDock : public QDockWidget {
   void showMessage(const QString& text);
   void updateCounters();
   void updateSummary();
+  // The steps with back-ups, listed again from the history (Back-ups only, dock shown).
+  void refreshSteps();
+  // Selects the row of the step shown in the steps list.
+  void syncStepRow();
+  void onStepRowSelected();
 
   Session* mSession;
   WaypointListModel* mWaypoints = nullptr;
@@ -66,10 +76,12 @@ class WaypointsDock : public QDockWidget {
   QComboBox* mNameFilter = nullptr;
   QTableView* mWaypointTable = nullptr;
   QTableView* mCollisionTable = nullptr;
-  QSplitter* mSplitter = nullptr;  // waypoints, then the selected one's collisions
-  bool mSplitMoved = false;        // the user placed the handle
-  bool mStale = true;              // the record changed while the dock was hidden
-  bool mSyncing = false;           // selecting a row because the Session said so
+  BackupStepsModel* mSteps = nullptr;
+  QTableView* mStepsTable = nullptr;  // the steps with back-ups: shown with Back-ups only
+  QSplitter* mSplitter = nullptr;     // waypoints, then the selected one's collisions
+  bool mSplitMoved = false;           // the user placed the handle
+  bool mStale = true;                 // the record changed while the dock was hidden
+  bool mSyncing = false;              // selecting a row because the Session said so
 };
 
 }  // namespace cl::widgets

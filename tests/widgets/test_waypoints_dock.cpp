@@ -15,6 +15,7 @@
 #include "engine/body/body_state.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"
+#include "widgets/backup_steps_model.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
@@ -299,4 +300,44 @@ TEST_CASE("Scene view screenshot with thrusters and the mouse spring", "[.screen
   view.grab().save(QStringLiteral("/tmp/h3/contact_app_3_view.png"));
   QTest::keyRelease(&view, Qt::Key_E);
   QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, grabbed.toPoint());
+}
+
+TEST_CASE("WaypointsDock with back-ups only lists every held step that backed up and shows one",
+          "[waypoints_dock]") {
+  Session session;
+  WaypointsDock dock(&session);
+  dock.resize(900, 300);
+  dock.show();
+  REQUIRE(session.loadScene(scene("ball_bounce.json")));
+  // The ball falls 2 - 0.005 m under g = 9.8: it crosses the floor at t = 0.638 s, in step
+  // 26 (dt 0.025), and leaves at 0.8 of 6.25 m/s, back after 2 x 5.0 / 9.8 = 1.02 s, at
+  // t = 1.659 s, in step 67. Each crossing is one back-up.
+  REQUIRE(session.stepNow(100));
+  CHECK_FALSE(dock.backupStepsTable()->isVisible());
+  dock.backupsOnlyBox()->setChecked(true);
+  REQUIRE(dock.backupStepsTable()->isVisible());
+  const auto* steps = dock.backupStepsModel();
+  REQUIRE(steps->rowCount() == 2);
+  CHECK(steps->stepAt(0) == 26);
+  CHECK(steps->stepAt(1) == 67);
+  CHECK(steps->backups() == 2);
+
+  // A click on the second shows step 67, whose back-up waypoints the table lists.
+  QTableView* table = dock.backupStepsTable();
+  const QRect cell = table->visualRect(table->model()->index(1, 0));
+  QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+  REQUIRE(session.current()->step == 67);
+  REQUIRE(cl::testing::waitFor([&] { return session.currentTrace() != nullptr; }));
+  QApplication::processEvents();
+  CHECK(dock.waypointModel()->rowCount() == 2);  // PRE_COLLISION and ADVANCE_SIM_FAIL
+  // Showing another step moves the list's selection with it; a step without back-ups
+  // clears it.
+  session.showStep(26);
+  CHECK(table->selectionModel()->selectedRows().front().row() == 0);
+  session.showStep(50);
+  CHECK(table->selectionModel()->selectedRows().isEmpty());
+  // Steps taken later join the list.
+  session.showStep(session.history().size() - 1);
+  REQUIRE(session.stepNow(60));
+  CHECK(steps->rowCount() >= 3);
 }
