@@ -214,6 +214,9 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
     mContacts->setHorizontalHeaderItem(c, h);
   }
   mContacts->verticalHeader()->hide();
+  // At least six contacts in view: a short dock scrolls to them rather than squeeze them out.
+  mContacts->setMinimumHeight(mContacts->horizontalHeader()->sizeHint().height() +
+                              6 * mContacts->verticalHeader()->defaultSectionSize() + 4);
 
   mContacts->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   mContacts->horizontalHeader()->setSectionResizeMode(kContact, QHeaderView::Interactive);

@@ -385,6 +385,19 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
           [this](const QModelIndex& current) {
             if (!mSyncing && current.isValid()) mSession->selectPivot(current.row());
           });
+  // Only the page shown sets the least height: the re-solve's tables need a few rows (in a
+  // short dock the dock scrolls to them), the pivot table shrinks to any height.
+  const auto sizeByPageShown = [this] {
+    for (int i = 0; i < mTabs->count(); ++i) {
+      QWidget* page = mTabs->widget(i);
+      page->setSizePolicy(QSizePolicy::Preferred, i == mTabs->currentIndex()
+                                                      ? QSizePolicy::Preferred
+                                                      : QSizePolicy::Ignored);
+      page->updateGeometry();
+    }
+  };
+  sizeByPageShown();
+  connect(mTabs, &QTabWidget::currentChanged, this, sizeByPageShown);
   connect(mTabs, &QTabWidget::currentChanged, this, [this] { updateResolvePanel(false); });
 
   // A new record (step, scrub, scene) may bring a new solve at the same index.
