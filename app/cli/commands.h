@@ -20,6 +20,7 @@ struct RunOptions {
   std::string initialState;      // a state file (--final-state's) to start from, empty for none
   std::string csvDir;            // directory for per-step CSV, empty for none
   std::string record;            // path of the run's recording (run_recording.h), empty for none
+  int threads = 1;               // contact detection's threads (engine/parallel/worker_pool.h)
   bool progress = false;
   std::string lcpDir;     // directory for the LCP of every contact-force solve, empty for none
   std::string lcpSteps;   // "A:B", the 1-based steps whose solves go to lcpDir

@@ -89,6 +89,12 @@ int main(int argc, char** argv) {
                    "draws; docs/recording-format.md), to open in the workbench with File > Open "
                    "Recording; a run that fails is recorded up to its last good step")
       ->type_name("FILE");
+  runCmd
+      ->add_option("--threads", run.threads,
+                   "Threads for contact detection (1 to 64; default 1). The result has the same "
+                   "bits with any number; on this 2-core machine two gave pile_200 no speed-up "
+                   "(docs/performance.md)")
+      ->check(CLI::Range(1, 64));
   runCmd->add_option("--csv", run.csvDir,
                      "Write states.csv (one row per step) into this directory");
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");

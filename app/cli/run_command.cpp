@@ -17,6 +17,7 @@
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/io/waypoint_csv.h"
+#include "engine/parallel/worker_pool.h"
 #include "engine/run/run_recording.h"
 #include "engine/run/step_plan.h"
 #include "engine/run/step_record.h"
@@ -242,6 +243,7 @@ int runCommand(const RunOptions& opt) {
     lcp = LcpSteps{range->first, range->second, {}};
   }
 
+  WorkerPool::shared().setThreads(opt.threads);
   RigidBodySim& sim = *scene->sim;
   long long steps = 0;  // of the run, from the saved state's on
   if (!opt.initialState.empty()) {

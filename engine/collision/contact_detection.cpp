@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "engine/collision/detail/record_pruning.h"
 #include "engine/collision/detail/swept_vertex.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/parallel/worker_pool.h"
 
 namespace cl {
 
@@ -361,6 +363,8 @@ struct SearchScratch {
   std::vector<Bounds> boundsNow, boundsOld;  // world bounds by body index
   std::vector<RigidBodyCollision> records;   // every pair's, pruned pair by pair
   PairScratch pair;
+  // With helper threads (WorkerPool): each part's records, put together in part order.
+  std::vector<std::vector<RigidBodyCollision>> partRecords;
   BroadPhaseBuffers broadPhase;
 };
 
@@ -368,6 +372,8 @@ struct SearchScratch {
 // findCloseCollisions takes the simulation as const and copies of a ContactSim run in
 // several threads of the workbench: each thread has its own buffers, and a search never
 // starts another, so they are never shared.
+std::atomic<std::size_t> gParallelPairs{kDefaultParallelPairs};
+
 SearchScratch& searchScratch() {
   thread_local SearchScratch scratch;
   return scratch;
@@ -428,14 +434,48 @@ void searchRecords(const RigidBodySim& sim, std::span<const double> vars,
   scratch.caches.resize(n);
   broadPhasePairs(sim, scratch.boundsNow, scratch.boundsOld, tol.distanceTol, scratch.broadPhase);
   scratch.records.clear();
-  for (const auto& [i, j] : scratch.broadPhase.pairs) {
-    const BodyStep& A = cachedStep(scratch, i);
-    const BodyStep& B = cachedStep(scratch, j);
-    findPairRecords(A, B, tol, scratch.pair, scratch.records);
+  const auto& pairs = scratch.broadPhase.pairs;
+  WorkerPool& pool = WorkerPool::shared();
+  if (pool.threads() < 2 || pairs.size() < gParallelPairs.load(std::memory_order_relaxed)) {
+    for (const auto& [i, j] : pairs) {
+      const BodyStep& A = cachedStep(scratch, i);
+      const BodyStep& B = cachedStep(scratch, j);
+      findPairRecords(A, B, tol, scratch.pair, scratch.records);
+    }
+    return;
   }
+  // The pairs in contiguous parts, one per thread, each into its own list; the lists joined
+  // in order give the serial loop's records exactly. The bodies' caches are filled first,
+  // here, so the parts only read them.
+  for (const auto& [i, j] : pairs) {
+    cachedStep(scratch, i);
+    cachedStep(scratch, j);
+  }
+  const int parts = pool.threads();
+  scratch.partRecords.resize(static_cast<std::size_t>(parts));
+  pool.run(parts, [&](int k) {
+    thread_local PairScratch pairScratch;  // each thread its own
+    std::vector<RigidBodyCollision>& out = scratch.partRecords[static_cast<std::size_t>(k)];
+    out.clear();
+    const std::size_t from = pairs.size() * static_cast<std::size_t>(k) / parts;
+    const std::size_t to = pairs.size() * static_cast<std::size_t>(k + 1) / parts;
+    for (std::size_t p = from; p < to; ++p)
+      findPairRecords(scratch.steps[pairs[p].first], scratch.steps[pairs[p].second], tol,
+                      pairScratch, out);
+  });
+  for (const auto& part : scratch.partRecords)
+    scratch.records.insert(scratch.records.end(), part.begin(), part.end());
 }
 
 }  // namespace
+
+void setParallelPairs(std::size_t pairs) {
+  gParallelPairs = std::max<std::size_t>(1, pairs);
+}
+
+std::size_t parallelPairs() {
+  return gParallelPairs;
+}
 
 void findPairCollisions(const Polygon& a, const BodyState& sa, int ia, const Polygon& b,
                         const BodyState& sb, int ib, const ContactTolerances& tol,
