@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
+#include "bench/state_hash.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/scene.h"
 
@@ -51,15 +52,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, bool warm) {
   Run r;
   r.wallPerSimSecond = wall / seconds;
   r.cpuPerSimSecond = cpu / seconds;
-  std::uint64_t h = 1469598103934665603ull;
-  for (int i = 0; i < scene.sim->bodyCount(); ++i) {
-    const cl::BodyState b = scene.sim->bodyState(i);
-    for (double v : {b.x, b.vx, b.y, b.vy, b.angle, b.omega}) {
-      h ^= std::bit_cast<std::uint64_t>(v);
-      h *= 1099511628211ull;
-    }
-  }
-  r.stateHash = h;
+  r.stateHash = stateHash(*scene.sim);
   r.counters = dynamic_cast<cl::CollisionAdvance&>(*advance).counters();
   r.solves = scene.contactSim()->solveCount();
   r.warmStarts = scene.contactSim()->solveTotals().warmStarts;

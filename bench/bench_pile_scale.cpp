@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
+#include "bench/state_hash.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
@@ -43,18 +44,6 @@ struct Run {
   long long lateCollisions = -1;
   double lateEnergyChange = 0;
 };
-
-std::uint64_t stateHash(const cl::RigidBodySim& sim) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (int i = 0; i < sim.bodyCount(); ++i) {
-    const cl::BodyState b = sim.bodyState(i);
-    for (double v : {b.x, b.vx, b.y, b.vy, b.angle, b.omega}) {
-      h ^= std::bit_cast<std::uint64_t>(v);
-      h *= 1099511628211ull;
-    }
-  }
-  return h;
-}
 
 // Runs the scene to `seconds`, timed; with rest > seconds, on to `rest`, untimed, watching
 // the last 2 s.

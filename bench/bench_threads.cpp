@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
+#include "bench/state_hash.h"
 #include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene.h"
 
@@ -41,12 +42,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, int threads) {
   Run r;
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu = processCpuSeconds() - c0;
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the final state's words
-  for (const double v : scene.sim->vars()) {
-    h ^= std::bit_cast<std::uint64_t>(v);
-    h *= 1099511628211ull;
-  }
-  r.stateHash = h;
+  r.stateHash = stateHash(*scene.sim);
   return r;
 }
 

@@ -25,6 +25,16 @@ inline std::string readAll(const fs::path& p) {
   return ss.str();
 }
 
+// An example scene's path (resources/scenes), quoted for the shell.
+inline std::string scene(const std::string& name) {
+  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
+}
+
+// A path quoted for the shell.
+inline std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
+
 // A fresh, empty scratch directory per test.
 inline fs::path scratch(const std::string& name) {
   const fs::path d = fs::temp_directory_path() / ("contactlab_cli_test_" + name);

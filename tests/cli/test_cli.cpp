@@ -9,10 +9,6 @@ using namespace cl::test;
 
 namespace {
 
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
 fs::path writeFile(const fs::path& p, const std::string& text) {
   std::ofstream(p) << text;
   return p;

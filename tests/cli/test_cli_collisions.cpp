@@ -13,10 +13,6 @@ using namespace cl::test;
 
 namespace {
 
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);

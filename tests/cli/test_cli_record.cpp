@@ -15,14 +15,6 @@ using namespace cl::test;
 
 namespace {
 
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
-std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
-}
-
 // The record's last state holds the bits of the final-state file's bodies.
 void checkEndsOn(const cl::Recording& rec, const fs::path& finalState) {
   const cl::SavedState saved = cl::readStateFile(finalState);

@@ -9,14 +9,6 @@
 
 using namespace cl::test;
 
-namespace {
-
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
-}  // namespace
-
 TEST_CASE("run --set changes the time step and the integrator", "[cli][settings]") {
   const fs::path dir = scratch("set_integrator");
   const fs::path state = dir / "final.json";

@@ -9,18 +9,6 @@
 
 using namespace cl::test;
 
-namespace {
-
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
-std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
-}
-
-}  // namespace
-
 TEST_CASE("run --initial-state continues a run with the same bits as one that ran through",
           "[cli][state]") {
   const fs::path dir = scratch("state_split");

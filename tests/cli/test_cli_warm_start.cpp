@@ -12,10 +12,6 @@ using namespace cl::test;
 
 namespace {
 
-std::string scene(const std::string& name) {
-  return std::string("'") + CONTACTLAB_SCENES_DIR + "/" + name + "'";
-}
-
 // The counts of the summary's "solves" line.
 struct SolveLine {
   long long solves = 0, pivots = 0, warm = 0, warmPivots = 0, coldRestarts = 0;

@@ -13,15 +13,12 @@
 #include "test_scenes.h"
 #include "widgets/session.h"
 
+using cl::testing::sameBits;
 using cl::testing::scenePath;
 using cl::testing::waitFor;
 using cl::widgets::Session;
 
 namespace {
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(double) * a.size()) == 0;
-}
 
 // pile_10's first 60 steps, its gravity changed after step 30.
 void runWithEdit(Session& s) {

@@ -19,15 +19,12 @@
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 
+using cl::testing::sameBits;
 using cl::testing::scenePath;
 using cl::testing::waitFor;
 using cl::widgets::Session;
 
 namespace {
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(double) * a.size()) == 0;
-}
 
 std::vector<std::vector<std::string>> parseCsv(const std::string& text) {
   std::vector<std::vector<std::string>> rows;

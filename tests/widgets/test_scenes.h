@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QString>
 #include <QTest>
+#include <cstring>
 #include <vector>
 
 #include "engine/scene/scene.h"
@@ -16,6 +17,11 @@ namespace cl::testing {
 // The path of one of the example scenes (resources/scenes).
 inline QString scenePath(const char* file) {
   return QDir(cl::widgets::scenesDirectory()).filePath(QString::fromLatin1(file));
+}
+
+// Whether two states' variables hold the same bits (-0.0 and 0.0, or two NaNs, told apart).
+inline bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(double) * a.size()) == 0;
 }
 
 // Edits reach the simulation between steps on the worker thread and come back to the
