@@ -59,7 +59,13 @@ struct CompareRunsOptions {
   std::string csv;              // per run and step, empty for none
 };
 
+struct CheckRecordingOptions {
+  std::string file;  // a recording (run --record, the workbench's Save Recording)
+  bool progress = false;
+};
+
 int runCommand(const RunOptions& options);
+int checkRecordingCommand(const CheckRecordingOptions& options);
 int compareRunsCommand(const CompareRunsOptions& options);
 int solveLcpCommand(const SolveLcpOptions& options);
 int compareCommand(const CompareOptions& options);

@@ -174,6 +174,15 @@ int main(int argc, char** argv) {
                              "Write one row per run and step (energies, distances, iterations, "
                              "status, time, gap to the first run) here");
 
+  CheckRecordingOptions checkRecording;
+  CLI::App* checkRecordingCmd = app.add_subcommand(
+      "check-recording",
+      "Re-run a recording's steps from its first state and compare each with the recorded one, "
+      "bit for bit; exit 2 at the first step that differs (named with its body and variable)");
+  checkRecordingCmd->add_option("file", checkRecording.file, "Recording (.clrun)")->required();
+  checkRecordingCmd->add_flag("--progress", checkRecording.progress,
+                              "Show a progress bar when stderr is a terminal");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -185,6 +194,7 @@ int main(int argc, char** argv) {
     if (*solveLcpCmd) return solveLcpCommand(solveLcp);
     if (*compareCmd) return compareCommand(compare);
     if (*compareRunsCmd) return compareRunsCommand(compareRuns);
+    if (*checkRecordingCmd) return checkRecordingCommand(checkRecording);
     return validateCommand(validateScene);
   } catch (const std::exception& e) {
     // Anything the commands did not expect still ends in a message, not an abort.

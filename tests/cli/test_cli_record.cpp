@@ -2,7 +2,10 @@
 // writes, re-runs each step from the record before it (so the workbench can re-derive any
 // step's trace), carries the settings given on the command line, continues from a saved
 // state, and a recording that cannot be written is an error that leaves no file.
+// check-recording re-runs a recording and names the first step, body and variable that do
+// not reproduce.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -79,4 +82,42 @@ TEST_CASE("run --record to a place it cannot write fails and leaves nothing", "[
   CHECK(r.exitCode == 3);  // kExitOutputFailed
   CHECK_THAT(r.err, Catch::Contains("missing"));
   CHECK_FALSE(fs::exists(rec));
+}
+
+TEST_CASE("check-recording reproduces a recorded run and finds a planted one-ulp difference",
+          "[cli][record]") {
+  const fs::path dir = scratch("check_recording");
+  const fs::path rec = dir / "pile.clrun", planted = dir / "planted.clrun";
+  REQUIRE(
+      runCli("run " + scene("pile_10.json") + " --until 2 --record " + quoted(rec), dir).exitCode ==
+      0);
+  const CliResult ok = runCli("check-recording " + quoted(rec), dir);
+  INFO(ok.out << ok.err);
+  CHECK(ok.exitCode == 0);
+  CHECK_THAT(ok.out, Catch::Contains("every step from 1 to 80 reproduced to the bit"));
+
+  // The same recording with step 60's body 7 vy one ulp up, written again.
+  const cl::Recording original = cl::readRecording(rec);
+  {
+    cl::RecordingWriter w(planted, original.scene.doc, original.source, original.edits);
+    for (int i = 0; i < original.history.size(); ++i) {
+      cl::StepRecord r = original.history.at(i);
+      if (r.step == 60) {
+        double& vy = r.state.vars[cl::kVarsPerBody * 7 + cl::kVY];
+        vy = std::nextafter(vy, INFINITY);
+      }
+      w.append(r);
+    }
+    w.commit();
+  }
+  const CliResult bad = runCli("check-recording " + quoted(planted), dir);
+  INFO(bad.out << bad.err);
+  CHECK(bad.exitCode == 2);
+  const std::string body = original.scene.sim->bodyName(7);
+  CHECK_THAT(bad.out, Catch::Contains("step 60 did not reproduce (after 59 that did)"));
+  CHECK_THAT(bad.out, Catch::Contains("body '" + body + "' vy: recorded"));
+  // Not a recording: a clear refusal.
+  const CliResult notOne = runCli("check-recording " + scene("pile_10.json"), dir);
+  CHECK(notOne.exitCode == 1);
+  CHECK_THAT(notOne.err, Catch::Contains("is not a ContactLab recording"));
 }
