@@ -13,6 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "engine/math/random_lcg.h"
@@ -151,10 +152,19 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
   mSeed = new QSpinBox;
   mSeed->setRange(0, std::numeric_limits<int>::max());
   mSeed->setToolTip(tr("Seed of the RandomLCG that the hybrid and random policies draw from"));
+  // Room for five digits and the arrows (a longer seed scrolls inside the box).
+  mSeed->setMaximumWidth(mSeed->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 30);
   mResolveButton = new QPushButton(tr("Re-solve here"));
   mResolveButton->setToolTip(
       tr("Solve the selected solve's A, b and joint flags again with these settings"));
 
+  // The policy combo may shrink below its longest item (the list still shows it whole), so
+  // the row fits a narrow dock; the solver's names, the default compute_forces first, stay
+  // whole.
+  mPolicy->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mPolicy->setMinimumContentsLength(6);
+  mSolver->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mSolver->setMinimumContentsLength(static_cast<int>(std::strlen("compute_forces")));
   auto* row1 = new QHBoxLayout;
   row1->addWidget(mSolver, 1);
   row1->addWidget(mPolicy, 1);

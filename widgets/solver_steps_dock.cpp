@@ -385,14 +385,15 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
           [this](const QModelIndex& current) {
             if (!mSyncing && current.isValid()) mSession->selectPivot(current.row());
           });
-  // Only the page shown sets the least height: the re-solve's tables need a few rows (in a
-  // short dock the dock scrolls to them), the pivot table shrinks to any height.
+  // Only the page shown sets the least size: the re-solve's tables need a few rows (in a
+  // short dock the dock scrolls to them) and its controls a row's width, while the pivot
+  // table shrinks to any size (no scroll bars on the Pivots page of a narrow dock).
   const auto sizeByPageShown = [this] {
     for (int i = 0; i < mTabs->count(); ++i) {
       QWidget* page = mTabs->widget(i);
-      page->setSizePolicy(QSizePolicy::Preferred, i == mTabs->currentIndex()
-                                                      ? QSizePolicy::Preferred
-                                                      : QSizePolicy::Ignored);
+      const QSizePolicy::Policy p =
+          i == mTabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+      page->setSizePolicy(p, p);
       page->updateGeometry();
     }
   };
