@@ -8,14 +8,49 @@ void BackupStepsModel::setHistory(const RunHistory* history) {
   beginResetModel();
   mRows.clear();
   mBackups = 0;
-  if (history)
-    for (int i = 0; i < history->size(); ++i) {
-      const StepRecord& r = history->at(i);
-      if (r.stats.backups <= 0) continue;
-      mRows.push_back({r.step, r.stats.time, r.stats.backups});
-      mBackups += r.stats.backups;
-    }
+  mScanned = -1;
   endResetModel();
+  if (history) follow(*history);
+}
+
+void BackupStepsModel::removeRows(int first, int last) {
+  if (first > last) return;
+  beginRemoveRows({}, first, last);
+  for (int i = first; i <= last; ++i) mBackups -= mRows[static_cast<std::size_t>(i)].backups;
+  mRows.erase(mRows.begin() + first, mRows.begin() + last + 1);
+  endRemoveRows();
+}
+
+void BackupStepsModel::follow(const RunHistory& history) {
+  if (history.empty()) {
+    removeRows(0, rowCount() - 1);
+    mScanned = -1;
+    return;
+  }
+  const long long oldest = history.at(0).step, newest = history.back().step;
+  // Rows of steps no longer held: dropped from the front, or from the end by a truncation.
+  int front = 0;
+  while (front < rowCount() && mRows[static_cast<std::size_t>(front)].step < oldest) ++front;
+  removeRows(0, front - 1);
+  int back = rowCount();
+  while (back > 0 && mRows[static_cast<std::size_t>(back - 1)].step > newest) --back;
+  removeRows(back, rowCount() - 1);
+  mScanned = std::min(mScanned, newest);
+  if (mScanned == newest) return;
+  // The records not looked at yet.
+  const int from = std::max(0, history.indexOfStep(mScanned + 1));
+  std::vector<Row> added;
+  for (int i = from; i < history.size(); ++i)
+    if (const StepRecord& r = history.at(i); r.step > mScanned && hasBackup(r))
+      added.push_back({r.step, r.stats.time, r.stats.backups});
+  mScanned = newest;
+  if (added.empty()) return;
+  beginInsertRows({}, rowCount(), rowCount() + static_cast<int>(added.size()) - 1);
+  for (const Row& r : added) {
+    mRows.push_back(r);
+    mBackups += r.backups;
+  }
+  endInsertRows();
 }
 
 long long BackupStepsModel::stepAt(int row) const {

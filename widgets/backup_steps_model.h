@@ -18,8 +18,13 @@ class BackupStepsModel : public QAbstractTableModel {
 
   using QAbstractTableModel::QAbstractTableModel;
 
-  // Lists the steps of `history` with back-ups (empty when null).
+  // Lists the steps of `history` with back-ups (empty when null), from scratch.
   void setHistory(const RunHistory* history);
+  // Brings the list up to `history` after it changed at its ends only (steps appended,
+  // the oldest dropped by the budget, the newest dropped by a run from a past step): rows are
+  // removed and appended, so a running history costs only its new records and the view keeps
+  // its selection and scroll position.
+  void follow(const RunHistory& history);
   // The step of row `row`, -1 when out of range.
   long long stepAt(int row) const;
   // The row of step `step`, -1 when it has no back-up or is not held.
@@ -38,8 +43,12 @@ class BackupStepsModel : public QAbstractTableModel {
     double time = 0;
     long long backups = 0;
   };
+  static bool hasBackup(const StepRecord& r) { return r.stats.backups > 0; }
+  void removeRows(int first, int last);  // rows [first, last], with the view told
+
   std::vector<Row> mRows;  // ascending steps
   long long mBackups = 0;
+  long long mScanned = -1;  // the newest step looked at
 };
 
 }  // namespace cl::widgets

@@ -81,7 +81,10 @@ Session::~Session() {
 // ---- Scene
 
 bool Session::mayDiscardHistory() {
-  mLoadDeclined = mHasScene && mUnsaved && mDiscardGuard && !mDiscardGuard(mHistory.size() - 1);
+  mLoadDeclined = false;
+  if (!mHasScene || !mUnsaved || !mDiscardGuard) return true;
+  setRunning(false);  // the count asked about stays the count dropped
+  mLoadDeclined = !mDiscardGuard(mHistory.size() - 1);
   return !mLoadDeclined;
 }
 
@@ -99,7 +102,10 @@ bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
       scene = makeScene(std::move(doc));
     }
     // Asked once the file is known to load: a bad file keeps the run without a question.
-    if (ask && !mayDiscardHistory()) return false;
+    if (!ask)
+      mLoadDeclined = false;
+    else if (!mayDiscardHistory())
+      return false;
     install(std::move(scene), absolute);
     if (!keepEdits) mLastingEdits.clear();
     return true;
@@ -205,7 +211,11 @@ bool Session::openRecording(const QString& path) {
   if (!mayDiscardHistory()) return false;
   // Restart goes back to the recording's scene (its document), not to the file it came from,
   // which may have changed since.
+  // The recording's lasting edits (parameters, settings) are kept as a run's are, for a
+  // restart with settings or another number of ContactApp blocks.
   mLastingEdits.clear();
+  for (const RecordedEdit& e : recording.edits)
+    if (isLasting(e.edit)) mLastingEdits.push_back(e.edit);
   install(std::move(recording.scene), {},
           Recorded{std::move(recording.history), std::move(recording.edits), absolute});
   return true;

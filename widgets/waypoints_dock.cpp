@@ -182,7 +182,11 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
   connect(mSession, &Session::stepped, this, &WaypointsDock::refreshSteps);
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refreshSteps);
-  connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refreshSteps);
+  // A new scene (or recording) is a new list; steps and truncations change its ends only.
+  connect(mSession, &Session::sceneLoaded, this, [this] {
+    mSteps->setHistory(nullptr);
+    refreshSteps();
+  });
   connect(mSession, &Session::selectionChanged, this, &WaypointsDock::syncSelection);
   refresh();
 }
@@ -300,7 +304,10 @@ void WaypointsDock::refreshSteps() {
   if (!isVisible() || !mBackupsOnly->isChecked()) return;
   const bool wasSyncing = mSyncing;
   mSyncing = true;
-  mSteps->setHistory(mSession->hasScene() ? &mSession->history() : nullptr);
+  if (mSession->hasScene())
+    mSteps->follow(mSession->history());
+  else
+    mSteps->setHistory(nullptr);
   mSyncing = wasSyncing;
   updateSummary();
   syncStepRow();

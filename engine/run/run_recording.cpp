@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <utility>
 
+#include "engine/contact/contact_sim.h"
 #include "engine/edit/sim_edit_json.h"
 #include "engine/io/detail/byte_stream.h"
 #include "engine/io/detail/field_reader.h"
@@ -201,6 +203,23 @@ std::string recordBytes(const StepRecord& record) {
   return out.w.take();
 }
 
+// Step numbers above 2^53 are no count of steps (and would overflow when stepped on).
+constexpr long long kMaxRecordedStep = 1LL << 53;
+// Time steps a run can take: the workbench's frame loop divides by it.
+constexpr double kMinTimeStep = 1e-9, kMaxTimeStep = 1e3;
+
+// About the heap bytes of a copy of `sim`: its bodies' shapes (the bulk), its variables and
+// its force laws. An estimate for the reader's budget, not an exact count.
+std::size_t structureBytes(const RigidBodySim& sim) {
+  std::size_t n =
+      sizeof(ContactSim) + sim.vars().size() * sizeof(double) + sim.forceLaws().size() * 256;
+  for (const Polygon& p : sim.bodies()) {
+    n += sizeof(Polygon) + p.vertices().size() * sizeof(Vertex);
+    for (const Path& path : p.paths()) n += sizeof(Path) + path.edges.size() * sizeof(Edge);
+  }
+  return n;
+}
+
 // ---- Checks of a record read against the scene, so that no view or re-run is handed a body
 // index out of range, a state of the wrong size or a non-finite position.
 
@@ -222,8 +241,9 @@ std::string recordProblem(const StepRecord& r, int bodies) {
     if (!std::isfinite(r.state.vars[i]))
       return fmt::format("state variable {} is not finite", i + 1);
   if (!std::isfinite(r.state.time)) return "the time is not finite";
-  if (!(r.state.timeStep > 0 && std::isfinite(r.state.timeStep)))
-    return fmt::format("the time step {} is not a positive number", r.state.timeStep);
+  if (!(r.state.timeStep >= kMinTimeStep && r.state.timeStep <= kMaxTimeStep))
+    return fmt::format("the time step {} is not from {} to {} s", r.state.timeStep, kMinTimeStep,
+                       kMaxTimeStep);
   for (const BodyState& s : r.draw.states)
     if (!std::isfinite(s.x) || !std::isfinite(s.y) || !std::isfinite(s.angle))
       return "a body's picture is not at a finite place";
@@ -436,10 +456,19 @@ Recording readRecording(std::istream& in, const std::string& source, std::size_t
     throw RecordingError(e.what());
   }
   rec.history.setBudget(budgetBytes);
-  RigidBodySim& sim = *rec.scene.sim;
-  std::unique_ptr<AdvanceStrategy> advance = rec.scene.makeAdvance();
-  if (auto* cs = rec.scene.contactSim()) cs->setTraceSink(nullptr);
+  // The edits are applied to a copy: the scene stays as its document builds it (the start a
+  // front end restarts from).
+  std::unique_ptr<RigidBodySim> edited = rec.scene.sim->clone();
+  RigidBodySim& sim = *edited;
+  if (auto* cs = dynamic_cast<ContactSim*>(&sim)) cs->setTraceSink(nullptr);
+  std::unique_ptr<AdvanceStrategy> advance = makeAdvanceFor(
+      sim, rec.scene.settings.advance, rec.scene.settings.integrator, rec.scene.settings.timeStep);
   std::shared_ptr<const RigidBodySim> structure = sim.clone();
+  // Each step after an edit runs with a copy of the simulation, which the history's budget
+  // does not count: a file of many small edits (a mouse drag moves the spring every step)
+  // could ask for more copies than memory holds. They are counted here against the budget.
+  const std::size_t copyBytes = structureBytes(sim);
+  std::size_t copies = 1;
   std::size_t nextEdit = 0;
   long long steps = 0;
   for (long long number = 2;; ++number) {
@@ -471,17 +500,29 @@ Recording readRecording(std::istream& in, const std::string& source, std::size_t
     const std::string where = fmt::format("frame {} (step {})", number, r.step);
     if (steps > 0 && r.step != rec.history.back().step + 1)
       file.fail(fmt::format("{} does not follow step {}", where, rec.history.back().step));
-    if (r.step < 0) file.fail(fmt::format("{}: a step number cannot be negative", where));
+    if (r.step < 0 || r.step > kMaxRecordedStep)
+      file.fail(fmt::format("{}: a step number is from 0 to 2^53", where));
     if (const std::string why = recordProblem(r, sim.bodyCount()); !why.empty())
       file.fail(fmt::format("{}: {}", where, why));
     // The edits made up to this step, applied to the scene as the run applied them.
-    bool edited = false;
+    bool changed = false;
     for (; nextEdit < header.edits.size() && header.edits[nextEdit].afterStep <= r.step;
          ++nextEdit) {
-      applyEdit(header.edits[nextEdit].edit, sim, *advance);
-      edited = true;
+      try {
+        applyEdit(header.edits[nextEdit].edit, sim, *advance);
+      } catch (const std::exception& e) {
+        file.fail(fmt::format("edit {} cannot be applied: {}", nextEdit + 1, e.what()));
+      }
+      changed = true;
     }
-    if (edited) structure = sim.clone();
+    if (changed) {
+      if (++copies > budgetBytes / std::max<std::size_t>(1, copyBytes))
+        file.fail(fmt::format(
+            "{}: its edits need {} copies of the simulation of about {} kB each, more than the "
+            "memory budget of {} MB holds",
+            where, copies, copyBytes / 1024, budgetBytes >> 20));
+      structure = sim.clone();
+    }
     r.state.structure = structure;
     rec.history.append(std::move(r));
     ++steps;

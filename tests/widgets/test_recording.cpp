@@ -50,6 +50,7 @@ TEST_CASE("Recording: a saved run reopens to its records, re-derives traces, and
   REQUIRE(reopened.history().size() == 61);
   CHECK(reopened.currentIndex() == 60);
   CHECK(reopened.editLog().size() == 1);
+  CHECK(reopened.lastingEdits().size() == 1);  // the gravity, kept for a restart with settings
   CHECK_FALSE(reopened.hasUnsavedSteps());
   for (int i = 0; i < 61; ++i) {
     const cl::StepRecord& a = original.history().at(i);
@@ -80,6 +81,15 @@ TEST_CASE("Recording: a saved run reopens to its records, re-derives traces, and
   REQUIRE(original.stepNow(10));
   CHECK(sameBits(reopened.history().back().state.vars, original.history().back().state.vars));
   CHECK(reopened.hasUnsavedSteps());
+
+  // Restart goes back to the recording's scene as its document builds it: gravity 3 (its
+  // potential energy at step 0 is the file's), not the 5 edited in after step 30.
+  REQUIRE(reopened.restart());
+  REQUIRE(reopened.history().size() == 1);
+  Session fresh;
+  REQUIRE(fresh.loadScene(scenePath("pile_10.json")));
+  CHECK(reopened.history().at(0).draw.energy.potential ==
+        fresh.history().at(0).draw.energy.potential);
 }
 
 TEST_CASE("Recording: a damaged file is refused and the run shown stays", "[recording]") {

@@ -336,8 +336,16 @@ TEST_CASE("WaypointsDock with back-ups only lists every held step that backed up
   CHECK(table->selectionModel()->selectedRows().front().row() == 0);
   session.showStep(50);
   CHECK(table->selectionModel()->selectedRows().isEmpty());
-  // Steps taken later join the list.
+  // Steps taken later join the list, keeping the row selected.
+  session.showStep(67);
   session.showStep(session.history().size() - 1);
   REQUIRE(session.stepNow(60));
   CHECK(steps->rowCount() >= 3);
+  CHECK(steps->stepAt(0) == 26);
+  // Running again from step 40 drops the later steps, and their rows.
+  session.showStep(40);
+  REQUIRE(session.stepNow(1));
+  REQUIRE(steps->rowCount() == 1);
+  CHECK(steps->stepAt(0) == 26);
+  CHECK(steps->backups() == 1);
 }

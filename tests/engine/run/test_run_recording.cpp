@@ -156,6 +156,12 @@ TEST_CASE("A reopened recording re-runs every step on its rebuilt structures", "
     const cl::StepRun again = cl::replayStep(rec.history.at(k - 1).state);
     REQUIRE(cl::sameState(again.state, rec.history.at(k).state));
   }
+  // The scene itself stays as its document builds it (a restart starts from it): the
+  // edits went into copies. Its potential energy is under the file's gravity 3, not 5.5.
+  const cl::Scene fresh =
+      cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/contact_app.json");
+  CHECK(rec.scene.sim->energy().potential == fresh.sim->energy().potential);
+  CHECK(rec.scene.sim->forceLaws().size() == fresh.sim->forceLaws().size());
   // The check can fail: without the gravity edit (the scene's structure) step 11 differs.
   cl::SimState unedited = rec.history.at(10).state;
   unedited.structure = rec.history.at(0).state.structure;
@@ -174,10 +180,27 @@ TEST_CASE("A recording of the last records rebuilds the edits made before its fi
   for (int k = 1; k < rec.history.size(); ++k)
     REQUIRE(
         cl::sameState(cl::replayStep(rec.history.at(k - 1).state).state, rec.history.at(k).state));
-  // A budget smaller than the file keeps the newest records.
-  const cl::Recording small = cl::readRecording(path, 10 * rec.history.at(0).bytes());
+  // A budget smaller than the file keeps the newest records (and holds the two copies of the
+  // simulation, about 7 kB each: the scene's and the edited one).
+  const std::size_t budget = 24 * rec.history.at(0).bytes();
+  REQUIRE(budget > 16 * 1024);
+  const cl::Recording small = cl::readRecording(path, budget);
   CHECK(small.history.size() < 31);
   CHECK(small.history.back().step == 120);
+  fs::remove(path);
+}
+
+TEST_CASE("A recording whose edits need more copies of the simulation than the budget is refused",
+          "[run][recording]") {
+  // Nine edits after eight different steps: nine copies of contact_app of about 7 kB, more
+  // than a 30 kB budget holds (a hostile file of an edit per step would ask for millions).
+  const MadeRun run = editedRun();
+  const fs::path path = tempFile("copies.clrun");
+  write(path, run);
+  CHECK_THROWS_WITH(cl::readRecording(path, 30 * 1024),
+                    Catch::Contains("copies of the simulation") &&
+                        Catch::Contains("more than the memory budget"));
+  CHECK_NOTHROW(cl::readRecording(path, 1 << 20));
   fs::remove(path);
 }
 
