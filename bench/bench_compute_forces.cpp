@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "bench/lcp_solver_under_test.h"
+#include "bench/median.h"
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/solver_comparison.h"
 #include "tests/support/contact_lcp_builder.h"
@@ -100,13 +101,6 @@ struct Instance {
   std::uint32_t seed;
   LcpProblem problem;
 };
-
-double median(std::vector<double> v) {
-  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::sort(v.begin(), v.end());
-  const size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
 
 double scaleOf(const LcpProblem& p) {
   const double s = p.b.size() ? p.b.cwiseAbs().maxCoeff() : 0.0;

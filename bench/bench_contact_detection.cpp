@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "bench/median.h"
 #include "engine/collision/contact_detection.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/scene/scene.h"
@@ -100,11 +101,6 @@ double threadCpuSeconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 // Median over `runs` of the microseconds per call of `calls` calls of findCloseCollisions.

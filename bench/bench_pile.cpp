@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
+#include "bench/median.h"
 #include "bench/state_hash.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/scene.h"
@@ -58,11 +59,6 @@ Run runOnce(const std::filesystem::path& file, double seconds, bool warm) {
   r.warmStarts = scene.contactSim()->solveTotals().warmStarts;
   r.finalKinetic = scene.sim->energy().kinetic();
   return r;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
+#include "bench/median.h"
 #include "bench/state_hash.h"
 #include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene.h"
@@ -44,11 +45,6 @@ Run runOnce(const std::filesystem::path& file, double seconds, int threads) {
   r.cpu = processCpuSeconds() - c0;
   r.stateHash = stateHash(*scene.sim);
   return r;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 }  // namespace

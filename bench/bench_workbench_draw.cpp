@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "app/workbench/main_window.h"
+#include "bench/median.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/compute_forces.h"
 #include "engine/trace/step_trace.h"
@@ -75,11 +76,6 @@ cl::SolveTrace largeSolve() {
   solver.setTraceSink(&recorder);
   solver.solve(p);
   return recorder.take().solves.front();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
 double percentile(std::vector<double> v, double p) {
