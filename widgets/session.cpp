@@ -81,7 +81,6 @@ Session::~Session() {
 // ---- Scene
 
 bool Session::mayDiscardHistory() {
-  mLoadDeclined = false;
   if (!mHasScene || !mUnsaved || !mDiscardGuard) return true;
   setRunning(false);  // the count asked about stays the count dropped
   mLoadDeclined = !mDiscardGuard(mHistory.size() - 1);
@@ -94,6 +93,7 @@ bool Session::loadScene(const QString& path, bool keepEdits) {
 
 bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  mLoadDeclined = false;
   try {
     Scene scene = loadSceneFile(absolute.toStdString());
     if (keepEdits) {
@@ -102,17 +102,13 @@ bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
       scene = makeScene(std::move(doc));
     }
     // Asked once the file is known to load: a bad file keeps the run without a question.
-    if (!ask)
-      mLoadDeclined = false;
-    else if (!mayDiscardHistory())
-      return false;
+    if (ask && !mayDiscardHistory()) return false;
     install(std::move(scene), absolute);
     if (!keepEdits) mLastingEdits.clear();
     return true;
   } catch (const std::exception& e) {
     // SceneError carries the whole list of problems; GeometryError and the
     // like (a shape the loader let through) are reported the same way.
-    mLoadDeclined = false;
     emit errorOccurred(QString::fromStdString(e.what()));
     return false;
   }
@@ -199,20 +195,20 @@ bool Session::saveRecording(const QString& path) {
 
 bool Session::openRecording(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  mLoadDeclined = false;
   Recording recording;
   try {
     recording = readRecording(absolute.toStdString(), mHistory.budget());
   } catch (const std::exception& e) {
-    mLoadDeclined = false;
     emit errorOccurred(tr("Recording not opened: %1").arg(QString::fromStdString(e.what())));
     return false;
   }
   // Asked once the file is known to open: a bad file keeps the run without a question.
   if (!mayDiscardHistory()) return false;
-  // Restart goes back to the recording's scene (its document), not to the file it came from,
-  // which may have changed since.
-  // The recording's lasting edits (parameters, settings) are kept as a run's are, for a
-  // restart with settings or another number of ContactApp blocks.
+  // No source path: Restart goes back to the recording's scene (its document), not to the
+  // file it came from, which may have changed since. Its lasting edits (parameters,
+  // settings) are kept as a run's are, for a restart with settings or another number of
+  // ContactApp blocks.
   mLastingEdits.clear();
   for (const RecordedEdit& e : recording.edits)
     if (isLasting(e.edit)) mLastingEdits.push_back(e.edit);
@@ -274,8 +270,7 @@ void Session::install(Scene scene, const QString& sourcePath, std::optional<Reco
   postTo(mWorker,
          [worker = mWorker, start, startStep, generation = mGeneration, tracing = mTracing] {
            worker->setTracing(tracing);
-           worker->install(start, generation);
-           worker->restore(start, startStep);
+           worker->install(start, generation, startStep);
          });
   emit sceneLoaded();
   emit comparisonChanged();
@@ -421,8 +416,7 @@ void Session::discardFuture() {
   // Edits after the record kept belong to the future dropped.
   std::erase_if(mEditLog, [&](const RecordedEdit& e) { return e.afterStep > r.step; });
   postTo(mWorker, [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
-    worker->install(state, generation);
-    worker->restore(state, step);
+    worker->install(state, generation, step);
   });
   mSnapshot.generation = mGeneration;
   emit historyTruncated();

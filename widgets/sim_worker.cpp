@@ -23,9 +23,9 @@ void SimWorker::rebuild(const SimState& state) {
   mState = state;
 }
 
-void SimWorker::install(const SimState& start, quint64 generation) {
+void SimWorker::install(const SimState& start, quint64 generation, long long step) {
   mGeneration = generation;
-  mSteps = 0;
+  mSteps = step;
   if (start.structure)
     rebuild(start);
   else {
@@ -77,18 +77,6 @@ void SimWorker::advanceAsync(int steps, quint64 cancelToken) {
     emit failed(mGeneration, *error, batch);
   else
     emit advanced(batch);
-}
-
-void SimWorker::restore(const SimState& state, long long step) {
-  if (!state.structure) return;
-  mSteps = step;
-  if (mSim && state.structure == mState.structure && state.integrator == mState.integrator &&
-      state.timeStep == mState.timeStep) {
-    restoreState(*mSim, state);
-    mState = state;
-  } else {
-    rebuild(state);
-  }
 }
 
 SimState SimWorker::apply(const SimEdit& edit) {

@@ -30,9 +30,9 @@ class SimWorker : public QObject {
   SimWorker() = default;
   ~SimWorker() override;
 
-  // Starts stepping a copy of start.structure at `start` (the state of step 0); later
-  // calls refer to `generation`.
-  void install(const SimState& start, quint64 generation);
+  // Starts stepping a copy of start.structure at `start`, the state of step number `step`
+  // (0: as loaded); later calls refer to `generation`.
+  void install(const SimState& start, quint64 generation, long long step = 0);
   // Number of the last step taken (or restored to).
   long long steps() const { return mSteps; }
   // Records traces of the steps it takes (default on).
@@ -52,8 +52,6 @@ class SimWorker : public QObject {
   quint64 cancelToken() const { return mCancels.load(); }
   // Any thread: the number of the step being computed, or 0 between requests.
   long long stepInProgress() const { return mInProgress.load(); }
-  // Goes on from a recorded state (a past step) as step number `step`.
-  void restore(const SimState& state, long long step);
   // Applies an edit between steps (engine/edit/sim_edit.h); what follows is recorded with
   // a new structure. Returns the state after.
   SimState apply(const SimEdit& edit);
