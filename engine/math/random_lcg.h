@@ -48,18 +48,21 @@ class RandomLCG {
   // found from the sorted list of the taken ones while it is short (k plus the number of
   // taken indices at or below the answer: a few predictable comparisons, and the answer
   // usually comes within a few draws), then from a Fenwick tree of the remaining ones in
-  // O(log n). The tree is kept between calls, all ones, and its taken indices put back, so
-  // a call costs O(d log n) for d draws, not O(n): this runs at every iteration of the
-  // serial impulse loop, where n is the number of collision records.
+  // O(log n). The tree is kept between calls in the caller's `scratch`, all ones, and its
+  // taken indices put back, so a call costs O(d log n) for d draws, not O(n): this runs at
+  // every iteration of the serial impulse loop, where n is the number of collision records.
+  struct OrderScratch {
+    // Fenwick tree of the counts of the indices left (entry i covers the lowest set bit of
+    // i indices, all left between calls), and the taken indices in ascending order.
+    std::vector<int> tree, taken;
+  };
   template <class Accept>
-  int firstInRandomOrder(int n, Accept accept) {
+  int firstInRandomOrder(int n, Accept accept, OrderScratch& scratch) {
     constexpr std::size_t kShortList = 24;
     int found = -1, drawn = 0;
     if (n > 0) {
-      // Fenwick tree of the counts of the indices left (entry i covers the lowest set bit
-      // of i indices, all left between calls), and the taken indices in ascending order.
-      thread_local std::vector<int> tree;
-      thread_local std::vector<int> taken;
+      std::vector<int>& tree = scratch.tree;
+      std::vector<int>& taken = scratch.taken;
       if (static_cast<int>(tree.size()) != n + 1) {
         tree.assign(static_cast<std::size_t>(n) + 1, 0);
         for (int i = 1; i <= n; ++i) tree[static_cast<std::size_t>(i)] = i & -i;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 
 #include "engine/solver/detail/acc_factor.h"
 #include "engine/solver/detail/guess_solve.h"
@@ -76,6 +77,9 @@ class Run {
   int pivots = 0, deferrals = 0, decisions = 0, maxPivots = 0;
   bool progress = false, warmStarted = false, warmPartial = false, warmRejected = false;
   std::vector<int> order;
+  RandomLCG::OrderScratch orderScratch;
+  std::vector<int> dfRows, daRows;  // the entries of df, da that may be nonzero
+  std::vector<char> daMark;         // r in daRows (bytes: tested in the hot loop)
   LcpError error = LcpError::kOk;
 };
 
@@ -164,7 +168,7 @@ int Run::nextContact() {
         rng.discard(static_cast<std::uint64_t>(n));
         return bestContact;
       }
-      return rng.firstInRandomOrder(n, untreated(true));
+      return rng.firstInRandomOrder(n, untreated(true), orderScratch);
     }
   }
 }
@@ -178,26 +182,51 @@ Drive Run::drive(int d, bool allowSingular) {
       return Drive::kAbort;
     }
     // delta_f = (-Acc^-1 A[C, d], 1), delta_a = A delta_f; s = delta_a_d is the pivot.
+    // Only d and C's entries of delta_f are nonzero (dfRows), and on a sparse A only the rows
+    // of their columns' nonzeros in delta_a (daRows): the loops below visit those alone, and
+    // the next pivot zeroes them. Every entry left out is an exact zero, whose product or sum
+    // would change nothing.
     const auto x = acc.solveColumn(d);
     const std::vector<int>& C = acc.members();
-    df.setZero();
+    for (const int i : dfRows) df[i] = 0;
+    dfRows.assign(C.begin(), C.end());
+    dfRows.push_back(d);
     df[d] = 1;
     for (std::size_t k = 0; k < C.size(); ++k) df[C[k]] = -x[k];
-    // da = A[:, d] + sum over C in order of df_c A[:, c], skipping A's zeros (adding a
-    // product with an exact zero changes nothing).
+    // da = A[:, d] + sum over C in order of df_c A[:, c], skipping A's zeros.
     if (acc.sparse()) {
       const int* colStart = acc.colStart().data();
       const int* nzRow = acc.nzRow().data();
       const double* nzVal = acc.nzVal().data();
-      da.setZero();
-      for (int e = colStart[d]; e < colStart[d + 1]; ++e) da[nzRow[e]] = nzVal[e];
+      for (const int i : daRows) {
+        da[i] = 0;
+        daMark[i] = 0;
+      }
+      daRows.clear();
+      const auto touch = [&](int r) {
+        if (!daMark[r]) {
+          daMark[r] = 1;
+          daRows.push_back(r);
+        }
+      };
+      for (int e = colStart[d]; e < colStart[d + 1]; ++e) {
+        touch(nzRow[e]);
+        da[nzRow[e]] = nzVal[e];
+      }
       for (const int c : C) {
         const double w = df[c];
-        for (int e = colStart[c]; e < colStart[c + 1]; ++e) da[nzRow[e]] += w * nzVal[e];
+        for (int e = colStart[c]; e < colStart[c + 1]; ++e) {
+          touch(nzRow[e]);
+          da[nzRow[e]] += w * nzVal[e];
+        }
       }
     } else {
       da = A.col(d);
       for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
+      if (daRows.size() != static_cast<std::size_t>(n)) {
+        daRows.resize(n);
+        std::iota(daRows.begin(), daRows.end(), 0);
+      }
     }
     const double s = da[d];
     const double pivotTol = opt.singularPivot * std::abs(A(d, d));
@@ -205,8 +234,8 @@ Drive Run::drive(int d, bool allowSingular) {
     if (P.joint[d]) {
       singularD = !(std::abs(s) > pivotTol);
       if (!singularD && a[d] * s > 0) {  // push the other way: a joint's force is free
-        df = -df;
-        da = -da;
+        for (const int i : dfRows) df[i] = -df[i];
+        for (const int i : daRows) da[i] = -da[i];
       }
     } else {
       singularD = !(s > pivotTol);
@@ -224,20 +253,23 @@ Drive Run::drive(int d, bool allowSingular) {
       best = std::max(0.0, -a[d] / da[d]);
       j = d;
     }
-    const double epsF = kDirEps * df.cwiseAbs().maxCoeff();
-    const double epsA = kDirEps * da.cwiseAbs().maxCoeff();
-    for (int i = 0; i < n; ++i) {
-      if (i == d) continue;
-      double st = kInf;
-      if (set[i] == Set::kC && !P.joint[i] && df[i] < -epsF)
-        st = std::max(0.0, -f[i] / df[i]);
-      else if (set[i] == Set::kNC && da[i] < -epsA)
-        st = std::max(0.0, -a[i] / da[i]);
-      if (st < best) {
+    double dfMax = 0, daMax = 0;
+    for (const int i : dfRows) dfMax = std::max(dfMax, std::abs(df[i]));
+    for (const int i : daRows) daMax = std::max(daMax, std::abs(da[i]));
+    const double epsF = kDirEps * dfMax;
+    const double epsA = kDirEps * daMax;
+    // The smallest step wins; on a tie, d, else the lowest index.
+    const auto consider = [&](int i, double st) {
+      if (st < best || (st == best && j != d && i < j)) {
         best = st;
         j = i;
       }
-    }
+    };
+    for (const int i : dfRows)
+      if (i != d && set[i] == Set::kC && !P.joint[i] && df[i] < -epsF)
+        consider(i, std::max(0.0, -f[i] / df[i]));
+    for (const int i : daRows)
+      if (i != d && set[i] == Set::kNC && da[i] < -epsA) consider(i, std::max(0.0, -a[i] / da[i]));
     if (j < 0) {
       if (acceptable(d, deferredEver[d] ? kDeferredFactor : 1.0)) {
         if (P.joint[d] || f[d] != 0) {
@@ -251,10 +283,10 @@ Drive Run::drive(int d, bool allowSingular) {
       }
       return Drive::kFailed;
     }
-    f.noalias() += best * df;
-    a.noalias() += best * da;
+    for (const int i : dfRows) f[i] += best * df[i];
+    for (const int i : daRows) a[i] += best * da[i];
     ++pivots;
-    const bool zero = best * da.cwiseAbs().maxCoeff() <= kZeroStep * scale;
+    const bool zero = best * daMax <= kZeroStep * scale;
     if (!zero) {
       progress = true;
       std::fill(zeroFlag.begin(), zeroFlag.end(), false);
@@ -428,7 +460,7 @@ void Run::warmStart() {
     // The cold sequence would have chosen each contact the guess placed: its draws.
     if (drawsPerChoice())
       rng.discard(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(order.size()));
-    if (untreatedLeft) acc.assign(gs.kept, [&] { return gs.inverse(); });
+    if (untreatedLeft) acc.assign(gs.kept, gs.L);
     warmStarted = !untreatedLeft;
     warmPartial = untreatedLeft;
     if (sink) record(PivotTransition::kWarmStart, -1, -1, 0, false, false);
@@ -469,8 +501,9 @@ LcpResult Run::go() {
   if (!P.validate().empty()) {
     error = LcpError::kBadInput;
   } else {
-    df.resize(n);
-    da.resize(n);
+    df = Eigen::VectorXd::Zero(n);
+    da = Eigen::VectorXd::Zero(n);
+    daMark.assign(n, 0);
     set.assign(n, Set::kUntreated);
     deferredEver.assign(n, false);
     zeroFlag.assign(n, false);

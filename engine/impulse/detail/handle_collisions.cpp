@@ -244,6 +244,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   const bool shortCut =
       sim.traceSink() == nullptr && sim.contactSolver() == LcpSolverKind::kComputeForces;
   std::vector<int> set;
+  RandomLCG::OrderScratch order;
   double smallVelocity = kSmallVelocity;
   int panicAt = kPanicFactor * n;
   const auto done = [&](int i) {
@@ -258,7 +259,8 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       smallVelocity *= 2;
       panicAt += kPanicFactor * n;
     }
-    const int focus = sim.random().firstInRandomOrder(n, [&](int i) { return !done(i); });
+    const int focus = sim.random().firstInRandomOrder(
+        n, [&](int i) { return !done(i); }, order);
     if (focus < 0 && !lastPass) break;
     set.clear();
     if (focus < 0) {

@@ -21,6 +21,7 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
   mRebuilds = 0;
   mPrepared = false;
   mSchur = false;
+  mUseCholesky = false;
   mIdx.clear();
   mPos.assign(A.rows(), -1);
   mCod.reset();
@@ -35,8 +36,7 @@ void AccFactor::prepare() {
   const Eigen::Index n = A.rows();
   mIdx.reserve(n);
   mNzU.reserve(n);
-  if (!mReference && mInv.rows() < n) mInv.resize(n, n);
-  for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT})
+  for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT, &mY})
     if (v->size() < n) v->resize(n);
   const Eigen::Index nnz = (A.array() != 0).count();
   mSparse = 2 * nnz <= n * n;
@@ -56,19 +56,30 @@ void AccFactor::prepare() {
         }
     }
     mColStart[n] = static_cast<int>(mNzRow.size());
-    // Symmetric to rounding: |A_ij - A_ji| <= 1e-12 max |A| (a contact matrix J M^-1 J^T
-    // summed in two orders). The refinement against A itself takes up the difference.
-    const double asymmetryTol = 1e-12 * A.cwiseAbs().maxCoeff();
-    mSymmetric = true;
-    for (Eigen::Index c = 0; c < n && mSymmetric; ++c)
-      for (int e = mColStart[c]; e < mColStart[c + 1]; ++e)
-        if (!(std::abs(A(c, mNzRow[e]) - mNzVal[e]) <= asymmetryTol)) {
-          mSymmetric = false;
-          break;
-        }
   } else if (mAcc.rows() < n) {
     mAcc.resize(n, n);
   }
+  // Symmetric to rounding: |A_ij - A_ji| <= 1e-12 max |A| (a contact matrix J M^-1 J^T
+  // summed in two orders). The refinement against A itself takes up the difference.
+  const double asymmetryTol = 1e-12 * A.cwiseAbs().maxCoeff();
+  mSymmetric = true;
+  for (Eigen::Index c = 0; c < n && mSymmetric; ++c) {
+    if (mSparse) {
+      for (int e = mColStart[c]; e < mColStart[c + 1] && mSymmetric; ++e)
+        mSymmetric = std::abs(A(c, mNzRow[e]) - mNzVal[e]) <= asymmetryTol;
+    } else {
+      for (Eigen::Index r = c + 1; r < n && mSymmetric; ++r)
+        mSymmetric = std::abs(A(c, r) - A(r, c)) <= asymmetryTol;
+    }
+  }
+  mCholeskyOk = mSymmetric && !mReference;
+  if (!mReference && mInv.rows() < n) mInv.resize(n, n);
+}
+
+void AccFactor::enterCholesky() {
+  if (mUseCholesky || !mCholeskyOk || mSchur || singular() || size() < mCholeskyFrom) return;
+  mUseCholesky = refactorCholesky();
+  mCholeskyOk = mUseCholesky;
 }
 
 Eigen::MatrixXd AccFactor::gather() const {
@@ -106,6 +117,7 @@ void AccFactor::rebuild() {
   const int k = size();
   if (k == 0) {
     mSingular = false;
+    mChol.reset(static_cast<int>(mA->rows()));
     return;
   }
   const Eigen::MatrixXd acc = gather();
@@ -113,7 +125,53 @@ void AccFactor::rebuild() {
   cod.setThreshold(kRankTol);
   cod.compute(acc);
   mSingular = cod.rank() < k;
-  if (!mSingular) mInv.topLeftCorner(k, k) = acc.partialPivLu().inverse();
+  if (mSingular) return;
+  mUseCholesky = false;
+  enterCholesky();
+  if (!mUseCholesky) mInv.topLeftCorner(k, k) = acc.partialPivLu().inverse();
+}
+
+bool AccFactor::refactorCholesky() {
+  mChol.reset(static_cast<int>(mA->rows()));
+  for (const int j : mIdx) {
+    const int m = mChol.size();
+    const double* colJ = mA->data() + static_cast<Eigen::Index>(j) * mA->rows();
+    for (int r = 0; r < m; ++r) mY[r] = colJ[mIdx[r]];
+    mChol.forward(mY.data());
+    const double s = colJ[j] - mY.head(m).squaredNorm();
+    if (!(s > kPivotTol * std::abs(colJ[j]))) return false;
+    mChol.append(mY.data(), s);
+  }
+  return true;
+}
+
+bool AccFactor::choleskySolve() {
+  const int k = size();
+  auto x = mX.head(k);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    mY.head(k) = mU.head(k);
+    mChol.forward(mY.data());
+    x = mY.head(k);
+    mChol.backward(mX.data());
+    // As with the Schur factor: no refinement when the residual is at rounding level.
+    residual(mX, mU);
+    const double uMax = mU.head(k).cwiseAbs().maxCoeff();
+    if (mR.head(k).cwiseAbs().maxCoeff() <= kRoundingResidual * uMax) return true;
+    mT.head(k) = mR.head(k);
+    mChol.forward(mT.data());
+    mChol.backward(mT.data());
+    x -= mT.head(k);
+    residual(mX, mU);
+    const double r2 = mR.head(k).cwiseAbs().maxCoeff();
+    if (r2 <= kDriftTol * uMax) return true;
+    if (r2 <= kDriftTol * (uMax + accNorm() * x.cwiseAbs().maxCoeff())) return true;
+    // Drift: factor C afresh and solve again; a second drift gives the factor up.
+    if (attempt == 0 && refactorCholesky()) continue;
+    break;
+  }
+  mUseCholesky = mCholeskyOk = false;
+  rebuild();
+  return false;
 }
 
 Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
@@ -128,7 +186,8 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
     return out;
   }
   if (mSchur && schurSolve()) return out;
-  if (singular()) {  // giving the Schur factor up found Acc singular
+  if (!singular() && mUseCholesky && choleskySolve()) return out;
+  if (singular()) {  // giving the Schur or Cholesky factor up found Acc singular
     codSolve(mU);
     return out;
   }
@@ -261,9 +320,16 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   }
   const auto p = mX.head(k);
   auto v = mV.head(k);
-  for (int c = 0; c < k; ++c) v[c] = (*mA)(j, mIdx[c]);
   const double ajj = (*mA)(j, j);
-  const double s = ajj - v.dot(p);
+  // The pivot s = A_jj - A[j, C] Acc^-1 A[C, j]: with the Cholesky factor, A_jj - y.y.
+  const bool cholesky = mUseCholesky && !mSchur;
+  double s;
+  if (cholesky) {
+    s = ajj - mY.head(k).squaredNorm();
+  } else {
+    for (int c = 0; c < k; ++c) v[c] = (*mA)(j, mIdx[c]);
+    s = ajj - v.dot(p);
+  }
   appendAcc(j);
   mIdx.push_back(j);
   if (!(std::abs(s) > kPivotTol * std::abs(ajj)) || !std::isfinite(s)) {
@@ -276,6 +342,16 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
     afterSchurChange(mSchurFactor.add(j));
     return;
   }
+  if (cholesky) {
+    if (s > 0) {
+      mChol.append(mY.data(), s);
+    } else {  // a negative pivot: Acc is not positive definite, no Cholesky factor
+      mUseCholesky = mCholeskyOk = false;
+      rebuild();
+    }
+    enterSchur();
+    return;
+  }
   auto q = mQ.head(k);
   auto ps = mPs.head(k);
   q.noalias() = mInv.topLeftCorner(k, k).transpose() * v;
@@ -284,11 +360,11 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
   mInv.block(0, k, k, 1) = -p / s;
   mInv.block(k, 0, 1, k) = -q.transpose() / s;
   mInv(k, k) = 1.0 / s;
-  enterSchur();
+  if (!enterSchur()) enterCholesky();
 }
 
 void AccFactor::assign(std::span<const int> members,
-                       const std::function<Eigen::MatrixXd()>& inverse) {
+                       const CholeskyFactor::RowMajorMatrix& cholesky) {
   prepare();
   for (const int i : mIdx) mPos[i] = -1;
   mIdx.clear();
@@ -300,7 +376,22 @@ void AccFactor::assign(std::span<const int> members,
     mIdx.push_back(j);
   }
   const int k = size();
-  if (k > 0 && !mReference && !enterSchur()) mInv.topLeftCorner(k, k) = inverse();
+  mUseCholesky = false;
+  if (k == 0 || mReference || enterSchur()) return;
+  mUseCholesky = mCholeskyOk && k >= mCholeskyFrom;
+  if (mUseCholesky) {
+    mChol.reset(static_cast<int>(mA->rows()));
+    mChol.assign(cholesky, k);
+    return;
+  }
+  // (L L^T)^-1 = L^-T L^-1, formed as the symmetric rank-k update of its lower half (half
+  // the work of a general product) and mirrored.
+  Eigen::MatrixXd Linv = Eigen::MatrixXd::Identity(k, k);
+  cholesky.topLeftCorner(k, k).triangularView<Eigen::Lower>().solveInPlace(Linv);
+  auto inv = mInv.topLeftCorner(k, k);
+  inv.setZero();
+  inv.selfadjointView<Eigen::Lower>().rankUpdate(Linv.transpose());
+  inv.triangularView<Eigen::StrictlyUpper>() = inv.transpose();
 }
 
 void AccFactor::remove(int j) {
@@ -309,7 +400,7 @@ void AccFactor::remove(int j) {
   const int t = static_cast<int>(it - mIdx.begin());
   const int last = size() - 1;
   mCod.reset();
-  if (singular()) {
+  if (singular() || (mUseCholesky && !mSchur)) {
     // Erase row and column t of Acc, keeping the order of the others.
     if (!mSparse) {
       for (int c = t; c < last; ++c) mAcc.col(c).head(last + 1) = mAcc.col(c + 1).head(last + 1);
@@ -318,7 +409,10 @@ void AccFactor::remove(int j) {
     mIdx.erase(it);
     mPos[j] = -1;
     for (int p = t; p < last; ++p) mPos[mIdx[p]] = p;
-    if (!mReference) rebuild();  // Acc may be full rank again
+    if (!singular())
+      mChol.remove(t);
+    else if (!mReference)
+      rebuild();  // Acc may be full rank again
     return;
   }
   if (mSchur) {  // the order of the others may change, as below

@@ -73,16 +73,4 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
   return out;
 }
 
-Eigen::MatrixXd GuessSolve::inverse() const {
-  // (L L^T)^-1 = L^-T L^-1, formed as the symmetric rank-m update of its lower half (half
-  // the work of a general product) and mirrored.
-  const auto m = static_cast<Eigen::Index>(kept.size());
-  Eigen::MatrixXd Linv = Eigen::MatrixXd::Identity(m, m);
-  L.topLeftCorner(m, m).triangularView<Eigen::Lower>().solveInPlace(Linv);
-  Eigen::MatrixXd inv = Eigen::MatrixXd::Zero(m, m);
-  inv.selfadjointView<Eigen::Lower>().rankUpdate(Linv.transpose());
-  inv.triangularView<Eigen::StrictlyUpper>() = inv.transpose();
-  return inv;
-}
-
 }  // namespace cl

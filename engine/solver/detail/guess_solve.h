@@ -19,11 +19,9 @@ struct GuessSolve {
   std::vector<int> kept;     // G without the dropped contacts, in G's order
   std::vector<int> dropped;  // dependent contacts (force 0)
   Eigen::VectorXd f;         // size n: the forces of `kept`, zero elsewhere
-  // The Cholesky factor of A[kept, kept] (lower triangle of the top-left block).
+  // The Cholesky factor of A[kept, kept] (lower triangle of the top-left block), handed to
+  // AccFactor::assign for a start that pivots must finish.
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> L;
-
-  // A[kept, kept]^-1 = L^-T L^-1, for a start that pivots must finish (AccFactor::assign).
-  Eigen::MatrixXd inverse() const;
 };
 
 GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::span<const int> G,

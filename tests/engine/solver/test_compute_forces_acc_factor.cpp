@@ -1,5 +1,5 @@
-// AccFactor: the incremental inverse of Acc = A[C, C] agrees with a direct solve through
-// any sequence of additions and removals, and survives rank deficiency.
+// AccFactor: the Cholesky factor or the updated inverse of Acc = A[C, C] agrees with a
+// direct solve through any sequence of additions and removals, and survives rank deficiency.
 #include <catch2/catch.hpp>
 
 #include "engine/math/random_lcg.h"
@@ -37,9 +37,9 @@ Eigen::VectorXd directSolve(const Eigen::MatrixXd& A, const std::vector<int>& C,
 
 // `steps` random additions and removals, each followed by a solve of a random column
 // checked against directSolve (relative to 1 + |x|); returns at how many steps f held C
-// by the Schur factor.
+// by the Schur factor (and counts those by the Cholesky factor in `choleskySteps`).
 int checkRandomChanges(AccFactor& f, const Eigen::MatrixXd& A, RandomLCG& rng, int steps,
-                       double tolerance) {
+                       double tolerance, int* choleskySteps = nullptr) {
   const int n = static_cast<int>(A.rows());
   std::vector<bool> in(n, false);
   int schurSteps = 0;
@@ -51,6 +51,7 @@ int checkRandomChanges(AccFactor& f, const Eigen::MatrixXd& A, RandomLCG& rng, i
       f.add(j);
     in[j] = !in[j];
     schurSteps += f.schur() ? 1 : 0;
+    if (choleskySteps) *choleskySteps += f.cholesky() ? 1 : 0;
     const int probe = rng.nextInt(n);
     const Eigen::VectorXd x = f.solveColumn(probe);
     const Eigen::VectorXd expected = directSolve(A, f.members(), probe);
@@ -99,10 +100,40 @@ TEST_CASE(
   // (residuals over A's nonzeros, Acc^-1 u over u's nonzeros, positions kept by swaps).
   RandomLCG rng(11);
   const Eigen::MatrixXd A = sparseSpd(40, rng);
+  for (const int choleskyFrom : {1000, 0, 12}) {
+    // The inverse throughout; the Cholesky factor throughout; the inverse handing C to the
+    // Cholesky factor when C first reaches 12 members.
+    INFO("Cholesky factor from " << choleskyFrom << " members");
+    AccFactor inc;
+    inc.reset(A, false);
+    inc.setCholeskyFrom(choleskyFrom);
+    REQUIRE(inc.sparse());
+    int choleskySteps = 0;
+    CHECK(checkRandomChanges(inc, A, rng, 600, 1e-8, &choleskySteps) == 0);  // 40 < 256
+    if (choleskyFrom == 1000) CHECK(choleskySteps == 0);
+    if (choleskyFrom == 0) CHECK(choleskySteps == 600);
+    if (choleskyFrom == 12) CHECK((choleskySteps > 100 && choleskySteps < 600));
+    CHECK(inc.rebuilds() == 0);
+  }
+}
+
+TEST_CASE("AccFactor: on an A that is not symmetric the updated inverse matches a direct solve",
+          "[compute_forces][acc]") {
+  // A symmetric positive definite matrix plus a skew part: every principal submatrix stays
+  // regular (x^T A x = x^T S x > 0), but no Cholesky factor applies.
+  RandomLCG rng(13);
+  const int n = 30;
+  Eigen::MatrixXd A = randomSpd(n, rng) + Eigen::MatrixXd::Identity(n, n);
+  for (int r = 0; r < n; ++r)
+    for (int c = r + 1; c < n; ++c) {
+      const double w = 0.2 * (rng.nextFloat() - 0.5);
+      A(r, c) += w;
+      A(c, r) -= w;
+    }
   AccFactor inc;
   inc.reset(A, false);
-  REQUIRE(inc.sparse());
-  CHECK(checkRandomChanges(inc, A, rng, 600, 1e-8) == 0);  // 40 < 128: the inverse throughout
+  CHECK(checkRandomChanges(inc, A, rng, 400, 1e-8) == 0);
+  CHECK_FALSE(inc.cholesky());
 }
 
 TEST_CASE("AccFactor: a dependent column switches to the singular-tolerant solve and back",
@@ -141,7 +172,7 @@ TEST_CASE(
     "AccFactor: the sparse Schur-complement factor matches a direct solve through additions, "
     "removals, re-additions and refactoring",
     "[compute_forces][acc]") {
-  // From 4 members on the Schur factor holds C (128 in use): 1200 random changes cross
+  // From 4 members on the Schur factor holds C (256 in use): 1200 random changes cross
   // its refactoring after 16 changes many times, and contacts leave and come back.
   RandomLCG rng(23);
   const Eigen::MatrixXd A = sparseSpd(60, rng);
@@ -153,43 +184,60 @@ TEST_CASE(
   CHECK(inc.rebuilds() == 0);  // never fell back to the inverse
 }
 
-TEST_CASE("AccFactor: a warm start of many members takes the Schur factor without an inverse",
+TEST_CASE("AccFactor: a warm start takes the guess's Cholesky factor, or the Schur factor",
           "[compute_forces][acc]") {
   RandomLCG rng(29);
   const int n = 50;
   const Eigen::MatrixXd A = sparseSpd(n, rng);
-  AccFactor f;
-  f.reset(A, false);
-  f.setSchurFrom(10);
   std::vector<int> members;
   for (int i = 0; i < n; i += 2) members.push_back(i);  // 25 members
-  bool inverseAsked = false;
-  f.assign(members, [&] {
-    inverseAsked = true;
-    return Eigen::MatrixXd();
-  });
-  CHECK_FALSE(inverseAsked);
-  CHECK(f.schur());
-  for (const int probe : {1, 7, 30}) {
-    const Eigen::VectorXd x = f.solveColumn(probe);
-    CHECK((x - directSolve(A, f.members(), probe)).cwiseAbs().maxCoeff() < 1e-12);
-  }
-  f.add(1);
-  f.remove(4);
-  const Eigen::VectorXd y = f.solveColumn(3);
-  CHECK((y - directSolve(A, f.members(), 3)).cwiseAbs().maxCoeff() < 1e-12);
-  // Below the Schur size the inverse is asked for, as before.
-  AccFactor g;
-  g.reset(A, false);
-  g.assign(std::vector<int>{0, 2, 4}, [&] {
-    inverseAsked = true;
-    Eigen::MatrixXd acc(3, 3);
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) acc(r, c) = A(2 * r, 2 * c);
-    return Eigen::MatrixXd(acc.inverse());
-  });
-  CHECK(inverseAsked);
-  CHECK_FALSE(g.schur());
+  const auto choleskyOf = [&](const std::vector<int>& G) {
+    const int k = static_cast<int>(G.size());
+    Eigen::MatrixXd acc(k, k);
+    for (int r = 0; r < k; ++r)
+      for (int c = 0; c < k; ++c) acc(r, c) = A(G[r], G[c]);
+    return CholeskyFactor::RowMajorMatrix(acc.llt().matrixL());
+  };
+  const auto check = [&](AccFactor& f) {
+    for (const int probe : {1, 7, 30}) {
+      const Eigen::VectorXd x = f.solveColumn(probe);
+      CHECK((x - directSolve(A, f.members(), probe)).cwiseAbs().maxCoeff() < 1e-12);
+    }
+    f.add(1);
+    f.remove(4);
+    const Eigen::VectorXd y = f.solveColumn(3);
+    CHECK((y - directSolve(A, f.members(), 3)).cwiseAbs().maxCoeff() < 1e-12);
+  };
+  AccFactor schur;
+  schur.reset(A, false);
+  schur.setSchurFrom(10);
+  schur.assign(members, choleskyOf(members));
+  CHECK(schur.schur());
+  check(schur);
+  // Below the Schur size the guess's factor itself holds C.
+  AccFactor chol;
+  chol.reset(A, false);
+  chol.setCholeskyFrom(20);
+  chol.assign(members, choleskyOf(members));
+  CHECK(chol.cholesky());
+  check(chol);
+  CHECK(chol.rebuilds() == 0);
+  // Below the Cholesky size, the inverse formed from it.
+  AccFactor small;
+  small.reset(A, false);
+  small.assign(members, choleskyOf(members));  // 25 < 32
+  CHECK_FALSE(small.cholesky());
+  check(small);
+  // On an A that is not symmetric the inverse is formed from the factor of its lower half.
+  Eigen::MatrixXd B = A;
+  B(0, 2) += 0.25;  // only the upper half changes: the guess reads the lower
+  AccFactor inv;
+  inv.reset(B, false);
+  inv.assign(members, choleskyOf(members));
+  CHECK_FALSE(inv.cholesky());
+  CHECK_FALSE(inv.schur());
+  const Eigen::VectorXd x = inv.solveColumn(9);
+  CHECK((x - directSolve(B, inv.members(), 9)).cwiseAbs().maxCoeff() < 1e-10);
 }
 
 TEST_CASE("AccFactor: a dependent column leaves the Schur factor for the singular-tolerant solve",
