@@ -38,26 +38,25 @@ void AccFactor::prepare() {
   mNzU.reserve(n);
   for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT, &mY})
     if (v->size() < n) v->resize(n);
-  const Eigen::Index nnz = (A.array() != 0).count();
-  mSparse = 2 * nnz <= n * n;
-  mColStart.clear();
+  // A's nonzeros by column, in one pass; kept when A is at most half full.
+  mColStart.resize(n + 1);
   mNzRow.clear();
   mNzVal.clear();
-  if (mSparse) {
-    mColStart.resize(n + 1);
-    mNzRow.reserve(nnz);
-    mNzVal.reserve(nnz);
-    for (Eigen::Index c = 0; c < n; ++c) {
-      mColStart[c] = static_cast<int>(mNzRow.size());
-      for (Eigen::Index i = 0; i < n; ++i)
-        if (A(i, c) != 0) {
-          mNzRow.push_back(static_cast<int>(i));
-          mNzVal.push_back(A(i, c));
-        }
-    }
-    mColStart[n] = static_cast<int>(mNzRow.size());
-  } else if (mAcc.rows() < n) {
-    mAcc.resize(n, n);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    mColStart[c] = static_cast<int>(mNzRow.size());
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (A(i, c) != 0) {
+        mNzRow.push_back(static_cast<int>(i));
+        mNzVal.push_back(A(i, c));
+      }
+  }
+  mColStart[n] = static_cast<int>(mNzRow.size());
+  mSparse = 2 * static_cast<Eigen::Index>(mNzRow.size()) <= n * n;
+  if (!mSparse) {
+    mColStart.clear();
+    mNzRow.clear();
+    mNzVal.clear();
+    if (mAcc.rows() < n) mAcc.resize(n, n);
   }
   // Symmetric to rounding: |A_ij - A_ji| <= 1e-12 max |A| (a contact matrix J M^-1 J^T
   // summed in two orders). The refinement against A itself takes up the difference.
@@ -73,7 +72,16 @@ void AccFactor::prepare() {
     }
   }
   mCholeskyOk = mSymmetric && !mReference;
-  if (!mReference && mInv.rows() < n) mInv.resize(n, n);
+}
+
+// The inverse's storage for `size` members: n x n when it may hold C at any size, else
+// (the Cholesky factor takes over at mCholeskyFrom) only that large, which a large problem
+// then never has to allocate and touch per solve.
+void AccFactor::reserveInverse(int size) {
+  if (mInv.rows() >= size) return;
+  const int n = static_cast<int>(mA->rows());
+  const int capacity = mCholeskyOk ? std::min(n, std::max(size, mCholeskyFrom + 1)) : n;
+  mInv.conservativeResize(capacity, capacity);
 }
 
 void AccFactor::enterCholesky() {
@@ -117,7 +125,7 @@ void AccFactor::rebuild() {
   const int k = size();
   if (k == 0) {
     mSingular = false;
-    mChol.reset(static_cast<int>(mA->rows()));
+    if (mUseCholesky) mChol.reset(static_cast<int>(mA->rows()));
     return;
   }
   const Eigen::MatrixXd acc = gather();
@@ -128,7 +136,9 @@ void AccFactor::rebuild() {
   if (mSingular) return;
   mUseCholesky = false;
   enterCholesky();
-  if (!mUseCholesky) mInv.topLeftCorner(k, k) = acc.partialPivLu().inverse();
+  if (mUseCholesky) return;
+  reserveInverse(k);
+  mInv.topLeftCorner(k, k) = acc.partialPivLu().inverse();
 }
 
 bool AccFactor::refactorCholesky() {
@@ -352,6 +362,7 @@ void AccFactor::add(int j, bool lastSolveIsJ) {
     enterSchur();
     return;
   }
+  reserveInverse(k + 1);
   auto q = mQ.head(k);
   auto ps = mPs.head(k);
   q.noalias() = mInv.topLeftCorner(k, k).transpose() * v;
@@ -388,6 +399,7 @@ void AccFactor::assign(std::span<const int> members,
   // the work of a general product) and mirrored.
   Eigen::MatrixXd Linv = Eigen::MatrixXd::Identity(k, k);
   cholesky.topLeftCorner(k, k).triangularView<Eigen::Lower>().solveInPlace(Linv);
+  reserveInverse(k);
   auto inv = mInv.topLeftCorner(k, k);
   inv.setZero();
   inv.selfadjointView<Eigen::Lower>().rankUpdate(Linv.transpose());

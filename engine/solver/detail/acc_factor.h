@@ -126,6 +126,7 @@ class AccFactor {
   // unless at rounding level, with the drift check; false when the factor had to be given
   // up (the inverse or the singular-tolerant solve holds C then).
   bool choleskySolve();
+  void reserveInverse(int size);
   // Hands C to the Cholesky factor when allowed (A symmetric, C large enough, no factor has
   // failed in this solve) and its factorization succeeds.
   void enterCholesky();
@@ -165,7 +166,7 @@ class AccFactor {
   bool mSparse = false;
   std::vector<int> mColStart, mNzRow, mNzU;
   std::vector<double> mNzVal;
-  Eigen::MatrixXd mInv;  // n x n storage, the top-left k x k block is Acc^-1
+  Eigen::MatrixXd mInv;  // storage (reserveInverse), the top-left k x k block is Acc^-1
   Eigen::MatrixXd mAcc;  // dense A only: n x n storage, the top-left k x k block is A[C, C]
   // Work vectors, n entries each (allocated by reset); only head(k) is meaningful. mX holds
   // the x that solveColumn returns.
