@@ -11,7 +11,9 @@
 // With --rest T, each pile also runs on to T simulated seconds (once, not timed) and the
 // table says whether it came fully to rest by engine2D's criteria: no collision in the
 // last 2 s and the total energy constant to 1e-5 over them.
-//   build/bench/bench_pile_scale [runs] [seconds] [--max N] [--rest T]
+// --set KEY=VALUE changes a setting of every pile as contactlab-cli run's --set does (say
+// collision_handling=simultaneous, to measure another handling against engine2D's).
+//   build/bench/bench_pile_scale [runs] [seconds] [--max N] [--rest T] [--set KEY=VALUE]...
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -22,6 +24,8 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/cpu_time.h"
@@ -29,6 +33,7 @@
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
+#include "engine/settings/sim_settings.h"
 
 namespace {
 
@@ -47,8 +52,29 @@ struct Run {
 
 // Runs the scene to `seconds`, timed; with rest > seconds, on to `rest`, untimed, watching
 // the last 2 s.
-Run runOnce(const std::filesystem::path& file, double seconds, double rest) {
+// Applies KEY=VALUE assignments; the first problem ("--set ...: why"), or empty.
+std::string applyAssignments(cl::SimSettings& settings,
+                             const std::vector<std::string>& assignments) {
+  for (const std::string& a : assignments) {
+    const std::size_t eq = a.find('=');
+    const std::string problem =
+        eq == std::string::npos
+            ? "expected KEY=VALUE"
+            : cl::setSettingFromText(settings, std::string_view(a).substr(0, eq),
+                                     std::string_view(a).substr(eq + 1));
+    if (!problem.empty()) return fmt::format("--set {}: {}", a, problem);
+  }
+  return {};
+}
+
+Run runOnce(const std::filesystem::path& file, double seconds, double rest,
+            const std::vector<std::string>& assignments) {
   cl::Scene scene = cl::loadSceneFile(file);
+  if (!assignments.empty()) {
+    cl::SimSettings settings = scene.settings;
+    applyAssignments(settings, assignments);  // checked in main
+    scene = cl::rebuildScene(scene, settings);
+  }
   auto advance = scene.makeAdvance();
   auto& ca = dynamic_cast<cl::CollisionAdvance&>(*advance);
   cl::SimState state = cl::captureState(*advance, scene.sim->clone(), {});
@@ -89,13 +115,21 @@ int main(int argc, char** argv) {
   int runs = 3, maxBlocks = 200;
   double seconds = 12.0, rest = 0.0;
   std::vector<const char*> positional;
+  std::vector<std::string> assignments;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--max") == 0 && i + 1 < argc)
+    if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc)
+      assignments.emplace_back(argv[++i]);
+    else if (std::strcmp(argv[i], "--max") == 0 && i + 1 < argc)
       maxBlocks = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--rest") == 0 && i + 1 < argc)
       rest = std::atof(argv[++i]);
     else
       positional.push_back(argv[i]);
+  }
+  cl::SimSettings probe;
+  if (const std::string problem = applyAssignments(probe, assignments); !problem.empty()) {
+    fmt::print(stderr, "error: {}\n", problem);
+    return 2;
   }
   if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
   if (positional.size() > 1) seconds = std::atof(positional[1]);
@@ -114,7 +148,7 @@ int main(int argc, char** argv) {
     std::vector<double> cpu;
     Run first;
     for (int k = 0; k < runs; ++k) {
-      const Run r = runOnce(file, seconds, k == 0 ? rest : 0.0);
+      const Run r = runOnce(file, seconds, k == 0 ? rest : 0.0, assignments);
       if (k == 0) first = r;
       cpu.push_back(r.cpuSeconds);
     }
