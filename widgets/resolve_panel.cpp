@@ -137,7 +137,7 @@ ResolvePanel::ResolvePanel(QWidget* parent) : QWidget(parent) {
   mReference = new QCheckBox(tr("reference"));
   mReference->setToolTip(
       tr("Reference solver: re-solve Acc from scratch at every pivot (O(n^4)) instead of "
-         "updating its inverse"));
+         "updating a factor of it"));
   mTolerance = new QLineEdit(QStringLiteral("1e-10"));
   auto* validator = new QDoubleValidator(0.0, 1.0, 17, mTolerance);
   validator->setNotation(QDoubleValidator::ScientificNotation);

@@ -49,7 +49,7 @@ struct ComputeForcesOptions {
   // afresh, is relative to the larger of max |b_i| and max_i sum_j |A_ij f_j| (the size of
   // the terms its rounding comes from), as Siconos and DART scale theirs.
   double tolerance = 1e-10;
-  // Re-solve Acc from scratch at every pivot (O(n^4)) instead of the incremental inverse.
+  // Re-solve Acc from scratch at every pivot (O(n^4)) instead of updating a factor of it.
   bool reference = false;
   // The condition threshold: adding d to C counts as making Acc singular when the Schur
   // complement s = A_dd - A[d, C] Acc^-1 A[C, d] (the growth of a_d per unit f_d) satisfies

@@ -1,7 +1,9 @@
 // ComputeForces on hand-built LCPs whose solutions are derived by hand in the comments, and
 // on random contact-like LCPs, incremental and reference.
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <map>
+#include <thread>
 
 #include "engine/solver/compute_forces.h"
 #include "engine/trace/solver_trace.h"
@@ -354,4 +356,60 @@ TEST_CASE("ComputeForces accepts a long chain whose forces dwarf b", "[compute_f
     worst = std::max(worst, std::abs(r.f(i) - k * (n + 1 - k) / 2) / (k * (n + 1 - k) / 2));
   }
   CHECK(worst < 1e-9);
+}
+
+namespace {
+
+// Every bit of f and a, and the pivot count.
+bool sameSolve(const LcpResult& x, const LcpResult& y) {
+  return x.pivots == y.pivots && x.f.size() == y.f.size() &&
+         std::memcmp(x.f.data(), y.f.data(), sizeof(double) * x.f.size()) == 0 &&
+         std::memcmp(x.a.data(), y.a.data(), sizeof(double) * x.a.size()) == 0;
+}
+
+LcpResult solveFresh(const LcpProblem& p, SolverTraceSink* sink = nullptr) {
+  RandomLCG rng(3);
+  ComputeForces cf(&rng);
+  cf.setTraceSink(sink);
+  return cf.solve(p);
+}
+
+// Solves `inner` at the first pivot of the outer solve: a solve started inside another on
+// the same thread.
+struct NestingSink : SolverTraceSink {
+  const LcpProblem* inner = nullptr;
+  LcpResult innerResult;
+  bool done = false;
+  void onPivot(const SolverPivot&) override {
+    if (done) return;
+    done = true;
+    innerResult = solveFresh(*inner);
+  }
+  void onSolve(const SolverSolve&) override {}
+};
+
+}  // namespace
+
+TEST_CASE("ComputeForces: a solve has the same bits whatever its thread solved before",
+          "[compute_forces]") {
+  // The factor's storage is kept per thread from one solve to the next (n x n for a large
+  // problem): nothing of an earlier solve may reach a later one.
+  RandomLCG gen(77);
+  const LcpProblem tower = randomContactLcp(LcpFamily::kTower, 120, gen, 1e-6);
+  const LcpProblem pyramid = randomContactLcp(LcpFamily::kPyramid, 300, gen, 0);
+  const LcpProblem chain = randomContactLcp(LcpFamily::kJointChain, 9, gen, 0);
+  LcpResult first;
+  std::thread([&] { first = solveFresh(tower); }).join();  // a thread that solved nothing
+  REQUIRE(first.ok());
+  REQUIRE(first.pivots > 32);  // the Cholesky factor held C
+  CHECK(solveFresh(pyramid).ok());
+  CHECK(solveFresh(chain).ok());
+  CHECK(sameSolve(solveFresh(tower), first));
+  // A solve inside another (from its trace sink) changes neither.
+  NestingSink sink;
+  sink.inner = &pyramid;
+  const LcpResult outer = solveFresh(tower, &sink);
+  REQUIRE(sink.done);
+  CHECK(sameSolve(outer, first));
+  CHECK(sameSolve(sink.innerResult, solveFresh(pyramid)));
 }

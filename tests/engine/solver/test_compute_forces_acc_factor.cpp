@@ -208,24 +208,26 @@ TEST_CASE("AccFactor: a warm start takes the guess's Cholesky factor, or the Sch
     const Eigen::VectorXd y = f.solveColumn(3);
     CHECK((y - directSolve(A, f.members(), 3)).cwiseAbs().maxCoeff() < 1e-12);
   };
+  // A warm start of `members` with the factors' sizes given (the defaults 256 and 32).
+  const auto warmStart = [&](AccFactor& f, int schurFrom, int choleskyFrom) {
+    f.reset(A, false);
+    f.setSchurFrom(schurFrom);
+    f.setCholeskyFrom(choleskyFrom);
+    f.assign(members, choleskyOf(members));
+  };
   AccFactor schur;
-  schur.reset(A, false);
-  schur.setSchurFrom(10);
-  schur.assign(members, choleskyOf(members));
+  warmStart(schur, 10, 32);
   CHECK(schur.schur());
   check(schur);
   // Below the Schur size the guess's factor itself holds C.
   AccFactor chol;
-  chol.reset(A, false);
-  chol.setCholeskyFrom(20);
-  chol.assign(members, choleskyOf(members));
+  warmStart(chol, 256, 20);
   CHECK(chol.cholesky());
   check(chol);
   CHECK(chol.rebuilds() == 0);
   // Below the Cholesky size, the inverse formed from it.
   AccFactor small;
-  small.reset(A, false);
-  small.assign(members, choleskyOf(members));  // 25 < 32
+  warmStart(small, 256, 32);  // 25 members < 32
   CHECK_FALSE(small.cholesky());
   check(small);
   // On an A that is not symmetric the inverse is formed from the factor of its lower half.
