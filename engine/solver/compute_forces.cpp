@@ -53,6 +53,7 @@ class Run {
   void warmStart();
   void treat(int d);
   void treatRejects();
+  void direction(int d, Eigen::Map<const Eigen::VectorXd> x);
   Drive drive(int d, bool allowSingular);
   void defer(int i) {
     set[i] = Set::kR;
@@ -173,6 +174,55 @@ int Run::nextContact() {
   }
 }
 
+// delta_f = (-x, 1) for x = Acc^-1 A[C, d] in C's order, and delta_a = A delta_f.
+void Run::direction(int d, Eigen::Map<const Eigen::VectorXd> x) {
+  // Only d and C's entries of delta_f are nonzero (dfRows), and on a sparse A only the rows
+  // of their columns' nonzeros in delta_a (daRows): the loops below visit those alone, and
+  // the next pivot zeroes them. Every entry left out is an exact zero, whose product or sum
+  // would change nothing.
+  const std::vector<int>& C = acc.members();
+  for (const int i : dfRows) df[i] = 0;
+  dfRows.assign(C.begin(), C.end());
+  dfRows.push_back(d);
+  df[d] = 1;
+  for (std::size_t k = 0; k < C.size(); ++k) df[C[k]] = -x[k];
+  // da = A[:, d] + sum over C in order of df_c A[:, c], skipping A's zeros.
+  if (acc.sparse()) {
+    const int* colStart = acc.colStart().data();
+    const int* nzRow = acc.nzRow().data();
+    const double* nzVal = acc.nzVal().data();
+    for (const int i : daRows) {
+      da[i] = 0;
+      daMark[i] = 0;
+    }
+    daRows.clear();
+    const auto touch = [&](int r) {
+      if (!daMark[r]) {
+        daMark[r] = 1;
+        daRows.push_back(r);
+      }
+    };
+    for (int e = colStart[d]; e < colStart[d + 1]; ++e) {
+      touch(nzRow[e]);
+      da[nzRow[e]] = nzVal[e];
+    }
+    for (const int c : C) {
+      const double w = df[c];
+      for (int e = colStart[c]; e < colStart[c + 1]; ++e) {
+        touch(nzRow[e]);
+        da[nzRow[e]] += w * nzVal[e];
+      }
+    }
+  } else {
+    da = A.col(d);
+    for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
+    if (daRows.size() != static_cast<std::size_t>(n)) {
+      daRows.resize(n);
+      std::iota(daRows.begin(), daRows.end(), 0);
+    }
+  }
+}
+
 // Drives a_d to zero. Each loop is one pivot: direction, largest valid step, one change of
 // membership.
 Drive Run::drive(int d, bool allowSingular) {
@@ -181,53 +231,12 @@ Drive Run::drive(int d, bool allowSingular) {
       error = LcpError::kTooManyPivots;
       return Drive::kAbort;
     }
-    // delta_f = (-Acc^-1 A[C, d], 1), delta_a = A delta_f; s = delta_a_d is the pivot.
-    // Only d and C's entries of delta_f are nonzero (dfRows), and on a sparse A only the rows
-    // of their columns' nonzeros in delta_a (daRows): the loops below visit those alone, and
-    // the next pivot zeroes them. Every entry left out is an exact zero, whose product or sum
-    // would change nothing.
-    const auto x = acc.solveColumn(d);
-    const std::vector<int>& C = acc.members();
-    for (const int i : dfRows) df[i] = 0;
-    dfRows.assign(C.begin(), C.end());
-    dfRows.push_back(d);
-    df[d] = 1;
-    for (std::size_t k = 0; k < C.size(); ++k) df[C[k]] = -x[k];
-    // da = A[:, d] + sum over C in order of df_c A[:, c], skipping A's zeros.
-    if (acc.sparse()) {
-      const int* colStart = acc.colStart().data();
-      const int* nzRow = acc.nzRow().data();
-      const double* nzVal = acc.nzVal().data();
-      for (const int i : daRows) {
-        da[i] = 0;
-        daMark[i] = 0;
-      }
-      daRows.clear();
-      const auto touch = [&](int r) {
-        if (!daMark[r]) {
-          daMark[r] = 1;
-          daRows.push_back(r);
-        }
-      };
-      for (int e = colStart[d]; e < colStart[d + 1]; ++e) {
-        touch(nzRow[e]);
-        da[nzRow[e]] = nzVal[e];
-      }
-      for (const int c : C) {
-        const double w = df[c];
-        for (int e = colStart[c]; e < colStart[c + 1]; ++e) {
-          touch(nzRow[e]);
-          da[nzRow[e]] += w * nzVal[e];
-        }
-      }
-    } else {
-      da = A.col(d);
-      for (std::size_t k = 0; k < C.size(); ++k) da.noalias() += df[C[k]] * A.col(C[k]);
-      if (daRows.size() != static_cast<std::size_t>(n)) {
-        daRows.resize(n);
-        std::iota(daRows.begin(), daRows.end(), 0);
-      }
-    }
+    // delta_f = (-Acc^-1 A[C, d], 1), delta_a = A delta_f; s = delta_a_d is the pivot. The
+    // Cholesky factor leaves its residual check to delta_a, whose entries on C are minus the
+    // residual: when they are not at rounding level, d's column is solved again, checked.
+    bool checkLeft = false;
+    direction(d, acc.solveColumn(d, &checkLeft));
+    if (checkLeft && !acc.atRounding(da, d)) direction(d, acc.solveColumn(d));
     const double s = da[d];
     const double pivotTol = opt.singularPivot * std::abs(A(d, d));
     bool singularD;

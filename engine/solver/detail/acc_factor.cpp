@@ -155,7 +155,7 @@ bool AccFactor::refactorCholesky() {
   return true;
 }
 
-bool AccFactor::choleskySolve() {
+bool AccFactor::choleskySolve(bool* checkLeft) {
   const int k = size();
   auto x = mX.head(k);
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -163,6 +163,10 @@ bool AccFactor::choleskySolve() {
     mChol.forward(mY.data());
     x = mY.head(k);
     mChol.backward(mX.data());
+    if (checkLeft) {  // the caller's delta_a holds the residual (see solveColumn)
+      *checkLeft = true;
+      return true;
+    }
     // As with the Schur factor: no refinement when the residual is at rounding level.
     residual(mX, mU);
     const double uMax = mU.head(k).cwiseAbs().maxCoeff();
@@ -184,7 +188,18 @@ bool AccFactor::choleskySolve() {
   return false;
 }
 
-Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
+bool AccFactor::atRounding(const Eigen::VectorXd& residual, int j) const {
+  const double* colJ = mA->data() + static_cast<Eigen::Index>(j) * mA->rows();
+  double r = 0, u = 0;
+  for (const int c : mIdx) {
+    r = std::max(r, std::abs(residual[c]));
+    u = std::max(u, std::abs(colJ[c]));
+  }
+  return r <= kRoundingResidual * u;
+}
+
+Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j, bool* checkLeft) {
+  if (checkLeft) *checkLeft = false;
   prepare();
   const int k = size();
   const Eigen::Map<const Eigen::VectorXd> out(mX.data(), k);
@@ -196,7 +211,7 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j) {
     return out;
   }
   if (mSchur && schurSolve()) return out;
-  if (!singular() && mUseCholesky && choleskySolve()) return out;
+  if (!singular() && mUseCholesky && choleskySolve(checkLeft)) return out;
   if (singular()) {  // giving the Schur or Cholesky factor up found Acc singular
     codSolve(mU);
     return out;

@@ -98,7 +98,14 @@ class AccFactor {
 
   // x (in the order of members()) with Acc x = A[C, j]. A view of an internal buffer:
   // valid until the next call of solveColumn, add, remove or reset.
-  Eigen::Map<const Eigen::VectorXd> solveColumn(int j);
+  // With `checkLeft`, where the Cholesky factor holds C the solve skips its residual check
+  // and sets *checkLeft: the caller computes delta_a = A delta_f anyway, whose entries on C
+  // are A[C, j] - Acc x, minus the residual, and asks atRounding() of them; when that is
+  // false it solves again without `checkLeft`. Elsewhere *checkLeft is false.
+  Eigen::Map<const Eigen::VectorXd> solveColumn(int j, bool* checkLeft = nullptr);
+  // Whether a residual of the latest solve (indexed by contact) is at rounding level on C:
+  // max_k |residual[C_k]| <= 1e-14 max_k |A[C_k, j]|.
+  bool atRounding(const Eigen::VectorXd& residual, int j) const;
   // Adds j to C. lastSolveIsJ: the latest solveColumn was solveColumn(j) and C has not
   // changed since, so its x is reused instead of solved again.
   void add(int j, bool lastSolveIsJ = false);
@@ -125,7 +132,7 @@ class AccFactor {
   // x = Acc^-1 u by the Cholesky factor (y = L^-1 u kept in mY for add), refined once
   // unless at rounding level, with the drift check; false when the factor had to be given
   // up (the inverse or the singular-tolerant solve holds C then).
-  bool choleskySolve();
+  bool choleskySolve(bool* checkLeft);
   void reserveInverse(int size);
   // Hands C to the Cholesky factor when allowed (A symmetric, C large enough, no factor has
   // failed in this solve) and its factorization succeeds.
