@@ -22,12 +22,13 @@
 // removes one anywhere by a rank-one update, and solves by two triangular passes: about
 // k^2 per pivot, less where L is sparse. A solve whose residual against A is at rounding
 // level (1e-14 of max |u|) is taken as it is; otherwise it is refined once and checked for
-// drift as the inverse's. A drift refactors; a factor that fails (Acc not positive
-// definite to 1e-13) leaves C to the inverse for the rest of the solve. It is faster than
-// the inverse from a few members on; below 32 the inverse stays so that small scenes keep
-// the bits of their runs (engine2D's PileTest checks pile_10 at 8 s to 0.01: its block 1
-// ends 0.008 off with the inverse's rounding and 0.024 off with the factor's, a contact at
-// f = a = 0 going to C or to NC by 1e-15 some 1 000 solves in).
+// drift as the inverse's. ComputeForces' pivot takes that residual from its delta_a
+// instead of a second product with A (solveColumn's checkLeft). A drift refactors; a factor that
+// fails (Acc not positive definite to 1e-13) leaves C to the inverse for the rest of the solve. It
+// is faster than the inverse from a few members on; below 32 the inverse stays so that small scenes
+// keep the bits of their runs (engine2D's PileTest checks pile_10 at 8 s to 0.01: its block 1 ends
+// 0.008 off with the inverse's rounding and 0.024 off with the factor's, a contact at f = a = 0
+// going to C or to NC by 1e-15 some 1 000 solves in).
 //
 // Large C (k >= 256 by default, setSchurFrom) on a sparse A, symmetric to rounding, is held
 // by SchurFactor (schur_factor.h): a sparse LDL^T of A[C, C] as it was when last factored,
