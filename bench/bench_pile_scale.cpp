@@ -117,11 +117,17 @@ int main(int argc, char** argv) {
   std::vector<const char*> positional;
   std::vector<std::string> assignments;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc)
+    const bool option = std::strcmp(argv[i], "--set") == 0 || std::strcmp(argv[i], "--max") == 0 ||
+                        std::strcmp(argv[i], "--rest") == 0;
+    if (option && i + 1 >= argc) {
+      fmt::print(stderr, "error: {} needs a value\n", argv[i]);
+      return 2;
+    }
+    if (std::strcmp(argv[i], "--set") == 0)
       assignments.emplace_back(argv[++i]);
-    else if (std::strcmp(argv[i], "--max") == 0 && i + 1 < argc)
+    else if (std::strcmp(argv[i], "--max") == 0)
       maxBlocks = std::atoi(argv[++i]);
-    else if (std::strcmp(argv[i], "--rest") == 0 && i + 1 < argc)
+    else if (std::strcmp(argv[i], "--rest") == 0)
       rest = std::atof(argv[++i]);
     else
       positional.push_back(argv[i]);

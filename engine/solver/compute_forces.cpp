@@ -178,8 +178,9 @@ int Run::nextContact() {
 void Run::direction(int d, Eigen::Map<const Eigen::VectorXd> x) {
   // Only d and C's entries of delta_f are nonzero (dfRows), and on a sparse A only the rows
   // of their columns' nonzeros in delta_a (daRows): the loops below visit those alone, and
-  // the next pivot zeroes them. Every entry left out is an exact zero, whose product or sum
-  // would change nothing.
+  // the next pivot zeroes them (as do drive's ratio test and updates). Every entry left out
+  // is an exact zero, whose product or sum would change no result (a full-vector update
+  // would only have turned an a_i of -0 into +0).
   const std::vector<int>& C = acc.members();
   for (const int i : dfRows) df[i] = 0;
   dfRows.assign(C.begin(), C.end());

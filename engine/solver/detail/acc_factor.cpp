@@ -10,7 +10,8 @@ constexpr double kRankTol = 1e-11;   // COD: pivots below this times the largest
 constexpr double kPivotTol = 1e-13;  // bordering: |s| below this times |A_jj| is singular
 constexpr double kDriftTol = 1e-10;  // relative residual that triggers a rebuild
 constexpr int kSchurChanges = 16;    // SchurFactor refactors after this many changes
-// A Schur solve whose residual is below this (relative to max |u|) is not refined.
+// A Schur or Cholesky solve whose residual is below this (relative to max |u|) is not
+// refined (a factor carries no accumulated update error).
 constexpr double kRoundingResidual = 1e-14;
 }  // namespace
 
@@ -38,20 +39,22 @@ void AccFactor::prepare() {
   mNzU.reserve(n);
   for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT, &mY})
     if (v->size() < n) v->resize(n);
-  // A's nonzeros by column, in one pass; kept when A is at most half full.
+  // A's nonzeros by column, in one pass that stops once A is more than half full (then the
+  // dense copy of Acc serves instead).
   mColStart.resize(n + 1);
   mNzRow.clear();
   mNzVal.clear();
-  for (Eigen::Index c = 0; c < n; ++c) {
+  mSparse = true;
+  for (Eigen::Index c = 0; c < n && mSparse; ++c) {
     mColStart[c] = static_cast<int>(mNzRow.size());
     for (Eigen::Index i = 0; i < n; ++i)
       if (A(i, c) != 0) {
         mNzRow.push_back(static_cast<int>(i));
         mNzVal.push_back(A(i, c));
       }
+    mSparse = 2 * static_cast<Eigen::Index>(mNzRow.size()) <= n * n;
   }
   mColStart[n] = static_cast<int>(mNzRow.size());
-  mSparse = 2 * static_cast<Eigen::Index>(mNzRow.size()) <= n * n;
   if (!mSparse) {
     mColStart.clear();
     mNzRow.clear();
@@ -72,6 +75,13 @@ void AccFactor::prepare() {
     }
   }
   mCholeskyOk = mSymmetric && !mReference;
+  // The inverse's storage starts at the size this problem needs (reserveInverse), whatever
+  // an earlier solve on this thread left: Eigen's products block their columns by the
+  // storage's stride (from 128 columns), so the stride must depend on the problem alone for
+  // the results to.
+  const Eigen::Index inverseSize =
+      mReference ? 0 : (mCholeskyOk ? std::min<Eigen::Index>(n, mCholeskyFrom + 1) : n);
+  if (mInv.rows() != inverseSize) mInv.resize(inverseSize, inverseSize);
 }
 
 // The inverse's storage for `size` members: n x n when it may hold C at any size, else
@@ -179,9 +189,10 @@ bool AccFactor::choleskySolve(bool* checkLeft) {
     const double r2 = mR.head(k).cwiseAbs().maxCoeff();
     if (r2 <= kDriftTol * uMax) return true;
     if (r2 <= kDriftTol * (uMax + accNorm() * x.cwiseAbs().maxCoeff())) return true;
-    // Drift: factor C afresh and solve again; a second drift gives the factor up.
-    if (attempt == 0 && refactorCholesky()) continue;
-    break;
+    // Drift: factor C afresh (a rebuild) and solve again; a second drift gives it up.
+    if (attempt > 0) break;
+    ++mRebuilds;
+    if (!refactorCholesky()) break;
   }
   mUseCholesky = mCholeskyOk = false;
   rebuild();
@@ -243,13 +254,13 @@ Eigen::Map<const Eigen::VectorXd> AccFactor::solveColumn(int j, bool* checkLeft)
   const double scale = uMax + accNorm() * x.cwiseAbs().maxCoeff();
   if (!(r2 <= kDriftTol * scale)) {
     rebuild();
-    if (mSingular) {
-      codSolve(mU);
-      return out;
-    }
-    x.noalias() = inv * mU.head(k);
+    // Singular now, or (should a rebuild ever hand C to it) the Cholesky factor: solve by
+    // what holds C. Else the rebuilt inverse, taken afresh.
+    if (singular() || mUseCholesky) return solveColumn(j);
+    const auto rebuilt = mInv.topLeftCorner(k, k);
+    x.noalias() = rebuilt * mU.head(k);
     residual(mX, mU);
-    x.noalias() -= inv * mR.head(k);
+    x.noalias() -= rebuilt * mR.head(k);
   }
   return out;
 }

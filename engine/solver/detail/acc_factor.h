@@ -24,7 +24,8 @@
 // level (1e-14 of max |u|) is taken as it is; otherwise it is refined once and checked for
 // drift as the inverse's. ComputeForces' pivot takes that residual from its delta_a
 // instead of a second product with A (solveColumn's checkLeft). A drift refactors; a factor that
-// fails (Acc not positive definite to 1e-13) leaves C to the inverse for the rest of the solve. It
+// fails (Acc not positive definite to 1e-13) leaves C to the inverse (and from 256 members the
+// Schur factor) for the rest of the solve. It
 // is faster than the inverse from a few members on; below 32 the inverse stays so that small scenes
 // keep the bits of their runs (engine2D's PileTest checks pile_10 at 8 s to 0.01: its block 1 ends
 // 0.008 off with the inverse's rounding and 0.024 off with the factor's, a contact at f = a = 0
@@ -36,9 +37,11 @@
 // after 16 changes. A pivot then costs two sparse triangular solves and O(k m) for m
 // changes. The same refinement step and drift check apply; a drift refactors, and a factor
 // that fails (A[C, C] not positive definite to working precision) leaves C to the others.
-// Measured (docs/performance.md): below 256 the Cholesky factor is faster on every family
-// of bench_compute_forces up to n = 400, and pile_200 runs 2 % faster with the Schur factor
-// from 256 than without it and 6 % faster than from 128.
+// Measured (docs/performance.md): from 128 to 256 members the Cholesky factor was faster
+// than the Schur factor on towers and chains of 200 and 400 and on a pyramid of 400 (not
+// on a pyramid of 200); pile_200's first 6 s take about as long with the
+// Schur factor from 256 as without it (medians 10.27 and 10.48 s, ranges overlapping) and
+// 6 % less than with it from 128.
 //
 // Reference mode re-solves with a complete orthogonal decomposition of Acc, O(k^3) per
 // pivot, O(n^4) per solve: the plain method the incremental mode is tested against.
@@ -50,8 +53,10 @@
 // never gathered through the index list; Acc^-1 u runs over u's nonzeros (u = A[C, j] is
 // as sparse as A) for k < 128, summing each entry in the order Eigen's dense product does
 // (column order from +0, so every skipped term is a product with an exact zero); the
-// drift check's |Acc| norm is computed only when the cheap bound does not settle it; all
-// work vectors are members sized once per reset(), so a pivot allocates nothing.
+// drift check's |Acc| norm is computed only when the cheap bound does not settle it; the
+// work vectors are members, grown by prepare() and kept (ComputeForces keeps one AccFactor
+// per thread), so a pivot allocates only when the inverse must grow past the Cholesky
+// size (reserveInverse) or the Cholesky factor is first formed.
 #include <Eigen/Dense>
 #include <optional>
 #include <span>
@@ -114,9 +119,9 @@ class AccFactor {
   // Makes C = members at once (ComputeForces' warm start; members independent, as its guess
   // solve ensures) with the lower Cholesky factor L of Acc already at hand (the guess's:
   // the top-left k x k block of `cholesky`), instead of an append per member. Solves
-  // refine against A itself, so a factor of A's symmetric part serves while A is symmetric
-  // to rounding. Which factor holds C: the Schur factor from its size, else L itself on a
-  // symmetric A, else the inverse formed from L.
+  // refine against A itself, so the factor of one triangle of A read as symmetric (the guess
+  // reads one) serves while A is symmetric to rounding. Which factor holds C: the Schur factor from
+  // its size, else L itself on a symmetric A, else the inverse formed from L.
   void assign(std::span<const int> members, const CholeskyFactor::RowMajorMatrix& cholesky);
   // Whether the Cholesky factor holds C now (else the Schur factor, the inverse or the
   // singular-tolerant solve).

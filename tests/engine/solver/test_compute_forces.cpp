@@ -401,7 +401,7 @@ TEST_CASE("ComputeForces: a solve has the same bits whatever its thread solved b
   LcpResult first;
   std::thread([&] { first = solveFresh(tower); }).join();  // a thread that solved nothing
   REQUIRE(first.ok());
-  REQUIRE(first.pivots > 32);  // the Cholesky factor held C
+  REQUIRE((first.f.array() > 0).count() > 32);  // C grew past 32: the Cholesky factor held it
   CHECK(solveFresh(pyramid).ok());
   CHECK(solveFresh(chain).ok());
   CHECK(sameSolve(solveFresh(tower), first));

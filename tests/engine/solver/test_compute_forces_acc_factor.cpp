@@ -117,6 +117,41 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("AccFactor: a solve whose check is left to the caller, then added as solved",
+          "[compute_forces][acc]") {
+  // ComputeForces' pivot: solveColumn(d, &checkLeft), its own residual from delta_a
+  // (atRounding), then add(d, true) reusing the solve. Each step against a direct solve.
+  RandomLCG rng(17);
+  const Eigen::MatrixXd A = sparseSpd(40, rng);
+  AccFactor f;
+  f.reset(A, false);
+  f.setCholeskyFrom(0);
+  for (int j = 0; j < 30; ++j) {
+    bool checkLeft = false;
+    const Eigen::VectorXd x = f.solveColumn(j, &checkLeft);
+    const std::vector<int> C = f.members();
+    if (!C.empty()) {
+      CHECK(checkLeft);  // the Cholesky factor holds C
+      CHECK((x - directSolve(A, C, j)).cwiseAbs().maxCoeff() < 1e-12);
+      // The caller's residual: A[C, j] - Acc x on C, by contact; at rounding level here.
+      Eigen::VectorXd r = Eigen::VectorXd::Zero(A.rows());
+      for (std::size_t a = 0; a < C.size(); ++a) {
+        r[C[a]] = A(C[a], j);
+        for (std::size_t b = 0; b < C.size(); ++b) r[C[a]] -= A(C[a], C[b]) * x[b];
+      }
+      CHECK(f.atRounding(r, j));
+      r[C[0]] += 1e-6;  // a residual far above rounding is reported as such
+      CHECK_FALSE(f.atRounding(r, j));
+    }
+    f.add(j, true);
+    if (j % 7 == 6) f.remove(j - 3);
+  }
+  CHECK(f.cholesky());
+  CHECK(f.rebuilds() == 0);
+  const Eigen::VectorXd y = f.solveColumn(35);
+  CHECK((y - directSolve(A, f.members(), 35)).cwiseAbs().maxCoeff() < 1e-12);
+}
+
 TEST_CASE("AccFactor: on an A that is not symmetric the updated inverse matches a direct solve",
           "[compute_forces][acc]") {
   // A symmetric positive definite matrix plus a skew part: every principal submatrix stays
