@@ -3,6 +3,7 @@
 //   seed <- (a * seed + c) mod m,  m = 2^32, a = 1664525, c = 1013904223,
 // so that a run with a given seed repeats bit for bit on every machine.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -18,16 +19,13 @@ class RandomLCG {
 
   // Advances the generator and returns the new state.
   std::uint32_t nextInt32() {
-    mSeed = static_cast<std::uint32_t>(1664525u * mSeed + 1013904223u);  // mod 2^32 by wrap-around
+    mSeed = static_cast<std::uint32_t>(kMul * mSeed + kAdd);  // mod 2^32 by wrap-around
     return mSeed;
   }
   // A number in [0, 1]: the new state divided by m - 1.
   double nextFloat() { return static_cast<double>(nextInt32()) / 4294967295.0; }
   // An integer in [0, n - 1] for n >= 1.
-  int nextInt(int n) {
-    const int k = static_cast<int>(nextFloat() * n);
-    return k < n ? k : n - 1;
-  }
+  int nextInt(int n) { return indexOf(nextInt32(), n); }
   // A random permutation of 0 .. n-1 (engine2D's randomInts): n draws, the k-th of the
   // m indices still left taken with k = nextInt(m) for m = n, n - 1, ..., 1.
   std::vector<int> randomInts(int n) {
@@ -42,87 +40,150 @@ class RandomLCG {
     return out;
   }
   // The first index of randomInts(n)'s permutation for which accept(index) holds, or -1,
-  // leaving the generator exactly where randomInts(n) leaves it (n draws). The permutation
-  // is followed only as far as needed; the draws after the answer only advance the
-  // generator (their values do not matter to it), by a jump. The k-th index still left is
-  // found from the sorted list of the taken ones while it is short (k plus the number of
-  // taken indices at or below the answer: a few predictable comparisons, and the answer
-  // usually comes within a few draws), then from a Fenwick tree of the remaining ones in
-  // O(log n). The tree is kept between calls in the caller's `scratch`, all ones, and its
-  // taken indices put back, so a call costs O(d log n) for d draws, not O(n): this runs at
-  // every iteration of the serial impulse loop, where n is the number of collision records.
+  // leaving the generator exactly where randomInts(n) leaves it (n draws, n >= 0). This runs
+  // at every iteration of the serial impulse loop (n collision records, an answer within
+  // about 7 draws in a pile), so it follows the permutation only as far as needed:
+  // - the draws come kBatch at a time, each state computed from the batch's first by its
+  //   own affine map (x -> a^j x + c (a^(j-1) + ... + 1)), so their divisions overlap
+  //   rather than wait on one another; the draws past the answer are not taken;
+  // - the taken indices t_0 < t_1 < ... are held, in the order drawn, as their free ranks
+  //   r_i = t_i - i (how many indices still left lie below t_i; nondecreasing in t). The k-th
+  //   index left is k + at, at the number of ranks <= k (t_i < k + at exactly when
+  //   r_i <= k): each rank is compared with k alone, so no comparison waits on another and
+  //   nothing needs sorting. Taking it, the ranks above k lose one (one more taken index
+  //   lies below them), and its own rank is k;
+  // - past kShortList draws, the k-th index left comes from a Fenwick tree of the indices
+  //   left in O(log n), kept all ones between calls in the caller's `scratch` (the taken
+  //   entries put back), so a call costs O(d log n) for d draws, not O(n);
+  // - the draws after the answer only advance the generator: one jump by the affine map of
+  //   n draws, kept in `scratch` for the n it was made for.
   struct OrderScratch {
     // Fenwick tree of the counts of the indices left (entry i covers the lowest set bit of
-    // i indices, all left between calls), and the taken indices in ascending order.
+    // i indices), and the indices taken in a call that reaches it.
     std::vector<int> tree, taken;
+    int jumpDraws = -1;  // the n of the jump
+    std::uint32_t jumpMul = 1, jumpAdd = 0;
   };
   template <class Accept>
   int firstInRandomOrder(int n, Accept accept, OrderScratch& scratch) {
-    constexpr std::size_t kShortList = 24;
-    int found = -1, drawn = 0;
-    if (n > 0) {
-      std::vector<int>& tree = scratch.tree;
-      std::vector<int>& taken = scratch.taken;
-      if (static_cast<int>(tree.size()) != n + 1) {
-        tree.assign(static_cast<std::size_t>(n) + 1, 0);
-        for (int i = 1; i <= n; ++i) tree[static_cast<std::size_t>(i)] = i & -i;
-      }
-      const auto update = [&](int pos, int by) {
-        for (int i = pos + 1; i <= n; i += i & -i) tree[static_cast<std::size_t>(i)] += by;
-      };
-      taken.clear();
-      bool useTree = false;
-      int high = 1;
-      while (high * 2 <= n) high *= 2;
-      for (int left = n; left > 0 && found < 0; --left) {
-        int k = nextInt(left);  // the k-th (0-based) index still left
-        ++drawn;
-        int pos = k;
-        if (!useTree) {
-          for (const int t : taken) pos += t <= pos ? 1 : 0;  // ascending: each t passed counts
-          taken.insert(std::upper_bound(taken.begin(), taken.end(), pos), pos);
-          if (taken.size() == kShortList) {
-            useTree = true;
-            for (const int t : taken) update(t, -1);
-          }
-        } else {
-          pos = 0;
-          for (int step = high; step > 0; step /= 2)
-            if (pos + step <= n && tree[static_cast<std::size_t>(pos + step)] <= k) {
-              pos += step;
-              k -= tree[static_cast<std::size_t>(pos)];
-            }
-          update(pos, -1);  // index pos is taken
-          taken.push_back(pos);
-        }
-        if (accept(pos)) found = pos;
-      }
-      if (useTree)
-        for (const int pos : taken) update(pos, +1);  // back to all ones
+    if (n <= 0) return -1;
+    if (scratch.jumpDraws != n) {
+      scratch.jumpDraws = n;
+      jumpMap(static_cast<std::uint64_t>(n), scratch.jumpMul, scratch.jumpAdd);
     }
-    discard(static_cast<std::uint64_t>(n - drawn));
+    const std::uint32_t start = mSeed;
+    std::array<int, kShortList> rank;  // the free ranks of the taken indices (the first `count`)
+    int count = 0, found = -1;
+    std::uint32_t state = start;  // after `count` draws
+    while (found < 0 && count < n && count < kShortList) {
+      std::array<int, kBatch> k{};
+      for (int j = 0; j < kBatch; ++j)  // past the draws left the values go unused
+        k[j] = indexOf(kAhead[j].mul * state + kAhead[j].add, n - count - j);
+      const int batch = std::min({kBatch, n - count, kShortList - count});
+      int used = 0;
+      while (used < batch && found < 0) {
+        const int drawn = k[used++];
+        int at = 0;
+        for (int i = 0; i < count; ++i) at += rank[i] <= drawn ? 1 : 0;
+        for (int i = 0; i < count; ++i) rank[i] -= rank[i] > drawn ? 1 : 0;
+        rank[count++] = drawn;
+        if (accept(drawn + at)) found = drawn + at;
+      }
+      state = static_cast<std::uint32_t>(kAhead[used - 1].mul * state + kAhead[used - 1].add);
+    }
+    if (found < 0 && count < n) {
+      mSeed = state;
+      scratch.taken.clear();
+      std::sort(rank.begin(), rank.begin() + count);  // the order of the taken indices
+      for (int i = 0; i < count; ++i) scratch.taken.push_back(rank[i] + i);
+      found = continueByTree(n, accept, scratch);
+    }
+    mSeed = static_cast<std::uint32_t>(scratch.jumpMul * start + scratch.jumpAdd);
     return found;
   }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }
-  // Advances the generator by `count` draws whose values are not needed, in O(log count):
-  // `count` steps of x -> a x + c are the one affine map x -> A x + C, composed here by
-  // squaring (the map applied 2^j times, for each bit j of count), all mod 2^32.
+  // Advances the generator by `count` draws whose values are not needed, in O(log count).
   void discard(std::uint64_t count) {
-    std::uint32_t mulAll = 1, addAll = 0;                     // the map of the bits taken so far
-    std::uint32_t mulStep = 1664525u, addStep = 1013904223u;  // the map applied 2^j times
+    std::uint32_t mul = 1, add = 0;
+    jumpMap(count, mul, add);
+    mSeed = static_cast<std::uint32_t>(mul * mSeed + add);
+  }
+
+ private:
+  static constexpr std::uint32_t kMul = 1664525u, kAdd = 1013904223u;
+  static constexpr int kShortList = 64;
+  static constexpr int kBatch = 8;
+  struct Affine {
+    std::uint32_t mul, add;
+  };
+  // kAhead[j]: the map of j + 1 draws.
+  static constexpr std::array<Affine, kBatch> kAhead = [] {
+    std::array<Affine, kBatch> maps{};
+    std::uint32_t mul = 1, add = 0;
+    for (Affine& m : maps) {
+      mul = static_cast<std::uint32_t>(kMul * mul);
+      add = static_cast<std::uint32_t>(kMul * add + kAdd);
+      m = {mul, add};
+    }
+    return maps;
+  }();
+
+  // engine2D's nextInt(n) from the state the draw produced: the state over 2^32 - 1 (its
+  // nextFloat), times n, truncated, and n - 1 should that reach n.
+  static int indexOf(std::uint32_t state, int n) {
+    const int k = static_cast<int>(static_cast<double>(state) / 4294967295.0 * n);
+    return k < n ? k : n - 1;
+  }
+  // The affine map of `count` draws, x -> mul x + add mod 2^32, composed by squaring (the
+  // map applied 2^j times, for each bit j of count).
+  static void jumpMap(std::uint64_t count, std::uint32_t& mul, std::uint32_t& add) {
+    mul = 1;
+    add = 0;
+    std::uint32_t mulStep = kMul, addStep = kAdd;  // the map applied 2^j times
     for (; count > 0; count >>= 1) {
       if (count & 1u) {
-        mulAll = static_cast<std::uint32_t>(mulStep * mulAll);
-        addAll = static_cast<std::uint32_t>(mulStep * addAll + addStep);
+        mul = static_cast<std::uint32_t>(mulStep * mul);
+        add = static_cast<std::uint32_t>(mulStep * add + addStep);
       }
       addStep = static_cast<std::uint32_t>(mulStep * addStep + addStep);
       mulStep = static_cast<std::uint32_t>(mulStep * mulStep);
     }
-    mSeed = static_cast<std::uint32_t>(mulAll * mSeed + addAll);
+  }
+  // firstInRandomOrder past its short list: the draws from the generator's state after
+  // those of the indices in scratch.taken, each k-th index left found in the Fenwick tree,
+  // until one is accepted or all n are drawn. The tree is put back after.
+  template <class Accept>
+  int continueByTree(int n, Accept& accept, OrderScratch& scratch) {
+    std::vector<int>& tree = scratch.tree;
+    if (static_cast<int>(tree.size()) != n + 1) {
+      tree.assign(static_cast<std::size_t>(n) + 1, 0);
+      for (int i = 1; i <= n; ++i) tree[static_cast<std::size_t>(i)] = i & -i;
+    }
+    const auto update = [&](int pos, int by) {
+      for (int i = pos + 1; i <= n; i += i & -i) tree[static_cast<std::size_t>(i)] += by;
+    };
+    const int drawn = static_cast<int>(scratch.taken.size());
+    for (const int t : scratch.taken) update(t, -1);
+    int high = 1;
+    while (high * 2 <= n) high *= 2;
+    int found = -1;
+    for (int left = n - drawn; left > 0 && found < 0; --left) {
+      int k = nextInt(left);  // the k-th (0-based) index still left
+      int pos = 0;
+      for (int step = high; step > 0; step /= 2)
+        if (pos + step <= n && tree[static_cast<std::size_t>(pos + step)] <= k) {
+          pos += step;
+          k -= tree[static_cast<std::size_t>(pos)];
+        }
+      update(pos, -1);
+      scratch.taken.push_back(pos);
+      if (accept(pos)) found = pos;
+    }
+    for (const int pos : scratch.taken) update(pos, +1);  // back to all ones
+    return found;
   }
 
- private:
   std::uint32_t mSeed;
 };
 

@@ -36,8 +36,10 @@ TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the
   // One scratch serves every call, as in the serial loop (and across changes of n).
   cl::RandomLCG::OrderScratch scratch;
   for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
-    for (int n : {0, 1, 2, 3, 7, 16, 17, 100}) {
-      for (int modulus : {1, 2, 5, 1000}) {  // accept i % modulus == modulus - 1 (1000: none)
+    // n around the batches of 8 draws and the short list of 64; moduli whose answer comes
+    // at the first draws, within a batch, past the short list (37, 97) and never (1000).
+    for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 63, 64, 65, 100, 600}) {
+      for (int modulus : {1, 2, 5, 37, 97, 331, 1000}) {  // accept i % modulus == modulus - 1
         const auto accept = [&](int i) { return i % modulus == modulus - 1; };
         cl::RandomLCG a(seed), b(seed);
         int expected = -1;
