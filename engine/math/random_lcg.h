@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace cl {
@@ -83,9 +84,16 @@ class RandomLCG {
       int used = 0;
       while (used < batch && found < 0) {
         const int drawn = k[used++];
+        // Four ranks at a time (the compiler makes each group one vector operation); the
+        // lanes past `count` in the last group hold kAboveAll, never <= k.
         int at = 0;
-        for (int i = 0; i < count; ++i) at += rank[i] <= drawn ? 1 : 0;
-        for (int i = 0; i < count; ++i) rank[i] -= rank[i] > drawn ? 1 : 0;
+        for (int i = 0; i < count; i += 4)
+          for (int l = 0; l < 4; ++l) {
+            at += rank[i + l] <= drawn ? 1 : 0;
+            rank[i + l] -= rank[i + l] > drawn ? 1 : 0;
+          }
+        if (count % 4 == 0)  // a new group
+          for (int l = 1; l < 4; ++l) rank[count + l] = kAboveAll;
         rank[count++] = drawn;
         if (accept(drawn + at)) found = drawn + at;
       }
@@ -112,7 +120,9 @@ class RandomLCG {
 
  private:
   static constexpr std::uint32_t kMul = 1664525u, kAdd = 1013904223u;
-  static constexpr int kShortList = 64;
+  static constexpr int kShortList = 64;  // a multiple of 4
+  // Above every index and every rank, even after kShortList decrements.
+  static constexpr int kAboveAll = std::numeric_limits<int>::max() / 2;
   static constexpr int kBatch = 8;
   struct Affine {
     std::uint32_t mul, add;
