@@ -44,9 +44,10 @@ class RandomLCG {
   // leaving the generator exactly where randomInts(n) leaves it (n draws, n >= 0). This runs
   // at every iteration of the serial impulse loop (n collision records, an answer within
   // about 7 draws in a pile), so it follows the permutation only as far as needed:
-  // - the draws come kBatch at a time, each state computed from the batch's first by its
-  //   own affine map (x -> a^j x + c (a^(j-1) + ... + 1)), so their divisions overlap
-  //   rather than wait on one another; the draws past the answer are not taken;
+  // - the draws come kBatch at a time, the j-th state of a batch computed from the state
+  //   before it by the map of j draws (x -> a^j x + c (a^(j-1) + ... + 1)), so their
+  //   divisions overlap rather than wait on one another; the draws past the answer are not
+  //   taken;
   // - the taken indices t_0 < t_1 < ... are held, in the order drawn, as their free ranks
   //   r_i = t_i - i (how many indices still left lie below t_i; nondecreasing in t). The k-th
   //   index left is k + at, at the number of ranks <= k (t_i < k + at exactly when
@@ -84,8 +85,8 @@ class RandomLCG {
       int used = 0;
       while (used < batch && found < 0) {
         const int drawn = k[used++];
-        // Four ranks at a time (the compiler makes each group one vector operation); the
-        // lanes past `count` in the last group hold kAboveAll, never <= k.
+        // Four ranks at a time (GCC makes each group a few SSE2 instructions); the lanes
+        // past `count` in the last group start at kAboveAll and stay above every k.
         int at = 0;
         for (int i = 0; i < count; i += 4)
           for (int l = 0; l < 4; ++l) {

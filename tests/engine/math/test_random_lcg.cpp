@@ -35,23 +35,31 @@ TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the
   // The reference is the plain list: randomInts' order, then the first accepted index.
   // One scratch serves every call, as in the serial loop (and across changes of n).
   cl::RandomLCG::OrderScratch scratch;
-  for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
-    // n around the batches of 8 draws and the short list of 64; moduli whose answer comes
-    // at the first draws, within a batch, past the short list (37, 97) and never (1000).
-    for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 63, 64, 65, 100, 600}) {
-      for (int modulus : {1, 2, 5, 37, 97, 331, 1000}) {  // accept i % modulus == modulus - 1
-        const auto accept = [&](int i) { return i % modulus == modulus - 1; };
-        cl::RandomLCG a(seed), b(seed);
-        int expected = -1;
-        for (int i : a.randomInts(n))
-          if (accept(i)) {
-            expected = i;
-            break;
-          }
-        CHECK(b.firstInRandomOrder(n, accept, scratch) == expected);
-        CHECK(a.seed() == b.seed());  // n draws either way
+  const auto check = [&](std::uint32_t seed, int n, const auto& accept) {
+    cl::RandomLCG a(seed), b(seed);
+    int expected = -1;
+    for (int i : a.randomInts(n))
+      if (accept(i)) {
+        expected = i;
+        break;
       }
-    }
+    CHECK(b.firstInRandomOrder(n, accept, scratch) == expected);
+    CHECK(a.seed() == b.seed());  // n draws either way
+  };
+  // n around the batches of 8 draws and the short list of 64; accept i % modulus ==
+  // modulus - 1, whose answer comes at the first draws (1, 2, 5), within the short list
+  // (37), and for a few seeds past it, in the tree (97 at n = 100, 331 at n = 600), or never.
+  for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
+    for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 63, 64, 65, 100, 600})
+      for (int modulus : {1, 2, 5, 37, 97, 331, 1000})
+        check(seed, n, [&](int i) { return i % modulus == modulus - 1; });
+  // One index accepted alone: its place in the permutation is uniform, so over these seeds
+  // the answer comes at every stage: each group of four ranks, the last draws of the short
+  // list, and deep in the tree.
+  for (std::uint32_t seed = 0; seed < 40; ++seed)
+    for (int n : {60, 64, 65, 70, 600})
+      for (int target : {0, n / 2, n - 1})
+        check(seed * 2654435761u, n, [&](int i) { return i == target; });
 }
 
 TEST_CASE("discard jumps to where as many single draws lead", "[random]") {
