@@ -13,6 +13,14 @@ namespace cl {
 
 class RandomLCG {
  public:
+  // The map of some number of draws: x -> mul x + add mod 2^32.
+  struct Affine {
+    std::uint32_t mul, add;
+    std::uint32_t operator()(std::uint32_t x) const {
+      return static_cast<std::uint32_t>(mul * x + add);
+    }
+  };
+
   explicit RandomLCG(std::uint32_t seed = 0) : mSeed(seed) {}
 
   std::uint32_t seed() const { return mSeed; }
@@ -24,7 +32,7 @@ class RandomLCG {
     return mSeed;
   }
   // A number in [0, 1]: the new state divided by m - 1.
-  double nextFloat() { return static_cast<double>(nextInt32()) / 4294967295.0; }
+  double nextFloat() { return unitOf(nextInt32()); }
   // An integer in [0, n - 1] for n >= 1.
   int nextInt(int n) { return indexOf(nextInt32(), n); }
   // A random permutation of 0 .. n-1 (engine2D's randomInts): n draws, the k-th of the
@@ -64,14 +72,14 @@ class RandomLCG {
     // i indices), and the indices taken in a call that reaches it.
     std::vector<int> tree, taken;
     int jumpDraws = -1;  // the n of the jump
-    std::uint32_t jumpMul = 1, jumpAdd = 0;
+    Affine jump{1, 0};
   };
   template <class Accept>
   int firstInRandomOrder(int n, Accept accept, OrderScratch& scratch) {
     if (n <= 0) return -1;
     if (scratch.jumpDraws != n) {
       scratch.jumpDraws = n;
-      jumpMap(static_cast<std::uint64_t>(n), scratch.jumpMul, scratch.jumpAdd);
+      scratch.jump = jumpMap(static_cast<std::uint64_t>(n));
     }
     const std::uint32_t start = mSeed;
     std::array<int, kShortList> rank;  // the free ranks of the taken indices (the first `count`)
@@ -80,7 +88,7 @@ class RandomLCG {
     while (found < 0 && count < n && count < kShortList) {
       std::array<int, kBatch> k{};
       for (int j = 0; j < kBatch; ++j)  // past the draws left the values go unused
-        k[j] = indexOf(kAhead[j].mul * state + kAhead[j].add, n - count - j);
+        k[j] = indexOf(kAhead[j](state), n - count - j);
       const int batch = std::min({kBatch, n - count, kShortList - count});
       int used = 0;
       while (used < batch && found < 0) {
@@ -98,7 +106,7 @@ class RandomLCG {
         rank[count++] = drawn;
         if (accept(drawn + at)) found = drawn + at;
       }
-      state = static_cast<std::uint32_t>(kAhead[used - 1].mul * state + kAhead[used - 1].add);
+      state = kAhead[used - 1](state);
     }
     if (found < 0 && count < n) {
       mSeed = state;
@@ -107,17 +115,13 @@ class RandomLCG {
       for (int i = 0; i < count; ++i) scratch.taken.push_back(rank[i] + i);
       found = continueByTree(n, accept, scratch);
     }
-    mSeed = static_cast<std::uint32_t>(scratch.jumpMul * start + scratch.jumpAdd);
+    mSeed = scratch.jump(start);
     return found;
   }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }
   // Advances the generator by `count` draws whose values are not needed, in O(log count).
-  void discard(std::uint64_t count) {
-    std::uint32_t mul = 1, add = 0;
-    jumpMap(count, mul, add);
-    mSeed = static_cast<std::uint32_t>(mul * mSeed + add);
-  }
+  void discard(std::uint64_t count) { mSeed = jumpMap(count)(mSeed); }
 
  private:
   static constexpr std::uint32_t kMul = 1664525u, kAdd = 1013904223u;
@@ -125,41 +129,40 @@ class RandomLCG {
   // Above every index and every rank, even after kShortList decrements.
   static constexpr int kAboveAll = std::numeric_limits<int>::max() / 2;
   static constexpr int kBatch = 8;
-  struct Affine {
-    std::uint32_t mul, add;
-  };
-  // kAhead[j]: the map of j + 1 draws.
-  static constexpr std::array<Affine, kBatch> kAhead = [] {
-    std::array<Affine, kBatch> maps{};
-    std::uint32_t mul = 1, add = 0;
-    for (Affine& m : maps) {
-      mul = static_cast<std::uint32_t>(kMul * mul);
-      add = static_cast<std::uint32_t>(kMul * add + kAdd);
-      m = {mul, add};
-    }
-    return maps;
-  }();
-
-  // engine2D's nextInt(n) from the state the draw produced: the state over 2^32 - 1 (its
-  // nextFloat), times n, truncated, and n - 1 should that reach n.
-  static int indexOf(std::uint32_t state, int n) {
-    const int k = static_cast<int>(static_cast<double>(state) / 4294967295.0 * n);
-    return k < n ? k : n - 1;
-  }
-  // The affine map of `count` draws, x -> mul x + add mod 2^32, composed by squaring (the
-  // map applied 2^j times, for each bit j of count).
-  static void jumpMap(std::uint64_t count, std::uint32_t& mul, std::uint32_t& add) {
-    mul = 1;
-    add = 0;
+  // The map of `count` draws, composed by squaring (the map applied 2^j times, for each
+  // bit j of count).
+  static Affine jumpMap(std::uint64_t count) {
+    Affine all{1, 0};                              // no draw
     std::uint32_t mulStep = kMul, addStep = kAdd;  // the map applied 2^j times
     for (; count > 0; count >>= 1) {
       if (count & 1u) {
-        mul = static_cast<std::uint32_t>(mulStep * mul);
-        add = static_cast<std::uint32_t>(mulStep * add + addStep);
+        all.mul = static_cast<std::uint32_t>(mulStep * all.mul);
+        all.add = static_cast<std::uint32_t>(mulStep * all.add + addStep);
       }
       addStep = static_cast<std::uint32_t>(mulStep * addStep + addStep);
       mulStep = static_cast<std::uint32_t>(mulStep * mulStep);
     }
+    return all;
+  }
+  // kAhead[j]: the map of j + 1 draws.
+  static constexpr std::array<Affine, kBatch> kAhead = [] {
+    std::array<Affine, kBatch> maps{};
+    Affine all{1, 0};
+    for (Affine& m : maps) {
+      all = {static_cast<std::uint32_t>(kMul * all.mul),
+             static_cast<std::uint32_t>(kMul * all.add + kAdd)};
+      m = all;
+    }
+    return maps;
+  }();
+
+  // nextFloat's value of a state: the state over 2^32 - 1.
+  static double unitOf(std::uint32_t state) { return static_cast<double>(state) / 4294967295.0; }
+  // engine2D's nextInt(n) from the state the draw produced: nextFloat times n, truncated,
+  // and n - 1 should that reach n.
+  static int indexOf(std::uint32_t state, int n) {
+    const int k = static_cast<int>(unitOf(state) * n);
+    return k < n ? k : n - 1;
   }
   // firstInRandomOrder past its short list: the draws from the generator's state after
   // those of the indices in scratch.taken, each k-th index left found in the Fenwick tree,
