@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace cl {
@@ -50,28 +51,28 @@ class RandomLCG {
   }
   // The first index of randomInts(n)'s permutation for which accept(index) holds, or -1,
   // leaving the generator exactly where randomInts(n) leaves it (n draws, n >= 0). This runs
-  // at every iteration of the serial impulse loop (n collision records, an answer within
-  // about 7 draws in a pile), so it follows the permutation only as far as needed:
-  // - the draws come kBatch at a time, the j-th state of a batch computed from the state
-  //   before it by the map of j draws (x -> a^j x + c (a^(j-1) + ... + 1)), so their
-  //   divisions overlap rather than wait on one another; the draws past the answer are not
-  //   taken;
-  // - the taken indices t_0 < t_1 < ... are held, in the order drawn, as their free ranks
-  //   r_i = t_i - i (how many indices still left lie below t_i; nondecreasing in t). The k-th
-  //   index left is k + at, at the number of ranks <= k (t_i < k + at exactly when
-  //   r_i <= k): each rank is compared with k alone, so no comparison waits on another and
-  //   nothing needs sorting. Taking it, the ranks above k lose one (one more taken index
-  //   lies below them), and its own rank is k;
-  // - past kShortList draws, the k-th index left comes from a Fenwick tree of the indices
-  //   left in O(log n), kept all ones between calls in the caller's `scratch` (the taken
-  //   entries put back), so a call costs O(d log n) for d draws, not O(n);
-  // - the draws after the answer only advance the generator: one jump by the affine map of
-  //   n draws, kept in `scratch` for the n it was made for.
+  // at every iteration of the serial impulse loop (hundreds of collision records, from most
+  // to a few of them still approaching), so it follows the permutation only as far as the
+  // answer. An index's free rank is how many indices still left lie below it: a draw k takes
+  // the index of free rank k, and every index above it loses one. Two ways to follow the
+  // permutation, each comparing every rank with k alone (a few vector instructions per
+  // group of four; no sorting, and no comparison waits on another):
+  // - by the taken indices' free ranks: the k-th index left is k + #{taken ranks <= k}, its
+  //   own rank is k, and the ranks above k lose one. The d-th draw costs O(d): cheap while
+  //   many indices are accepted (m of them; the answer comes in about n / (m + 1) draws);
+  // - past kShortList draws (when m is likely small), by the accepted indices' free ranks,
+  //   found once by accept over all n, less the taken indices below each: a draw either hits
+  //   one, the answer, or takes an index that is not accepted, which lies below the accepted
+  //   indices of rank > k alone, so they lose one. A draw costs O(m), so even the hundreds of
+  //   draws a lone accepted index may take cost O(n) in all.
+  // The draws come kBatch at a time, the j-th state of a batch computed from the state
+  // before it by the map of j draws (x -> a^j x + c (a^(j-1) + ... + 1)), so their divisions
+  // overlap rather than wait on one another. The draws after the answer only advance the
+  // generator: one jump by the affine map of n draws, kept in `scratch` for the n it was
+  // made for.
   struct OrderScratch {
-    // Fenwick tree of the counts of the indices left (entry i covers the lowest set bit of
-    // i indices), and the indices taken in a call that reaches it.
-    std::vector<int> tree, taken;
-    int jumpDraws = -1;  // the n of the jump
+    std::vector<int> accepted, rank;  // past the short list: the accepted indices, their ranks
+    int jumpDraws = -1;               // the n of the jump
     Affine jump{1, 0};
   };
   template <class Accept>
@@ -82,41 +83,27 @@ class RandomLCG {
       scratch.jump = jumpMap(static_cast<std::uint64_t>(n));
     }
     const std::uint32_t start = mSeed;
-    std::array<int, kShortList> rank;  // the free ranks of the taken indices (the first `count`)
-    int count = 0, found = -1;
-    std::uint32_t state = start;  // after `count` draws
-    while (found < 0 && count < n && count < kShortList) {
-      std::array<int, kBatch> k{};
-      for (int j = 0; j < kBatch; ++j)  // past the draws left the values go unused
-        k[j] = indexOf(kAhead[j](state), n - count - j);
-      const int batch = std::min({kBatch, n - count, kShortList - count});
-      int used = 0;
-      while (used < batch && found < 0) {
-        const int drawn = k[used++];
-        // Four ranks at a time (GCC makes each group a few SSE2 instructions); the lanes
-        // past `count` in the last group start at kAboveAll and stay above every k.
-        int at = 0;
-        for (int i = 0; i < count; i += 4)
-          for (int l = 0; l < 4; ++l) {
-            at += rank[i + l] <= drawn ? 1 : 0;
-            rank[i + l] -= rank[i + l] > drawn ? 1 : 0;
-          }
-        if (count % 4 == 0)  // a new group
-          for (int l = 1; l < 4; ++l) rank[count + l] = kAboveAll;
-        rank[count++] = drawn;
-        if (accept(drawn + at)) found = drawn + at;
-      }
-      state = kAhead[used - 1](state);
-    }
-    if (found < 0 && count < n) {
-      mSeed = state;
-      scratch.taken.clear();
-      std::sort(rank.begin(), rank.begin() + count);  // the order of the taken indices
-      for (int i = 0; i < count; ++i) scratch.taken.push_back(rank[i] + i);
-      found = continueByTree(n, accept, scratch);
-    }
     mSeed = scratch.jump(start);
-    return found;
+    std::uint32_t state = start;
+    int count = 0;                      // draws made from `start` to `state`
+    std::array<int, kShortList> taken;  // their free ranks (the first `count`)
+    if (const int found = byTakenRanks(n, accept, state, count, taken); found >= 0 || count == n)
+      return found;
+    // The accepted indices a and their free ranks after `count` draws: a less the taken
+    // indices below it. Sorted, the taken ranks are those of t_0 < t_1 < ..., t_i = rank_i + i.
+    std::sort(taken.begin(), taken.begin() + count);
+    scratch.accepted.clear();
+    scratch.rank.clear();
+    for (int a = 0; a < n; ++a)
+      if (accept(a)) {
+        int below = 0;
+        for (int i = 0; i < count; ++i) below += taken[i] + i < a ? 1 : 0;
+        scratch.accepted.push_back(a);
+        scratch.rank.push_back(a - below);
+      }
+    if (scratch.accepted.empty()) return -1;
+    while (scratch.rank.size() % kGroup != 0) scratch.rank.push_back(kAboveAll);
+    return byAcceptedRanks(n, scratch.accepted, scratch.rank, state, count);
   }
   // A number in [0, range].
   double nextRange(double range) { return nextFloat() * range; }
@@ -125,8 +112,10 @@ class RandomLCG {
 
  private:
   static constexpr std::uint32_t kMul = 1664525u, kAdd = 1013904223u;
-  static constexpr int kShortList = 64;  // a multiple of 4
-  // Above every index and every rank, even after kShortList decrements.
+  static constexpr int kShortList = 128;  // a multiple of kGroup
+  // Free ranks compared per group of lanes; a padding lane holds kAboveAll, above every
+  // draw even after n decrements.
+  static constexpr int kGroup = 4;
   static constexpr int kAboveAll = std::numeric_limits<int>::max() / 2;
   static constexpr int kBatch = 8;
   // The map of `count` draws, composed by squaring (the map applied 2^j times, for each
@@ -164,38 +153,67 @@ class RandomLCG {
     const int k = static_cast<int>(unitOf(state) * n);
     return k < n ? k : n - 1;
   }
-  // firstInRandomOrder past its short list: the draws from the generator's state after
-  // those of the indices in scratch.taken, each k-th index left found in the Fenwick tree,
-  // until one is accepted or all n are drawn. The tree is put back after.
+  // Hands the draws from `state` (after `count` of n), kBatch at a time, to visit(k) until
+  // it returns true or `until` draws are made; `state` and `count` follow the draws made.
+  template <class Visit>
+  static void draw(int n, int until, std::uint32_t& state, int& count, Visit visit) {
+    while (count < until) {
+      std::array<int, kBatch> k{};
+      for (int j = 0; j < kBatch; ++j)  // past the draws left the values go unused
+        k[j] = indexOf(kAhead[j](state), n - count - j);
+      const int batch = std::min(kBatch, until - count);
+      int used = 0;
+      bool stop = false;
+      while (used < batch && !stop) stop = visit(k[used++]);
+      state = kAhead[used - 1](state);
+      count += used;
+      if (stop) return;
+    }
+  }
+  // firstInRandomOrder by the taken indices' free ranks, for up to kShortList draws.
   template <class Accept>
-  int continueByTree(int n, Accept& accept, OrderScratch& scratch) {
-    std::vector<int>& tree = scratch.tree;
-    if (static_cast<int>(tree.size()) != n + 1) {
-      tree.assign(static_cast<std::size_t>(n) + 1, 0);
-      for (int i = 1; i <= n; ++i) tree[static_cast<std::size_t>(i)] = i & -i;
-    }
-    const auto update = [&](int pos, int by) {
-      for (int i = pos + 1; i <= n; i += i & -i) tree[static_cast<std::size_t>(i)] += by;
-    };
-    const int drawn = static_cast<int>(scratch.taken.size());
-    for (const int t : scratch.taken) update(t, -1);
-    int high = 1;
-    while (high * 2 <= n) high *= 2;
-    int found = -1;
-    for (int left = n - drawn; left > 0 && found < 0; --left) {
-      int k = nextInt(left);  // the k-th (0-based) index still left
-      int pos = 0;
-      for (int step = high; step > 0; step /= 2)
-        if (pos + step <= n && tree[static_cast<std::size_t>(pos + step)] <= k) {
-          pos += step;
-          k -= tree[static_cast<std::size_t>(pos)];
+  static int byTakenRanks(int n, Accept& accept, std::uint32_t& state, int& count,
+                          std::array<int, kShortList>& rank) {
+    int found = -1, made = 0;
+    draw(n, std::min(n, kShortList), state, count, [&](int drawn) {
+      // The lanes past `made` in the last group start at kAboveAll and stay above every k.
+      int at = 0;
+      for (int i = 0; i < made; i += kGroup)
+        for (int l = 0; l < kGroup; ++l) {
+          at += rank[i + l] <= drawn ? 1 : 0;
+          rank[i + l] -= rank[i + l] > drawn ? 1 : 0;
         }
-      update(pos, -1);
-      scratch.taken.push_back(pos);
-      if (accept(pos)) found = pos;
-    }
-    for (const int pos : scratch.taken) update(pos, +1);  // back to all ones
+      if (made % kGroup == 0)  // a new group
+        for (int l = 1; l < kGroup; ++l) rank[made + l] = kAboveAll;
+      rank[made++] = drawn;
+      if (accept(drawn + at)) found = drawn + at;
+      return found >= 0;
+    });
     return found;
+  }
+  // firstInRandomOrder by the accepted indices' free ranks `rank` (padded with kAboveAll),
+  // from the draws after `count`.
+  static int byAcceptedRanks(int n, std::span<const int> accepted, std::vector<int>& rank,
+                             std::uint32_t& state, int& count) {
+    int found = -1;
+    const auto lanes = static_cast<int>(rank.size());
+    int* r = rank.data();
+    draw(n, n, state, count, [&](int drawn) {
+      int hit = 0;
+      for (int i = 0; i < lanes; i += kGroup)
+        for (int l = 0; l < kGroup; ++l) {
+          hit |= r[i + l] == drawn ? 1 : 0;
+          r[i + l] -= r[i + l] > drawn ? 1 : 0;
+        }
+      if (hit == 0) return false;
+      // Two ranks may now equal the draw: the one hit, and one that was one above and has
+      // just lost one, whose index is the larger (free ranks keep the indices' order).
+      found = std::numeric_limits<int>::max();
+      for (std::size_t i = 0; i < accepted.size(); ++i)
+        if (r[i] == drawn) found = std::min(found, accepted[i]);
+      return true;
+    });
+    return found;  // always found: the n draws take every index, the accepted ones among them
   }
 
   std::uint32_t mSeed;

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cstdint>
 
 #include "engine/math/random_lcg.h"
 
@@ -46,20 +47,29 @@ TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the
     CHECK(b.firstInRandomOrder(n, accept, scratch) == expected);
     CHECK(a.seed() == b.seed());  // n draws either way
   };
-  // n around the batches of 8 draws and the short list of 64; accept i % modulus ==
+  // n around the batches of 8 draws and the short list of 128; accept i % modulus ==
   // modulus - 1, whose answer comes at the first draws (1, 2, 5), within the short list
-  // (37), and for a few seeds past it, in the tree (97 at n = 100, 331 at n = 600), or never.
+  // (37), and for a few seeds past it, by the accepted indices' ranks (97 at n = 100, 331
+  // at n = 600), or never.
   for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
-    for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 63, 64, 65, 100, 600})
+    for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 127, 128, 129, 200, 600})
       for (int modulus : {1, 2, 5, 37, 97, 331, 1000})
         check(seed, n, [&](int i) { return i % modulus == modulus - 1; });
-  // One index accepted alone: its place in the permutation is uniform, so over these seeds
-  // the answer comes at every stage: each group of four ranks, the last draws of the short
-  // list, and deep in the tree.
+  // 10 of 600 accepted: for about one seed in eight the answer comes only after the short
+  // list, so that the accepted indices' free ranks are worked out from 128 taken ones.
   for (std::uint32_t seed = 0; seed < 40; ++seed)
-    for (int n : {60, 64, 65, 70, 600})
+    check(seed * 2654435761u, 600, [&](int i) { return i % 61 == 7; });
+  // One index accepted alone: its place in the permutation is uniform, so over these seeds
+  // the answer comes anywhere from the first draw to the last: in each group of four ranks,
+  // at the last draws of the short list, and long after it.
+  for (std::uint32_t seed = 0; seed < 40; ++seed)
+    for (int n : {60, 127, 128, 129, 600})
       for (int target : {0, n / 2, n - 1})
         check(seed * 2654435761u, n, [&](int i) { return i == target; });
+  // Two neighbours accepted: when a draw takes the lower, the upper's free rank drops onto it.
+  for (std::uint32_t seed = 0; seed < 40; ++seed)
+    for (int n : {60, 600})
+      check(seed * 2654435761u, n, [&](int i) { return i == n / 2 || i == n / 2 + 1; });
 }
 
 TEST_CASE("discard jumps to where as many single draws lead", "[random]") {
