@@ -22,11 +22,13 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <thread>
 
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/damping_law.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/forces/thruster_set.h"
+#include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
@@ -276,7 +278,7 @@ bool ControlsDock::restartWithShownSettings() {
 }
 
 QWidget* ControlsDock::buildRecordingGroup() {
-  auto* group = new QGroupBox(tr("Recording"));
+  auto* group = new QGroupBox(tr("Run"));
   auto* form = new QFormLayout(group);
   form->setContentsMargins(4, 4, 4, 4);
   form->setVerticalSpacing(3);
@@ -300,10 +302,27 @@ QWidget* ControlsDock::buildRecordingGroup() {
          "oldest records. Applied now."));
   form->addRow(tr("History"), mBudget);
 
+  // The engine's helper threads (contact detection's candidate pairs, split from 256 pairs
+  // on): the same bits with any count, so it applies at once, to every run in the process.
+  mThreads = new QSpinBox;
+  mThreads->setObjectName(QStringLiteral("threads"));
+  mThreads->setRange(1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  mThreads->setKeyboardTracking(false);
+  mThreads->setValue(WorkerPool::shared().threads());
+  mThreads->setToolTip(
+      tr("Threads sharing a contact search's candidate pairs (searches of 256 pairs or more). "
+         "The results are the same bits with any count. Applied now."));
+  form->addRow(tr("Threads"), mThreads);
+
   connect(mTracing, &QCheckBox::toggled, this, [this](bool on) {
     mSession->setTracing(on);
     setStatus(on ? tr("Record traces on: applied from the next step.")
                  : tr("Record traces off: applied from the next step."));
+  });
+  connect(mThreads, &QSpinBox::valueChanged, this, [this](int threads) {
+    WorkerPool::shared().setThreads(threads);
+    setStatus(threads == 1 ? tr("Contact searches on one thread: applied now.")
+                           : tr("Contact searches on %1 threads: applied now.").arg(threads));
   });
   connect(mBudget, &QSpinBox::valueChanged, this, [this](int mb) {
     mSession->setHistoryBudget(static_cast<std::size_t>(mb) << 20);
@@ -326,8 +345,9 @@ void ControlsDock::refreshFromSession() {
   mBlocks->setEnabled(true);  // loads a ContactApp scene even when none is loaded
 
   {
-    const QSignalBlocker b1(mTracing), b2(mBudget), b3(mBlocks);
+    const QSignalBlocker b1(mTracing), b2(mBudget), b3(mBlocks), b4(mThreads);
     mTracing->setChecked(mSession->tracing());
+    mThreads->setValue(WorkerPool::shared().threads());
     mBudget->setValue(static_cast<int>(history.budget() >> 20));
     const int blocks = contactAppBlockCount(mSession->scenePath());
     if (blocks > 0) mBlocks->setValue(blocks);

@@ -91,6 +91,7 @@ class ControlsDock : public QDockWidget {
 
   QCheckBox* mTracing = nullptr;
   QSpinBox* mBudget = nullptr;
+  QSpinBox* mThreads = nullptr;  // WorkerPool::shared()'s
   QLabel* mStatus = nullptr;
 
   bool mApplying = false;  // our own edit is under way: ignore historyTruncated

@@ -13,8 +13,10 @@
 #include <cmath>
 
 #include "engine/body/body_state.h"
+#include "engine/collision/contact_detection.h"
 #include "engine/contact/contact_sim.h"
 #include "engine/forces/gravity_law.h"
+#include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene_doc.h"
 #include "engine/settings/sim_settings.h"
 #include "engine/trace/step_trace.h"
@@ -363,4 +365,31 @@ TEST_CASE("ControlsDock without a scene or with a scene built in code does not c
   dock.resize(260, 900);
   dock.show();
   QTest::qWait(20);
+}
+
+TEST_CASE("ControlsDock's threads set the engine's worker pool at once, same results",
+          "[controls_dock]") {
+  Session session;
+  ControlsDock dock(&session);
+  auto* threads = child<QSpinBox>(dock, "threads");
+  cl::WorkerPool& pool = cl::WorkerPool::shared();
+  CHECK(threads->value() == pool.threads());
+  CHECK(threads->minimum() == 1);
+  if (threads->maximum() < 2) return;  // a one-core machine offers one thread only
+  // Every contact search split (not only those of 256 pairs or more), so two threads work.
+  const std::size_t splitFrom = cl::parallelPairs();
+  cl::setParallelPairs(1);
+  const auto run = [&](int count) {
+    threads->setValue(count);
+    CHECK(pool.threads() == count);
+    Session s;
+    REQUIRE(s.loadScene(scenePath("pile_20.json")));
+    REQUIRE(s.stepNow(40));
+    return s.history().back().state.vars;
+  };
+  const auto one = run(1);
+  const auto two = run(2);
+  CHECK(two == one);
+  threads->setValue(1);
+  cl::setParallelPairs(splitFrom);
 }
