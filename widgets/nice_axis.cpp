@@ -1,5 +1,7 @@
 #include "widgets/nice_axis.h"
 
+#include <qcustomplot.h>
+
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -39,6 +41,14 @@ QValueAxis* niceAxis(double low, double high, int ticks, const QString& title,
   // Qt Charts shortens labels it thinks too wide to "…": a short axis showed only "…".
   axis->setTruncateLabels(false);
   return axis;
+}
+
+void setNiceLogRange(QCPAxis* axis, double low, double high) {
+  axis->setRange(low, high);
+  const double decades = std::max(1.0, std::round(std::log10(high / low)));
+  const double step = std::max(1.0, niceStep(decades / 4));  // at most 4 steps: 5 labels
+  // QCPAxisTickerLog spaces its ticks by decades / tickCount rounded to such a step.
+  axis->ticker()->setTickCount(std::max(1, static_cast<int>(std::lround(decades / step))));
 }
 
 }  // namespace cl::widgets

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/nice_axis.h"
 #include "widgets/plot_refresh.h"
 #include "widgets/session.h"
 
@@ -150,7 +151,7 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
       auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
       ticker->setTickStep(1.0);
       ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-      ticker->setTickCount(3);
+      ticker->setTickCount(2);
       valueAxis->setTicker(ticker);
     }
     if (kPlots[p].logScale) {
@@ -414,7 +415,7 @@ void TimeSeriesDock::updateRanges() {
     double high = mHigh[static_cast<std::size_t>(p)];
     if (kPlots[p].logScale) {
       if (std::isnan(low)) {
-        valueAxis->setRange(1e-16, 1e-8);
+        setNiceLogRange(valueAxis, 1e-16, 1e-8);
         continue;
       }
       // Whole decades around the values, at least two so the ticks have labels.
@@ -424,7 +425,7 @@ void TimeSeriesDock::updateRanges() {
         lowDecade -= 1;
         highDecade += 1;
       }
-      valueAxis->setRange(std::pow(10.0, lowDecade), std::pow(10.0, highDecade));
+      setNiceLogRange(valueAxis, std::pow(10.0, lowDecade), std::pow(10.0, highDecade));
       continue;
     }
     if (std::isnan(low)) {

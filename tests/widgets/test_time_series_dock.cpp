@@ -3,11 +3,13 @@
 #include <QDir>
 #include <QStackedWidget>
 #include <QTest>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "engine/scene/scene.h"
 #include "tests/widgets/test_scenes.h"
+#include "widgets/nice_axis.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
 #include "widgets/time_series_dock.h"
@@ -296,4 +298,43 @@ TEST_CASE("TimeSeriesDock plots the energy friction takes from a block launched 
   CHECK(lost[40] == Approx(9.0).epsilon(1e-3));
   CHECK(kinetic[40] < 1e-6);
   for (int i = 0; i <= 40; ++i) CHECK(lost[i] == session.history().at(i).stats.energy.frictionLoss);
+}
+
+TEST_CASE("TimeSeriesDock labels a log axis with a few ticks at any span", "[time_series_dock]") {
+  // The violation plot is a few tens of pixels high: a label per decade over six or more
+  // decades would overlap. Its empty range is 1e-16 to 1e-8; a run's ranges are whole
+  // decades around its values (setNiceLogRange), two or more.
+  Session session;
+  TimeSeriesDock dock(&session);
+  dock.resize(800, 220);
+  dock.show();
+  for (int p = 0; p < TimeSeriesDock::kPlotCount; ++p) dock.setPlotShown(Plot(p), true);
+  auto* plot = dock.findChild<QCustomPlot*>();
+  REQUIRE(plot);
+  plot->replot();
+  // The labels drawn: the ticks within the range (the vector may hold one beyond each end).
+  const auto labels = [](const QCPAxis* axis) {
+    const QVector<double> ticks = axis->tickVector();
+    const QCPRange r = axis->range();
+    return std::count_if(ticks.begin(), ticks.end(), [&](double t) {
+      return t >= r.lower * (1 - 1e-9) && t <= r.upper * (1 + 1e-9);
+    });
+  };
+  int logAxes = 0;
+  for (QCPAxisRect* rect : plot->axisRects()) {
+    QCPAxis* axis = rect->axis(QCPAxis::atLeft);
+    if (axis->scaleType() != QCPAxis::stLogarithmic) continue;
+    ++logAxes;
+    CHECK(axis->range().lower == Approx(1e-16));
+    CHECK(axis->range().upper == Approx(1e-8));
+    CHECK(labels(axis) == 5);  // every second decade
+    for (int decades = 2; decades <= 24; ++decades) {
+      INFO(decades << " decades");
+      cl::widgets::setNiceLogRange(axis, 1e-18, std::pow(10.0, decades - 18));
+      plot->replot();
+      CHECK(labels(axis) >= 2);
+      CHECK(labels(axis) <= 5);
+    }
+  }
+  CHECK(logAxes >= 1);
 }
