@@ -77,7 +77,7 @@ ControlsDock::ControlsDock(Session* session, QWidget* parent)
   column->addWidget(buildSceneGroup());
   column->addWidget(buildContactAppGroup());
   column->addWidget(buildSettingsGroup());
-  column->addWidget(buildRecordingGroup());
+  column->addWidget(buildRunGroup());
   column->addStretch(1);
 
   auto* scroll = new QScrollArea;
@@ -277,7 +277,7 @@ bool ControlsDock::restartWithShownSettings() {
   return true;
 }
 
-QWidget* ControlsDock::buildRecordingGroup() {
+QWidget* ControlsDock::buildRunGroup() {
   auto* group = new QGroupBox(tr("Run"));
   auto* form = new QFormLayout(group);
   form->setContentsMargins(4, 4, 4, 4);

@@ -56,7 +56,7 @@ class ControlsDock : public QDockWidget {
   QWidget* buildSceneGroup();
   QWidget* buildContactAppGroup();
   QWidget* buildSettingsGroup();
-  QWidget* buildRecordingGroup();
+  QWidget* buildRunGroup();
 
   // Reads every control's value from the newest record's simulation (what runs now).
   void refreshFromSession();

@@ -44,11 +44,27 @@ QValueAxis* niceAxis(double low, double high, int ticks, const QString& title,
 }
 
 void setNiceLogRange(QCPAxis* axis, double low, double high) {
-  axis->setRange(low, high);
-  const double decades = std::max(1.0, std::round(std::log10(high / low)));
-  const double step = std::max(1.0, niceStep(decades / 4));  // at most 4 steps: 5 labels
-  // QCPAxisTickerLog spaces its ticks by decades / tickCount rounded to such a step.
-  axis->ticker()->setTickCount(std::max(1, static_cast<int>(std::lround(decades / step))));
+  // Whole decades around the values, at least two so that the ticks have labels, within
+  // 1e-100 to 1e100: a zero or denormal low has no usable logarithm, and QCustomPlot
+  // refuses a log range whose upper / lower overflows a double (over 308 decades).
+  const auto decadeOf = [](double x, double (*toWhole)(double)) {
+    return std::clamp(x > 0 ? toWhole(std::log10(x)) : -100.0, -100.0, 100.0);
+  };
+  double lo = decadeOf(low, std::floor);
+  double hi = std::max(decadeOf(high, std::ceil), lo + 1);
+  if (hi - lo < 2) --lo, ++hi;
+  // The step, and the range widened to whole steps, so that the ticks (multiples of the
+  // step, counted from 10^0) fall on both ends: at most four steps, five labels.
+  double step = 1, from = lo, to = hi;
+  for (;; step = niceStep(step * 1.5)) {
+    from = std::floor(lo / step) * step;
+    to = std::ceil(hi / step) * step;
+    if (to - from <= 4 * step) break;
+  }
+  axis->setRange(std::pow(10.0, from), std::pow(10.0, to));
+  // QCPAxisTickerLog spaces its ticks by about decades / tickCount, rounded to 1, 2, 2.5
+  // or 5 times a power of ten (an integer number of decades): exactly the step here.
+  axis->ticker()->setTickCount(static_cast<int>(std::lround((to - from) / step)));
 }
 
 }  // namespace cl::widgets

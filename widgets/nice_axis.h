@@ -15,10 +15,11 @@ namespace cl::widgets {
 QValueAxis* niceAxis(double low, double high, int ticks, const QString& title,
                      const QString& labelFormat, double minStep = 0);
 
-// Sets a logarithmic axis (a QCPAxisTickerLog of base 10) to [low, high], whole decades,
-// with a label every 1, 2 or 5 times a power of ten decades, the smallest step that gives
-// at most five labels: in a plot a few tens of pixels high a label for each of eight
-// decades would overlap the next.
+// Sets a logarithmic axis (a QCPAxisTickerLog of base 10) to whole decades covering
+// [low, high] (at least two decades, within 1e-100 to 1e100), widened to whole steps of
+// 1, 2 or 5 times a power of ten decades, the smallest that needs at most four: so at most
+// five labels, one at each end. In a plot a few tens of pixels high a label for each of
+// eight decades would overlap the next.
 void setNiceLogRange(QCPAxis* axis, double low, double high);
 
 }  // namespace cl::widgets

@@ -151,7 +151,7 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
       auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
       ticker->setTickStep(1.0);
       ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-      ticker->setTickCount(2);
+      ticker->setTickCount(3);
       valueAxis->setTicker(ticker);
     }
     if (kPlots[p].logScale) {
@@ -418,14 +418,7 @@ void TimeSeriesDock::updateRanges() {
         setNiceLogRange(valueAxis, 1e-16, 1e-8);
         continue;
       }
-      // Whole decades around the values, at least two so the ticks have labels.
-      double lowDecade = std::floor(std::log10(low));
-      double highDecade = std::ceil(std::log10(high));
-      if (highDecade - lowDecade < 2) {
-        lowDecade -= 1;
-        highDecade += 1;
-      }
-      setNiceLogRange(valueAxis, std::pow(10.0, lowDecade), std::pow(10.0, highDecade));
+      setNiceLogRange(valueAxis, low, high);
       continue;
     }
     if (std::isnan(low)) {

@@ -61,10 +61,11 @@ class RandomLCG {
   //   own rank is k, and the ranks above k lose one. The d-th draw costs O(d): cheap while
   //   many indices are accepted (m of them; the answer comes in about n / (m + 1) draws);
   // - past kShortList draws (when m is likely small), by the accepted indices' free ranks,
-  //   found once by accept over all n, less the taken indices below each: a draw either hits
-  //   one, the answer, or takes an index that is not accepted, which lies below the accepted
-  //   indices of rank > k alone, so they lose one. A draw costs O(m), so even the hundreds of
-  //   draws a lone accepted index may take cost O(n) in all.
+  //   found once by calling accept on all n indices (those already drawn too), less the
+  //   taken indices below each: a draw either hits one, the answer, or takes an index that
+  //   is not accepted, which lies below the accepted indices of rank > k alone, so they
+  //   lose one. A draw costs O(m) and an answer takes about n / (m + 1) draws, so even the
+  //   hundreds of draws a lone accepted index may take cost O(n) on average.
   // The draws come kBatch at a time, the j-th state of a batch computed from the state
   // before it by the map of j draws (x -> a^j x + c (a^(j-1) + ... + 1)), so their divisions
   // overlap rather than wait on one another. The draws after the answer only advance the

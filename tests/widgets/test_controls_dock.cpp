@@ -376,8 +376,16 @@ TEST_CASE("ControlsDock's threads set the engine's worker pool at once, same res
   CHECK(threads->value() == pool.threads());
   CHECK(threads->minimum() == 1);
   if (threads->maximum() < 2) return;  // a one-core machine offers one thread only
-  // Every contact search split (not only those of 256 pairs or more), so two threads work.
-  const std::size_t splitFrom = cl::parallelPairs();
+  // Every contact search split (not only those of 256 pairs or more), so two threads work;
+  // the process's settings put back however the test ends.
+  struct Restore {
+    std::size_t splitFrom = cl::parallelPairs();
+    int threads = cl::WorkerPool::shared().threads();
+    ~Restore() {
+      cl::setParallelPairs(splitFrom);
+      cl::WorkerPool::shared().setThreads(threads);
+    }
+  } restore;
   cl::setParallelPairs(1);
   const auto run = [&](int count) {
     threads->setValue(count);
@@ -390,6 +398,4 @@ TEST_CASE("ControlsDock's threads set the engine's worker pool at once, same res
   const auto one = run(1);
   const auto two = run(2);
   CHECK(two == one);
-  threads->setValue(1);
-  cl::setParallelPairs(splitFrom);
 }

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "engine/scene/scene.h"
 #include "tests/widgets/test_scenes.h"
@@ -302,8 +304,8 @@ TEST_CASE("TimeSeriesDock plots the energy friction takes from a block launched 
 
 TEST_CASE("TimeSeriesDock labels a log axis with a few ticks at any span", "[time_series_dock]") {
   // The violation plot is a few tens of pixels high: a label per decade over six or more
-  // decades would overlap. Its empty range is 1e-16 to 1e-8; a run's ranges are whole
-  // decades around its values (setNiceLogRange), two or more.
+  // decades would overlap. Its empty range is 1e-16 to 1e-8; a run's range is whole
+  // decades around its values (setNiceLogRange).
   Session session;
   TimeSeriesDock dock(&session);
   dock.resize(800, 220);
@@ -328,12 +330,19 @@ TEST_CASE("TimeSeriesDock labels a log axis with a few ticks at any span", "[tim
     CHECK(axis->range().lower == Approx(1e-16));
     CHECK(axis->range().upper == Approx(1e-8));
     CHECK(labels(axis) == 5);  // every second decade
-    for (int decades = 2; decades <= 24; ++decades) {
-      INFO(decades << " decades");
-      cl::widgets::setNiceLogRange(axis, 1e-18, std::pow(10.0, decades - 18));
+    // Values from 3e-18 up to 7e-18 .. 7e+81 (spans of 1 to 100 decades, not aligned to
+    // any step), a value too small for a logarithm, and the widest range allowed.
+    std::vector<std::pair<double, double>> spans{{0.0, 1e-3}, {1e-320, 1.0}, {1e-300, 1e300}};
+    for (int decades = 0; decades <= 100; ++decades)
+      spans.emplace_back(3e-18, 7.0 * std::pow(10.0, decades - 18));
+    for (const auto& [low, high] : spans) {
+      INFO("values " << low << " to " << high);
+      cl::widgets::setNiceLogRange(axis, low, high);
       plot->replot();
       CHECK(labels(axis) >= 2);
       CHECK(labels(axis) <= 5);
+      CHECK(axis->range().lower <= std::max(low, 1e-100));
+      CHECK(axis->range().upper >= std::min(high, 1e100));
     }
   }
   CHECK(logAxes >= 1);

@@ -49,14 +49,14 @@ TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the
   };
   // n around the batches of 8 draws and the short list of 128; accept i % modulus ==
   // modulus - 1, whose answer comes at the first draws (1, 2, 5), within the short list
-  // (37), and for a few seeds past it, by the accepted indices' ranks (97 at n = 100, 331
-  // at n = 600), or never.
+  // (37, 97), past it by the accepted indices' ranks (331 at n = 600, for one seed), or
+  // never.
   for (std::uint32_t seed : {0u, 1u, 12345u, 4000000000u})
     for (int n : {0, 1, 2, 3, 7, 8, 9, 16, 17, 127, 128, 129, 200, 600})
       for (int modulus : {1, 2, 5, 37, 97, 331, 1000})
         check(seed, n, [&](int i) { return i % modulus == modulus - 1; });
-  // 10 of 600 accepted: for about one seed in eight the answer comes only after the short
-  // list, so that the accepted indices' free ranks are worked out from 128 taken ones.
+  // 10 of 600 accepted: for a few of these seeds (3 of 40) the answer comes only after the
+  // short list, so that the accepted indices' free ranks are worked out from 128 taken ones.
   for (std::uint32_t seed = 0; seed < 40; ++seed)
     check(seed * 2654435761u, 600, [&](int i) { return i % 61 == 7; });
   // One index accepted alone: its place in the permutation is uniform, so over these seeds
