@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 #include "engine/solver/detail/acc_factor.h"
+#include "engine/solver/detail/envelope_order.h"
 #include "engine/solver/detail/guess_solve.h"
 #include "engine/solver/detail/solver_result.h"
 #include "engine/trace/solver_trace.h"
@@ -429,9 +431,17 @@ bool Run::guessUsable() const {
 // guess up: f = 0, a = b, every contact untreated, a cold start.
 void Run::warmStart() {
   std::vector<int> G(guess.begin(), guess.end());
-  std::sort(G.begin(), G.end());
   for (;;) {
-    GuessSolve gs = solveGuess(A, P.b, G, opt.singularPivot, tol);
+    // G's order is the factor's: sorted, or from the Cholesky factor's size on (below it the
+    // inverse holds C, and small scenes keep their bits) in envelope order, which narrows
+    // the factor's rows and columns (envelope_order.h).
+    std::sort(G.begin(), G.end());
+    std::optional<ColumnPattern> envelope;
+    if (static_cast<int>(G.size()) >= acc.choleskyFrom() && acc.sparse()) {
+      G = envelopeOrder(G, acc.colStart(), acc.nzRow());
+      envelope = ColumnPattern{acc.colStart(), acc.nzRow()};
+    }
+    GuessSolve gs = solveGuess(A, P.b, G, opt.singularPivot, tol, envelope ? &*envelope : nullptr);
     f = gs.f;
     a.noalias() = A * f + P.b;
     std::vector<int> positive;

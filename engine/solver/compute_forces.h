@@ -19,7 +19,8 @@
 // evaluate, so the set C of the previous solve is a good guess of this one's. The guess G is
 // tried first: f_G = -A[G, G]^-1 b_G by a Cholesky factorization, whose pivots L_kk^2 are the
 // Schur complements s that the pivoting tests when a contact joins C (each must exceed
-// singularPivot |A_kk|); then a = A f + b must be within the tolerance at G, f_G >= 0, and
+// singularPivot |A_kk|; which of a dependent pair is dropped follows G's order: sorted, and
+// from 32 contacts on a sparse A the envelope order of envelope_order.h); then a = A f + b must be within the tolerance at G, f_G >= 0, and
 // a >= -tol at every other contact. Then f is a solution of the LCP (in general the one the
 // pivoting would reach, to rounding; when A is singular possibly another one with the same
 // body accelerations, since A (f1 - f2) = 0 implies J^T (f1 - f2) = 0 for A = J M^-1 J^T)

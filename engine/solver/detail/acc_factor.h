@@ -80,6 +80,7 @@ class AccFactor {
   void setSchurFrom(int k) { mSchurFrom = k; }
   // From which size of C the Cholesky factor takes over from the inverse (32; see above).
   void setCholeskyFrom(int k) { mCholeskyFrom = k; }
+  int choleskyFrom() const { return mCholeskyFrom; }
   bool schur() const { return mSchur; }
 
   // A's nonzeros by column (compressed sparse columns) when A is at most half full

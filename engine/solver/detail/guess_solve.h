@@ -24,7 +24,18 @@ struct GuessSolve {
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> L;
 };
 
+// A's nonzeros by column (compressed sparse columns: column j's rows are
+// row[start[j]] .. row[start[j + 1] - 1]).
+struct ColumnPattern {
+  std::span<const int> start, row;
+};
+
+// With `envelope` (G in envelope order, envelope_order.h, and A's pattern) each row's first
+// neighbour and the residual come from the pattern, and the triangular passes skip the
+// zeros before each row's envelope; without it every pass runs over whole rows (small
+// problems keep their bits: a dot product's rounding depends on where it starts).
 GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::span<const int> G,
-                      double singularPivot, double tolerance);
+                      double singularPivot, double tolerance,
+                      const ColumnPattern* envelope = nullptr);
 
 }  // namespace cl
