@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/math/all_finite.h"
 #include "engine/solver/friction_lemke.h"
 #include "engine/solver/lcp_solver.h"
 
@@ -427,7 +428,7 @@ std::string FrictionProblem::validate() const {
         "a problem of {} contacts needs A {} x {} and b of {}, got A {} x {} and "
         "b of {}",
         n, 2 * n, 2 * n, 2 * n, A.rows(), A.cols(), b.size());
-  if (!A.allFinite() || !b.allFinite()) return "A or b holds a number that is not finite";
+  if (!allFinite(A) || !allFinite(b)) return "A or b holds a number that is not finite";
   for (const double m : mu)
     if (!(m >= 0) || !std::isfinite(m))
       return fmt::format("a friction coefficient must be finite and >= 0, got {}", m);

@@ -5,6 +5,7 @@
 
 #include "engine/body/body_state.h"
 #include "engine/body/scrim.h"
+#include "engine/math/all_finite.h"
 
 namespace cl {
 
@@ -77,7 +78,7 @@ Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
       }
     }
   }
-  if (!A.allFinite())
+  if (!allFinite(A))
     throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
   return A;
 }
