@@ -1,8 +1,10 @@
 // ContactSim::evaluate: resting contact forces, with numbers worked out by hand.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -93,7 +95,7 @@ TEST_CASE("ContactSim: A matrix of a block on two corners", "[contact_sim]") {
   // b_i = -g.
   ContactSim sim = gravitySim();
   addFloor(sim);
-  addBlock(sim, "block", 0, 0.5 + kGap);
+  const int block = addBlock(sim, "block", 0, 0.5 + kGap);
   const auto change = evaluateChange(sim);
   std::vector<double> external(sim.vars().size());
   sim.RigidBodySim::evaluate(sim.vars(), 0, external);
@@ -104,6 +106,14 @@ TEST_CASE("ContactSim: A matrix of a block on two corners", "[contact_sim]") {
   CHECK(A(1, 1) == Approx(1.25).epsilon(1e-12));
   CHECK(A(0, 1) == Approx(-0.25).epsilon(1e-12));
   CHECK(A(1, 0) == Approx(-0.25).epsilon(1e-12));
+  // An entry that is not finite is reported, not handed to a solver: a mass so small that
+  // 1 / m overflows (every entry), and a record whose point is NaN (its row and column).
+  std::vector<Polygon> tiny(sim.bodies().begin(), sim.bodies().end());
+  tiny[static_cast<std::size_t>(block)].setMass(1e-320);
+  CHECK_THROWS_AS(contactMatrix(cs, tiny), std::domain_error);
+  std::vector<RigidBodyCollision> nan(cs.begin(), cs.end());
+  nan[1].u1.x = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_AS(contactMatrix(nan, sim.bodies()), std::domain_error);
   const Eigen::VectorXd b =
       contactBVector(cs, sim.bodies(), sim.vars(), external, ExtraAccel::NONE, 0.025);
   CHECK(b(0) == Approx(-kG).epsilon(1e-12));
