@@ -22,6 +22,7 @@
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/plot_refresh.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
@@ -209,16 +210,14 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
   // that one signal covers a new scene, a new step and a scrub.
   connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
+  whenDockComesIntoView(this, [this] {
+    if (mStale) refresh();
+  });
   connect(mSession, &Session::historyTruncated, this, &MatrixDock::refresh);
   showMessage(tr("No scene loaded."));
 }
 
 MatrixDock::~MatrixDock() = default;
-
-void MatrixDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  if (mStale) refresh();
-}
 
 bool MatrixDock::eventFilter(QObject* watched, QEvent* event) {
   // How many tick labels fit depends on the plot's height, square cells on its shape.
@@ -252,7 +251,7 @@ void MatrixDock::showWhole() {
 }
 
 void MatrixDock::refresh() {
-  if (!isVisible()) {
+  if (!dockOnScreen(*this)) {
     mStale = true;
     return;
   }

@@ -76,7 +76,6 @@ class MatrixDock : public QDockWidget {
   static constexpr int kMaxTickLabels = 40;
 
  protected:
-  void showEvent(QShowEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:

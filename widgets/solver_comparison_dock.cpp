@@ -20,6 +20,7 @@
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
 #include "widgets/contact_numbers.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/nice_axis.h"
 #include "widgets/performance_profile_view.h"
 #include "widgets/read_only_table.h"
@@ -172,6 +173,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   setWidget(scrolled(body));
 
   connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
+  whenDockComesIntoView(this, [this] {
+    if (mStale) refresh();
+  });
   connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);
   connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] { traceIterations(); });
   connect(mIterationSlider, &QSlider::valueChanged, this, &SolverComparisonDock::showIteration);
@@ -180,14 +184,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   refresh();
 }
 
-void SolverComparisonDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  if (mStale) refresh();
-}
-
 void SolverComparisonDock::refresh() {
   // Each solver solves the selected problem three times: only while the dock is seen.
-  if (!isVisible()) {
+  if (!dockOnScreen(*this)) {
     mStale = true;
     return;
   }

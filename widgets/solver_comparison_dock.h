@@ -47,9 +47,6 @@ class SolverComparisonDock : public QDockWidget {
   void showIterationsOf(LcpSolverKind solver);
   void showIteration(int index);
 
- protected:
-  void showEvent(QShowEvent* event) override;
-
  private:
   void refresh();
   void showSelected();

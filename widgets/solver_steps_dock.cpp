@@ -21,6 +21,7 @@
 #include "engine/solver/lcp_solver.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/decision_text.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/wall_text.h"
@@ -418,16 +419,14 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   connect(mSession, &Session::currentChanged, this, stale);
   connect(mSession, &Session::historyTruncated, this, stale);
   connect(mSession, &Session::selectionChanged, this, [this] { refresh(); });
-  connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-    if (visible) refresh();
-  });
+  whenDockComesIntoView(this, [this] { refresh(); });
   refresh(true);
 }
 
 SolverStepsDock::~SolverStepsDock() = default;
 
 bool SolverStepsDock::shown() const {
-  return isVisible();
+  return dockOnScreen(*this);
 }
 
 bool SolverStepsDock::eventFilter(QObject* watched, QEvent* event) {
@@ -437,11 +436,6 @@ bool SolverStepsDock::eventFilter(QObject* watched, QEvent* event) {
     if (current.isValid()) mTable->scrollTo(current);
   }
   return QDockWidget::eventFilter(watched, event);
-}
-
-void SolverStepsDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  refresh();
 }
 
 void SolverStepsDock::refresh(bool force) {

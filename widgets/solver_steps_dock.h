@@ -52,7 +52,6 @@ class SolverStepsDock : public QDockWidget {
   ResolveResult resolve(const ResolveOptions& options);
 
  protected:
-  void showEvent(QShowEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:

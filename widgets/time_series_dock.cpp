@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/dock_on_screen.h"
 #include "widgets/nice_axis.h"
 #include "widgets/plot_refresh.h"
 #include "widgets/session.h"
@@ -285,6 +286,9 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   connect(mSession, &Session::sceneLoaded, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::historyTruncated, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::stepped, this, &TimeSeriesDock::appendNew);
+  whenDockComesIntoView(this, [this] {
+    if (mStale) requestReplot();
+  });
   connect(mSession, &Session::currentChanged, this, [this] {
     updateCursor();
     requestReplot();
@@ -505,17 +509,12 @@ void TimeSeriesDock::layoutPlots() {
 
 void TimeSeriesDock::requestReplot() {
   // A hidden dock keeps its data current (cheap) but draws only when shown.
-  if (!isVisible()) {
+  if (!dockOnScreen(*this)) {
     mStale = true;
     return;
   }
   mStale = false;
   mPlot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TimeSeriesDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  if (mStale) requestReplot();
 }
 
 // ---- Scrubbing

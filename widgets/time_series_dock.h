@@ -78,9 +78,6 @@ class TimeSeriesDock : public QDockWidget {
   // The record nearest to time `t` in the session's history (-1 when it is empty).
   int recordNearest(double t) const;
 
- protected:
-  void showEvent(QShowEvent* event) override;
-
  private:
   void rebuild();
   void appendNew();

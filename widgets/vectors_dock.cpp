@@ -17,6 +17,7 @@
 #include "widgets/contact_set_style.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/plot_refresh.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
@@ -240,19 +241,17 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   connect(mPlot, &QCustomPlot::mousePress, this, &VectorsDock::onMousePress);
   // The Session emits selectionChanged after sceneLoaded and currentChanged too.
   connect(mSession, &Session::selectionChanged, this, &VectorsDock::refresh);
+  whenDockComesIntoView(this, [this] {
+    if (mStale) refresh();
+  });
   connect(mSession, &Session::historyTruncated, this, &VectorsDock::refresh);
   showMessage(tr("No scene loaded."));
 }
 
 VectorsDock::~VectorsDock() = default;
 
-void VectorsDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  if (mStale) refresh();
-}
-
 void VectorsDock::refresh() {
-  if (!isVisible()) {
+  if (!dockOnScreen(*this)) {
     mStale = true;
     return;
   }

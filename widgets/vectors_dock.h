@@ -68,9 +68,6 @@ class VectorsDock : public QDockWidget {
   // "3 block1/floor: set C, b = ..., f = ..., a = ..." for the contact's bars.
   QString tooltipFor(int i) const;
 
- protected:
-  void showEvent(QShowEvent* event) override;
-
  private:
   // Follows the Session; skipped (marked stale) while hidden.
   void refresh();

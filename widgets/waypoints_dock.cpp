@@ -17,6 +17,7 @@
 
 #include "engine/dynamics/advance_kind.h"
 #include "widgets/backup_steps_model.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/waypoint_models.h"
@@ -178,6 +179,11 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
 
   connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
+  whenDockComesIntoView(this, [this] {
+    if (!mStale) return;
+    refresh();
+    refreshSteps();
+  });
   connect(mSession, &Session::currentChanged, this, &WaypointsDock::refresh);
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
   connect(mSession, &Session::stepped, this, &WaypointsDock::refreshSteps);
@@ -218,14 +224,6 @@ void WaypointsDock::resizeEvent(QResizeEvent* event) {
   }
 }
 
-void WaypointsDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  if (mStale) {
-    refresh();
-    refreshSteps();
-  }
-}
-
 void WaypointsDock::showMessage(const QString& text) {
   const bool wasSyncing = mSyncing;
   mSyncing = true;
@@ -239,7 +237,7 @@ void WaypointsDock::showMessage(const QString& text) {
 
 void WaypointsDock::refresh() {
   // A hidden dock does nothing but remember to catch up.
-  if (!isVisible()) {
+  if (!dockOnScreen(*this)) {
     mStale = true;
     return;
   }
@@ -301,7 +299,7 @@ void WaypointsDock::applyFilter() {
 }
 
 void WaypointsDock::refreshSteps() {
-  if (!isVisible() || !mBackupsOnly->isChecked()) return;
+  if (!dockOnScreen(*this) || !mBackupsOnly->isChecked()) return;
   const bool wasSyncing = mSyncing;
   mSyncing = true;
   if (mSession->hasScene())
@@ -336,7 +334,7 @@ void WaypointsDock::onStepRowSelected() {
 }
 
 void WaypointsDock::syncSelection() {
-  if (!isVisible() || mStale || mPages->currentIndex() != 1) return;
+  if (!dockOnScreen(*this) || mStale || mPages->currentIndex() != 1) return;
   const int selected = mSession->selectedWaypoint();
   const auto& trace = mWaypoints->trace();
   const int index = trace && selected < static_cast<int>(trace->waypoints.size()) ? selected : -1;

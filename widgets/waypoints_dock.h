@@ -44,7 +44,6 @@ class WaypointsDock : public QDockWidget {
   QString countersText() const;
 
  protected:
-  void showEvent(QShowEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
 
  private:

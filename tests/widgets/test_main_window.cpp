@@ -1,4 +1,5 @@
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -20,9 +21,12 @@
 #include "engine/scene/scene.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "widgets/controls_dock.h"
+#include "widgets/dock_on_screen.h"
 #include "widgets/scene_paths.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
+#include "widgets/solver_comparison_dock.h"
+#include "widgets/solver_steps_dock.h"
 #include "widgets/time_series_dock.h"
 #include "widgets/waypoints_dock.h"
 
@@ -278,4 +282,37 @@ TEST_CASE("MainWindow fits the screen's available area with room for its frame",
   window.resize(available.width() + 500, available.height() + 500);
   window.resetLayout();
   CHECK(window.height() <= available.height() - 40);
+}
+
+TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is chosen",
+          "[main_window]") {
+  // Qt keeps a dock behind another tab visible (isVisible()), covered by the current one:
+  // the solver comparison, behind Solver steps by default, must not solve every selected
+  // LCP with all its solvers at every step, and must catch up when its tab is chosen.
+  MainWindow window(quietOptions());
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  REQUIRE(window.session()->loadScene(cl::widgets::scenesDirectory() +
+                                      QStringLiteral("/stack_of_three.json")));
+  REQUIRE(window.session()->stepNow(3));
+  QApplication::processEvents();
+  REQUIRE(window.session()->selectedSolveTrace());
+  auto* comparison = window.comparisonDock();
+  auto* steps = window.solverStepsDock();
+  CHECK(comparison->isVisible());
+  CHECK_FALSE(cl::widgets::dockOnScreen(*comparison));
+  CHECK(cl::widgets::dockOnScreen(*steps));
+  CHECK(comparison->selected().runs.empty());  // no solver has run
+  comparison->raise();                         // its tab to the front
+  QApplication::processEvents();
+  CHECK(cl::widgets::dockOnScreen(*comparison));
+  CHECK_FALSE(cl::widgets::dockOnScreen(*steps));
+  CHECK(comparison->selected().runs.size() == cl::widgets::SolverComparisonDock::solvers().size());
+  // Behind again, a new step leaves the last comparison as it was.
+  steps->raise();
+  QApplication::processEvents();
+  const double before = comparison->selected().runs.front().seconds;
+  REQUIRE(window.session()->stepNow(1));
+  QApplication::processEvents();
+  CHECK(comparison->selected().runs.front().seconds == before);
 }

@@ -1,0 +1,22 @@
+#pragma once
+// Whether a dock's contents can be seen, for the docks that defer their work while they
+// cannot (redraws, the solver comparison's solves). QWidget::isVisible() does not say: in
+// a tabbed dock area Qt keeps every tab's dock visible, those behind the current tab
+// covered by it. Seen: the solver comparison, behind Solver steps, solved every selected
+// LCP with all its solvers on the UI thread at every step of a run (pile_100 at 1 frame a
+// second). Qt's signal for a tab coming to the front or going behind is visibilityChanged,
+// which whenDockComesIntoView follows and dockOnScreen reads.
+#include <functional>
+
+class QDockWidget;
+
+namespace cl::widgets {
+
+// Shown, and not behind another tab.
+bool dockOnScreen(const QDockWidget& dock);
+
+// Calls `catchUp` each time the dock comes into view (shown, floated or docked, or its tab
+// brought to the front), dockOnScreen true by then.
+void whenDockComesIntoView(QDockWidget* dock, std::function<void()> catchUp);
+
+}  // namespace cl::widgets
