@@ -12,10 +12,13 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <utility>
 
 #include "engine/run/run_history.h"
 #include "engine/solver/replay_solve.h"
@@ -27,9 +30,18 @@
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
 #include "widgets/solver_colors.h"
+#include "widgets/thread_handoff.h"
 #include "widgets/wall_text.h"
 
 namespace cl::widgets {
+
+// What the worker and the UI thread share.
+struct SolverComparisonDock::Job {
+  std::atomic<bool> cancelled{false};
+  bool compares = false;  // every solver, not only the iterations of one
+  LcpSolverKind traced = LcpSolverKind::kComputeForces;  // whose iterations
+  Selection selection;                                   // the solve
+};
 
 namespace {
 
@@ -93,6 +105,10 @@ std::vector<LcpSolverKind> SolverComparisonDock::solvers() {
 SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Solver comparison"), parent), mSession(session) {
   setObjectName(QStringLiteral("solverComparisonDock"));
+  // The solvers on a large problem take seconds (Lemke's tableau, Newton's dense factors,
+  // then the traced replay): one thread of their own, so the window stays responsive.
+  mPool = new QThreadPool(this);
+  mPool->setMaxThreadCount(1);
   auto* body = new QWidget;
   mSelectedLabel = new QLabel;
   mSelectedLabel->setWordWrap(true);
@@ -177,11 +193,22 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
     if (mStale) refresh();
   });
   connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);
-  connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] { traceIterations(); });
+  connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] {
+    // Another solver's iterations on the solve shown; a comparison under way traces them
+    // when it is done.
+    if (mJob && mJob->compares) return;
+    startJob();
+    showStatus();
+  });
   connect(mIterationSlider, &QSlider::valueChanged, this, &SolverComparisonDock::showIteration);
   connect(mIterationTable, &QTableWidget::currentCellChanged, this,
           [this](int row) { mIterationSlider->setValue(row); });
   refresh();
+}
+
+SolverComparisonDock::~SolverComparisonDock() {
+  cancelJob();
+  mPool->waitForDone();
 }
 
 void SolverComparisonDock::refresh() {
@@ -191,36 +218,106 @@ void SolverComparisonDock::refresh() {
     return;
   }
   mStale = false;
-  mSelected = ComparedProblem{};
-  mProblem = LcpProblem{};
-  mLabels.clear();
+  mWanted.reset();
   const SolveTrace* trace = mSession->selectedSolveTrace();
+  if (trace && trace->solve.b.size() > 0 && !trace->solve.friction()) {
+    // Every solver on it, after the comparison under way if there is one: while a run goes
+    // on, the table shows one solve after another, each as it is done.
+    Selection next;
+    next.problem = LcpProblem{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
+    for (const QString& label : contactLabels(*trace)) next.labels.push_back(label);
+    next.what = tr("solve %1 of step %2")
+                    .arg(mSession->selectedSolve() + 1)  // counted from 1, as people count
+                    .arg(mSession->current() ? mSession->current()->step : 0);
+    next.text = tr("Solve %1 of step %2 (%3, n = %4): every solver on the same A and b.")
+                    .arg(mSession->selectedSolve() + 1)
+                    .arg(mSession->current() ? mSession->current()->step : 0)
+                    .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
+                    .arg(next.problem.size());
+    mWanted = std::move(next);
+    if (!(mJob && mJob->compares)) startJob();
+    showStatus();
+    return;
+  }
+  cancelJob();
+  mShown = Selection{};
+  mSelected = ComparedProblem{};
+  mIterations.clear();
   if (trace && trace->solve.friction()) {
     // The registered solvers take frictionless LCPs; a friction problem's 2n rows are not one.
-    mSelectedLabel->setText(
+    mShown.text =
         // Short lines: the dock is often narrower than its table.
         tr("Solve %1 has friction (2n = %2 rows, normals then frictions).\n"
            "The solvers here take frictionless LCPs: its forces and the\n"
            "five sets per pivot are in the Solver steps dock, and\n"
            "contactlab-cli run --lcp-dir writes it for solve-lcp.")
-            .arg(mSession->selectedSolve() + 1)  // counted from 1, as people count
-            .arg(trace->solve.b.size()));
-  } else if (trace && trace->solve.b.size() > 0) {
-    const LcpProblem p{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
-    mProblem = p;
-    for (const QString& label : contactLabels(*trace)) mLabels.push_back(label);
-    const std::vector<LcpSolverKind> kinds = solvers();
-    mSelected = compareSolvers("selected", p, kinds);
-    mSelectedLabel->setText(
-        tr("Solve %1 of step %2 (%3, n = %4): every solver on the same A and b.")
             .arg(mSession->selectedSolve() + 1)
-            .arg(mSession->current() ? mSession->current()->step : 0)
-            .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
-            .arg(p.size()));
+            .arg(trace->solve.b.size());
   } else {
-    mSelectedLabel->setText(mSession->noSolveReason());
+    mShown.text = mSession->noSolveReason();
   }
+  showStatus();
   showSelected();
+  showIterations();
+}
+
+void SolverComparisonDock::startJob() {
+  cancelJob();
+  const LcpSolverKind traced = static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt());
+  auto job = std::make_shared<Job>();
+  job->traced = traced;
+  job->compares = mWanted.has_value();
+  job->selection = job->compares ? std::move(*mWanted) : mShown;
+  mWanted.reset();
+  if (job->selection.problem.size() == 0) return;
+  mJob = job;
+  mPool->start([this, job] {
+    if (job->cancelled) return;  // superseded while it waited for the thread
+    JobResult result;
+    if (job->compares) {
+      result.compared = compareSolvers("selected", job->selection.problem, solvers());
+      if (job->cancelled) return;
+    }
+    result.iterations = iterationsOf(job->selection.problem, job->traced);
+    postTo(this, [this, job, result = std::move(result)]() mutable {
+      onJobDone(job.get(), std::move(result));
+    });
+  });
+}
+
+void SolverComparisonDock::cancelJob() {
+  if (!mJob) return;
+  mJob->cancelled = true;
+  mJob.reset();
+}
+
+void SolverComparisonDock::onJobDone(const Job* job, JobResult result) {
+  if (job != mJob.get()) return;  // cancelled, or a newer one runs
+  const std::shared_ptr<Job> done = std::move(mJob);
+  if (result.compared) {
+    mShown = done->selection;
+    mSelected = std::move(*result.compared);
+    showSelected();
+  }
+  mIterations = std::move(result.iterations);
+  showIterations();
+  // What was asked meanwhile: a newer solve, or another solver's iterations.
+  const bool otherSolver =
+      static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt()) != done->traced;
+  if (mWanted || otherSolver) startJob();
+  showStatus();
+  emit computed();
+}
+
+void SolverComparisonDock::showStatus() {
+  QString text = mShown.text;
+  if (mJob) {
+    if (!text.isEmpty()) text += QLatin1Char('\n');
+    text += mJob->compares
+                ? tr("Solving %1 with every solver, off the UI thread…").arg(mJob->selection.what)
+                : tr("Tracing %1's iterations…").arg(QString::fromLatin1(nameOf(mJob->traced)));
+  }
+  mSelectedLabel->setText(text);
 }
 
 void SolverComparisonDock::showSelected() {
@@ -259,12 +356,11 @@ void SolverComparisonDock::showSelected() {
   showBars(mTime, kinds, time, tr("µs"));
   showBars(mIterationsChart, kinds, iterations, tr("iterations"));
   showBars(mDigits, kinds, digits, tr("digits"));
-  traceIterations();
 }
 
 void SolverComparisonDock::showContacts() {
   const std::vector<LcpSolverKind> kinds = solvers();
-  const int n = static_cast<int>(mLabels.size());
+  const int n = static_cast<int>(mShown.labels.size());
   const int columns = 2 + 2 * static_cast<int>(kinds.size());
   mContacts->setUpdatesEnabled(false);
   mContacts->clear();
@@ -276,7 +372,7 @@ void SolverComparisonDock::showContacts() {
   heads << (mIteration >= 0 ? tr("f at #%1").arg(mIteration + 1) : tr("f at #"));
   mContacts->setHorizontalHeaderLabels(heads);
   for (int i = 0; i < n; ++i) {
-    mContacts->setItem(i, 0, new QTableWidgetItem(mLabels[static_cast<std::size_t>(i)]));
+    mContacts->setItem(i, 0, new QTableWidgetItem(mShown.labels[static_cast<std::size_t>(i)]));
     for (std::size_t s = 0; s < mSelected.runs.size(); ++s) {
       const LcpResult& r = mSelected.runs[s].result;
       const int column = 1 + static_cast<int>(s);
@@ -306,30 +402,31 @@ void SolverComparisonDock::showContacts() {
 
 void SolverComparisonDock::showIterationsOf(LcpSolverKind solver) {
   mIterationSolver->setCurrentIndex(mIterationSolver->findData(static_cast<int>(solver)));
-  traceIterations();
 }
 
-void SolverComparisonDock::traceIterations() {
-  mIterations.clear();
-  if (mProblem.size() > 0) {
-    ReplayOptions o;
-    o.solver = static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt());
-    const ReplayResult replay = replaySolve(mProblem, o);
-    mIterations = replay.iterations;
-    // ComputeForces' decisions, as iterations: f after each one and its residual.
-    for (const SolverPivot& p : replay.pivots) {
-      SolverIteration it;
-      it.index = p.index;
-      it.f = p.f;
-      it.entering = p.d;
-      it.leaving = p.j;
-      it.stepLength = p.step;
-      it.active = p.C;
-      if (p.f.size() == mProblem.size())
-        it.residual = computeResiduals(mProblem, p.f, mProblem.A * p.f + mProblem.b).relative();
-      mIterations.push_back(std::move(it));
-    }
+std::vector<SolverIteration> SolverComparisonDock::iterationsOf(const LcpProblem& problem,
+                                                                LcpSolverKind solver) {
+  ReplayOptions o;
+  o.solver = solver;
+  const ReplayResult replay = replaySolve(problem, o);
+  std::vector<SolverIteration> iterations = replay.iterations;
+  // ComputeForces' decisions, as iterations: f after each one and its residual.
+  for (const SolverPivot& p : replay.pivots) {
+    SolverIteration it;
+    it.index = p.index;
+    it.f = p.f;
+    it.entering = p.d;
+    it.leaving = p.j;
+    it.stepLength = p.step;
+    it.active = p.C;
+    if (p.f.size() == problem.size())
+      it.residual = computeResiduals(problem, p.f, problem.A * p.f + problem.b).relative();
+    iterations.push_back(std::move(it));
   }
+  return iterations;
+}
+
+void SolverComparisonDock::showIterations() {
   const int count = static_cast<int>(mIterations.size());
   mIterationTable->setUpdatesEnabled(false);
   mIterationTable->setRowCount(count);
@@ -379,6 +476,10 @@ QString SolverComparisonDock::contactText(int row, int column) const {
 QString SolverComparisonDock::tableText(int row, int column) const {
   const QTableWidgetItem* item = mTable->item(row, column);
   return item ? item->text() : QString();
+}
+
+QString SolverComparisonDock::statusText() const {
+  return mSelectedLabel->text();
 }
 
 }  // namespace cl::widgets

@@ -8,6 +8,8 @@
 // pivots, PGS sweeps, Newton steps; ComputeForces' pivots) to step through, with f at the iteration
 // chosen beside the final ones.
 #include <QDockWidget>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/solver/solver_comparison.h"
@@ -17,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QSlider;
 class QTableWidget;
+class QThreadPool;
 
 class QChartView;
 
@@ -30,6 +33,7 @@ class SolverComparisonDock : public QDockWidget {
 
  public:
   explicit SolverComparisonDock(Session* session, QWidget* parent = nullptr);
+  ~SolverComparisonDock() override;
 
   // The solvers compared, in the registry's order.
   static std::vector<LcpSolverKind> solvers();
@@ -46,12 +50,42 @@ class SolverComparisonDock : public QDockWidget {
   const std::vector<SolverIteration>& iterations() const { return mIterations; }
   void showIterationsOf(LcpSolverKind solver);
   void showIteration(int index);
+  // The solvers run on a thread of their own: whether a comparison or a replay of one
+  // solver's iterations is under way (the tables show it when `computed` comes).
+  bool busy() const { return mJob != nullptr; }
+  // The line above the table: the selected solve, or what is being computed for it.
+  QString statusText() const;
+
+ signals:
+  void computed();
 
  private:
+  // A solve the solvers run on: its problem, its contacts' labels, and how the dock names it.
+  struct Selection {
+    LcpProblem problem;
+    std::vector<QString> labels;  // per contact
+    QString what;                 // "solve 2 of step 40"
+    QString text;                 // the line above the table
+  };
+  struct Job;
+  struct JobResult {
+    std::optional<ComparedProblem> compared;
+    std::vector<SolverIteration> iterations;
+  };
   void refresh();
+  // Solves off the UI thread: every solver on mWanted when there is one (else on the solve
+  // shown), and the iterations of the solver chosen; a job under way is cancelled.
+  void startJob();
+  void cancelJob();
+  void onJobDone(const Job* job, JobResult result);
+  // The iterations of `solver` on `problem` (its SolverIteration trace; ComputeForces'
+  // pivots as iterations, with their residuals): on the worker.
+  static std::vector<SolverIteration> iterationsOf(const LcpProblem& problem, LcpSolverKind solver);
+  // The label: the solve shown, and what is being computed.
+  void showStatus();
   void showSelected();
+  void showIterations();
   void showContacts();
-  void traceIterations();
 
   Session* mSession;
   bool mStale = true;
@@ -66,9 +100,11 @@ class SolverComparisonDock : public QDockWidget {
   QLabel* mIterationLabel = nullptr;
   QTableWidget* mIterationTable = nullptr;
   PerformanceProfileView* mProfileView = nullptr;
-  ComparedProblem mSelected;
-  LcpProblem mProblem;
-  std::vector<QString> mLabels;  // per contact
+  ComparedProblem mSelected;         // every solver on mShown
+  Selection mShown;                  // the solve the tables show
+  std::optional<Selection> mWanted;  // the selected solve, after the comparison under way
+  QThreadPool* mPool = nullptr;      // one thread
+  std::shared_ptr<Job> mJob;         // the work under way, if any
   std::vector<SolverIteration> mIterations;
   int mIteration = -1;
 };

@@ -20,6 +20,7 @@
 #include "engine/io/state_json.h"
 #include "engine/scene/scene.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/controls_dock.h"
 #include "widgets/dock_on_screen.h"
 #include "widgets/scene_paths.h"
@@ -307,6 +308,7 @@ TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is c
   QApplication::processEvents();
   CHECK(cl::widgets::dockOnScreen(*comparison));
   CHECK_FALSE(cl::widgets::dockOnScreen(*steps));
+  REQUIRE(cl::testing::waitFor([&] { return !comparison->busy(); }));  // solved off the UI thread
   CHECK(comparison->selected().runs.size() == cl::widgets::SolverComparisonDock::solvers().size());
   // Behind again, a new step leaves the last comparison as it was.
   steps->raise();
@@ -314,5 +316,6 @@ TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is c
   const double before = comparison->selected().runs.front().seconds;
   REQUIRE(window.session()->stepNow(1));
   QApplication::processEvents();
+  CHECK_FALSE(comparison->busy());
   CHECK(comparison->selected().runs.front().seconds == before);
 }

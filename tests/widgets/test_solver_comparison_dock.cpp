@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/solver/lcp_solver.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/performance_profile_view.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
@@ -22,6 +23,13 @@ TEST_CASE("The comparison dock solves the selected solve with every solver", "[c
   REQUIRE(session.stepNow(3));
   const cl::SolveTrace* trace = session.selectedSolveTrace();
   REQUIRE(trace);
+  // The solvers run off the UI thread: the step returns to a dock still solving, which says
+  // so, and the tables fill when the answer comes.
+  CHECK(dock.busy());
+  CHECK(dock.selected().runs.empty());
+  CHECK(dock.statusText().contains(QStringLiteral("with every solver, off the UI thread")));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(dock.statusText().startsWith(QStringLiteral("Solve ")));
   const cl::ComparedProblem& shown = dock.selected();
   REQUIRE(shown.runs.size() == std::size(cl::kLcpSolverNames));
   CHECK(shown.size == trace->solve.b.size());
@@ -41,6 +49,13 @@ TEST_CASE("The comparison dock solves the selected solve with every solver", "[c
   }
   // ComputeForces' f is the recorded one.
   CHECK((shown.runs[0].result.f - trace->solve.f).cwiseAbs().maxCoeff() <= 1e-12);
+  // Steps while a comparison is under way: it finishes, then the newest solve is compared.
+  REQUIRE(session.stepNow(1));
+  CHECK(dock.busy());
+  REQUIRE(session.stepNow(1));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(dock.statusText().contains(QStringLiteral("of step %1 (").arg(session.current()->step)));
+  CHECK(dock.selected().size == session.selectedSolveTrace()->solve.b.size());
 }
 
 TEST_CASE("The comparison dock profiles the run's contact-force solves", "[comparison]") {
@@ -103,6 +118,7 @@ TEST_CASE("The comparison dock shows f per contact per solver and steps a solver
   SolverComparisonDock dock(&session);
   dock.show();
   REQUIRE(session.stepNow(2));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
   const cl::ComparedProblem& shown = dock.selected();
   REQUIRE_FALSE(shown.runs.empty());
   const int n = shown.size;
@@ -115,6 +131,7 @@ TEST_CASE("The comparison dock shows f per contact per solver and steps a solver
     }
   // Lemke's pivots, one iteration each; the last one's f is Lemke's answer.
   dock.showIterationsOf(cl::LcpSolverKind::kLemke);
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
   const auto& lemke = dock.iterations();
   REQUIRE_FALSE(lemke.empty());
   CHECK(static_cast<int>(lemke.size()) == shown.runs[1].result.iterations);
@@ -125,6 +142,7 @@ TEST_CASE("The comparison dock shows f per contact per solver and steps a solver
     CHECK(dock.contactText(i, 1 + 2 * solvers) == QString::number(lemke.front().f[i], 'g', 6));
   // ComputeForces' decisions step the same way.
   dock.showIterationsOf(cl::LcpSolverKind::kComputeForces);
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
   CHECK_FALSE(dock.iterations().empty());
   CHECK((dock.iterations().back().f - shown.runs[0].result.f).cwiseAbs().maxCoeff() <= 1e-12);
 }
