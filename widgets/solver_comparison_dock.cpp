@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <utility>
@@ -234,8 +235,20 @@ void SolverComparisonDock::refresh() {
                     .arg(mSession->current() ? mSession->current()->step : 0)
                     .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
                     .arg(next.problem.size());
+    // A click on a pivot, contact or body selects again: the same solve is not solved again.
+    const auto same = [&](const Selection& other) {
+      return other.problem.size() == next.problem.size() && other.problem.A == next.problem.A &&
+             other.problem.b == next.problem.b && other.problem.joint == next.problem.joint;
+    };
+    const bool running = mJob && mJob->compares;
+    if (running && same(mJob->selection)) return;
+    if (!running && same(mShown) && !mSelected.runs.empty()) {
+      mShown = std::move(next);  // the same problem, perhaps named for another step
+      showStatus();
+      return;
+    }
     mWanted = std::move(next);
-    if (!(mJob && mJob->compares)) startJob();
+    if (!running) startJob();
     showStatus();
     return;
   }
@@ -275,9 +288,17 @@ void SolverComparisonDock::startJob() {
     if (job->cancelled) return;  // superseded while it waited for the thread
     JobResult result;
     if (job->compares) {
-      result.compared = compareSolvers("selected", job->selection.problem, solvers());
-      if (job->cancelled) return;
+      // One solver at a time, so that a cancel (a newer job, the dock closing) waits for one
+      // solver's three solves at most, not for all of them.
+      ComparedProblem compared{"selected", job->selection.problem.size(), {}};
+      for (const LcpSolverKind kind : solvers()) {
+        if (job->cancelled) return;
+        const std::array<LcpSolverKind, 1> one{kind};
+        compared.runs.push_back(compareSolvers("selected", job->selection.problem, one).runs[0]);
+      }
+      result.compared = std::move(compared);
     }
+    if (job->cancelled) return;
     result.iterations = iterationsOf(job->selection.problem, job->traced);
     postTo(this, [this, job, result = std::move(result)]() mutable {
       onJobDone(job.get(), std::move(result));
@@ -301,10 +322,16 @@ void SolverComparisonDock::onJobDone(const Job* job, JobResult result) {
   }
   mIterations = std::move(result.iterations);
   showIterations();
-  // What was asked meanwhile: a newer solve, or another solver's iterations.
+  // What was asked meanwhile: a newer solve, or another solver's iterations; behind a tab
+  // (or closed) the dock leaves it until it comes into view.
   const bool otherSolver =
       static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt()) != done->traced;
-  if (mWanted || otherSolver) startJob();
+  if (!dockOnScreen(*this)) {
+    if (mWanted || otherSolver) mStale = true;
+    mWanted.reset();
+  } else if (mWanted || otherSolver) {
+    startJob();
+  }
   showStatus();
   emit computed();
 }

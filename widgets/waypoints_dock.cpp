@@ -299,7 +299,11 @@ void WaypointsDock::applyFilter() {
 }
 
 void WaypointsDock::refreshSteps() {
-  if (!dockOnScreen(*this) || !mBackupsOnly->isChecked()) return;
+  if (!mBackupsOnly->isChecked()) return;
+  if (!dockOnScreen(*this)) {
+    mStale = true;  // caught up when it comes into view
+    return;
+  }
   const bool wasSyncing = mSyncing;
   mSyncing = true;
   if (mSession->hasScene())

@@ -304,6 +304,7 @@ TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is c
   CHECK_FALSE(cl::widgets::dockOnScreen(*comparison));
   CHECK(cl::widgets::dockOnScreen(*steps));
   CHECK(comparison->selected().runs.empty());  // no solver has run
+  CHECK_FALSE(comparison->busy());             // nor is one running
   comparison->raise();                         // its tab to the front
   QApplication::processEvents();
   CHECK(cl::widgets::dockOnScreen(*comparison));
