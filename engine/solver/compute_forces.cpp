@@ -432,9 +432,11 @@ bool Run::guessUsable() const {
 void Run::warmStart() {
   std::vector<int> G(guess.begin(), guess.end());
   for (;;) {
-    // G's order is the factor's: sorted, or from the Cholesky factor's size on (below it the
-    // inverse holds C, and small scenes keep their bits) in envelope order, which narrows
-    // the factor's rows and columns (envelope_order.h).
+    // G's order is the factor's: sorted, or, for a guess of 32 contacts or more (the
+    // Cholesky factor's size; smaller guesses keep their bits) on a sparse A, the envelope
+    // order, which narrows the guess's factor (envelope_order.h). The factor of C that the
+    // pivots continue from keeps that order where it is the Cholesky factor (from 32 kept
+    // contacts to the Schur factor's 256, on a symmetric A).
     std::sort(G.begin(), G.end());
     std::optional<ColumnPattern> envelope;
     if (static_cast<int>(G.size()) >= acc.choleskyFrom() && acc.sparse()) {

@@ -19,15 +19,18 @@
 // evaluate, so the set C of the previous solve is a good guess of this one's. The guess G is
 // tried first: f_G = -A[G, G]^-1 b_G by a Cholesky factorization, whose pivots L_kk^2 are the
 // Schur complements s that the pivoting tests when a contact joins C (each must exceed
-// singularPivot |A_kk|; which of a dependent pair is dropped follows G's order: sorted, and
-// from 32 contacts on a sparse A the envelope order of envelope_order.h); then a = A f + b must be
-// within the tolerance at G, f_G >= 0, and a >= -tol at every other contact. Then f is a solution
-// of the LCP (in general the one the pivoting would reach, to rounding; when A is singular possibly
-// another one with the same body accelerations, since A (f1 - f2) = 0 implies J^T (f1 - f2) = 0 for
-// A = J M^-1 J^T) and the solve ends with no pivot. Otherwise the solve starts over from f = 0
-// exactly as without a guess. A guess is ignored for problems with joints (their random order draws
-// from the simulation's generator, and skipping those draws would change later decisions)
-// and under the RANDOM policy, for the same reason.
+// singularPivot |A_kk|; which of a dependent pair is dropped follows G's order: sorted, or,
+// for a guess of 32 contacts or more on a sparse A, the envelope order of envelope_order.h).
+// a = A f + b must then be within the tolerance at G. While some f_G is negative, those
+// contacts leave G and it is solved again. With f_G >= 0, every other contact with
+// a >= -tol goes to NC; when none is left, f is a solution of the LCP (in general the one
+// the pivoting would reach, to rounding; when A is singular possibly another one with the
+// same body accelerations, since A (f1 - f2) = 0 implies J^T (f1 - f2) = 0 for
+// A = J M^-1 J^T) and the solve ends with no pivot; otherwise the pivots drive the contacts
+// left from that valid start. An inaccurate solve gives the guess up: the solve starts over
+// from f = 0 exactly as without a guess. A guess is ignored for problems with joints (their
+// random order draws from the simulation's generator, and skipping those draws would change
+// later decisions) and under the RANDOM policy, for the same reason.
 //
 // The generator: as engine2D's, HYBRID and RANDOM draw a permutation of all n contacts (n
 // numbers) at every choice of the next contact (n >= 2), used or not; the simulation's

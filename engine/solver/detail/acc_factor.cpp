@@ -29,7 +29,8 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
 }
 
 // The work space and A's compressed columns, on the first use after reset(): a solve that
-// the warm start finishes without a pivot never needs them.
+// the warm start finishes without a pivot needs them only when its guess is large enough for
+// the envelope order (ComputeForces' warm start), which is built from A's pattern.
 void AccFactor::prepare() {
   if (mPrepared) return;
   mPrepared = true;

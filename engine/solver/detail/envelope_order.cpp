@@ -14,7 +14,9 @@ std::vector<int> envelopeOrder(std::span<const int> members, const std::vector<i
   for (int p = 0; p < m; ++p) place[static_cast<std::size_t>(members[p])] = p;
   // The graph by positions: each member's neighbours in the set (the diagonal left out).
   std::vector<int> start(static_cast<std::size_t>(m) + 1, 0), next;
-  next.reserve(static_cast<std::size_t>(colStart.empty() ? 0 : colStart.back()));
+  std::size_t entries = 0;
+  for (const int j : members) entries += static_cast<std::size_t>(colStart[j + 1] - colStart[j]);
+  next.reserve(entries);
   for (int p = 0; p < m; ++p) {
     const int j = members[p];
     for (int e = colStart[j]; e < colStart[j + 1]; ++e) {

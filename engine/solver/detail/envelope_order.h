@@ -11,17 +11,19 @@
 // sum of squared widths 7 to 10 times smaller.
 //
 // The order: for each connected part of the graph (i ~ j when A_ij != 0), breadth first
-// from a member of least degree, each member's unvisited neighbours taken by increasing
-// degree (ties by their place in `members`); the whole sequence reversed, which keeps the
-// widths and shrinks the envelope's fill. Deterministic: it depends only on the pattern of
-// A and the order of `members`.
+// from a member of least degree (George and Liu start from a pseudo-peripheral one, found by
+// repeated searches; the least degree is the cheap stand-in), each member's unvisited
+// neighbours taken by increasing degree (ties by their place in `members`); the whole
+// sequence reversed, which keeps the largest width and shrinks the sum of widths.
+// Deterministic: it depends only on the pattern of A and the order of `members`.
 #include <span>
 #include <vector>
 
 namespace cl {
 
-// `members` (distinct indices into A, whose nonzeros by column are colStart / nzRow, the
-// compressed sparse columns of an n x n symmetric pattern) in envelope order.
+// `members` (distinct indices in [0, n), n = colStart.size() - 1, into A, whose nonzeros by
+// column are colStart / nzRow, the compressed sparse columns of an n x n symmetric pattern)
+// in envelope order.
 std::vector<int> envelopeOrder(std::span<const int> members, const std::vector<int>& colStart,
                                const std::vector<int>& nzRow);
 

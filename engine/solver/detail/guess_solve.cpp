@@ -9,16 +9,18 @@ namespace cl {
 namespace {
 
 // L L^T x = rhs for the top-left m x m block of a row-major lower-triangular L, in place;
-// row t of L is zero before start[t].
+// row t of L is zero before start[t], so column t is zero from row end[t] on and at the rows
+// u with start[u] > t between.
 void choleskySolve(const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& L,
-                   const std::vector<int>& start, int m, Eigen::VectorXd& x) {
+                   const std::vector<int>& start, const std::vector<int>& end, int m,
+                   Eigen::VectorXd& x) {
   for (int t = 0; t < m; ++t) {  // L z = rhs
     const int s0 = start[t];
     x[t] = (x[t] - L.row(t).segment(s0, t - s0).dot(x.segment(s0, t - s0))) / L(t, t);
   }
-  for (int t = m - 1; t >= 0; --t) {  // L^T x = z, column t of L (rows u > t) skipping zeros
+  for (int t = m - 1; t >= 0; --t) {  // L^T x = z, column t of L, its zeros skipped
     double s = x[t];
-    for (int u = t + 1; u < m; ++u)
+    for (int u = t + 1; u < end[t]; ++u)
       if (start[u] <= t) s -= L(u, t) * x[u];
     x[t] = s / L(t, t);
   }
@@ -79,9 +81,14 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
     out.kept.push_back(i);
   }
   const int m = static_cast<int>(out.kept.size());
+  // end[t]: one past the last row whose envelope reaches column t (m over whole rows).
+  std::vector<int> end(static_cast<std::size_t>(m));
+  for (int t = 0; t < m; ++t) end[t] = t + 1;
+  for (int u = 0; u < m; ++u)
+    for (int t = start[u]; t < u; ++t) end[t] = u + 1;
   Eigen::VectorXd x(m), r(m);
   for (int t = 0; t < m; ++t) x[t] = -b[out.kept[t]];
-  choleskySolve(L, start, m, x);
+  choleskySolve(L, start, end, m, x);
   // Residual r = A[K, K] x + b_K, from A itself, by columns (over their nonzeros with the
   // pattern: the same sums less exact zeros); refined once when it is above the tolerance.
   const auto residual = [&] {
@@ -101,7 +108,7 @@ GuessSolve solveGuess(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, std::s
     return m > 0 ? r.cwiseAbs().maxCoeff() : 0.0;
   };
   if (residual() > tolerance) {
-    choleskySolve(L, start, m, r);
+    choleskySolve(L, start, end, m, r);
     x -= r;
   }
   out.f = Eigen::VectorXd::Zero(b.size());

@@ -1,6 +1,7 @@
-// The warm start's envelope order (envelope_order.h) and the guess solve inside the
-// envelope (guess_solve.h): graphs whose best widths are known by hand (a path, a grid,
-// parts apart), and the guess solve with and without the pattern on contact LCPs.
+// The warm start's envelope order (envelope_order.h), the guess solve inside the envelope
+// (guess_solve.h) and the vectorised finiteness test (all_finite.h): graphs whose orders and
+// widths are known by hand (a path, a grid, parts apart, an irregular graph), the guess solve
+// with and without the pattern on contact LCPs, and the warm start's placement of a guess.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,9 +10,11 @@
 #include <numeric>
 #include <vector>
 
+#include "engine/math/all_finite.h"
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/detail/envelope_order.h"
 #include "engine/solver/detail/guess_solve.h"
+#include "engine/solver/friction_forces.h"
 #include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
@@ -148,6 +151,21 @@ TEST_CASE("envelopeOrder: parts apart stay apart, and non-members do not connect
   CHECK(envelopeOrder(std::vector<int>{}, p.start, p.row).empty());
 }
 
+TEST_CASE("envelopeOrder: an irregular graph, worked by hand", "[envelope_order]") {
+  // Edges 0-6, 1-5, 2-3, 2-4, 2-5, 3-5, 4-5, 4-6, 4-7; members listed 2 4 7 6 5 3 0 1, so a
+  // member's place is its position in that list. Degrees: 0 1, 1 1, 2 3, 3 2, 4 4, 5 4, 6 2,
+  // 7 1. The root: least degree, the earliest listed of 7, 0 and 1: 7. Breadth first: 7;
+  // its neighbour 4; 4's unvisited 2, 5, 6 by degree, 6 (2) before 2 (3) before 5 (4);
+  // 6's 0; 2's 3; 5's 1: 7 4 6 2 5 0 3 1, reversed 1 3 0 5 2 6 4 7. Without the reversal,
+  // without the neighbours' sort (4's then come as 2 5 6) or from the first listed member
+  // (2), the order differs.
+  const std::vector<std::pair<int, int>> edges = {{0, 6}, {1, 5}, {2, 3}, {2, 4}, {2, 5},
+                                                  {3, 5}, {4, 5}, {4, 6}, {4, 7}};
+  const Pattern p = patternOf(8, edges);
+  const std::vector<int> members = {2, 4, 7, 6, 5, 3, 0, 1};
+  CHECK(envelopeOrder(members, p.start, p.row) == std::vector<int>{1, 3, 0, 5, 2, 6, 4, 7});
+}
+
 TEST_CASE("solveGuess inside the envelope: the same factor and forces as over whole rows",
           "[envelope_order][warm]") {
   // Contact LCPs of 100: G (the cold solve's carriers) in envelope order, solved with the
@@ -171,6 +189,10 @@ TEST_CASE("solveGuess inside the envelope: the same factor and forces as over wh
     INFO(familyName(family));
     CHECK(inside.kept == whole.kept);
     CHECK(inside.dropped == whole.dropped);
+    // Each row of the factor comes from the same numbers by the same sums either way.
+    const auto k = static_cast<Eigen::Index>(whole.kept.size());
+    CHECK(inside.L.topLeftCorner(k, k).triangularView<Eigen::Lower>().toDenseMatrix() ==
+          whole.L.topLeftCorner(k, k).triangularView<Eigen::Lower>().toDenseMatrix());
     CHECK((inside.f - whole.f).cwiseAbs().maxCoeff() <= 1e-12 * whole.f.cwiseAbs().maxCoeff());
     Eigen::VectorXd a = p.A * inside.f + p.b;
     for (int i : inside.kept) CHECK(std::abs(a[i]) <= 1e-10 * scale);
@@ -178,6 +200,45 @@ TEST_CASE("solveGuess inside the envelope: the same factor and forces as over wh
       if (std::find(inside.kept.begin(), inside.kept.end(), i) == inside.kept.end())
         CHECK(inside.f[i] == 0);
   }
+}
+
+TEST_CASE("Warm start: a guess of 32 contacts or more is placed in envelope order",
+          "[envelope_order][warm]") {
+  // A tower of 100 with the cold solve's carriers as the guess: solved outright, the order
+  // of the solve is the guess's placement, envelope_order's of the sorted carriers, then the
+  // contacts in NC. A guess of fewer than 32 keeps its sorted order.
+  RandomLCG rng(31);
+  const LcpProblem p = randomContactLcp(LcpFamily::kTower, 100, rng);
+  const LcpResult cold = ComputeForces().solve(p, {});
+  REQUIRE(cold.ok());
+  std::vector<int> G;
+  for (int i = 0; i < p.size(); ++i)
+    if (cold.f[i] > 0) G.push_back(i);
+  REQUIRE(G.size() >= 32);
+  const Pattern pat = patternOf(p.A);
+  const std::vector<int> expected = envelopeOrder(G, pat.start, pat.row);
+  REQUIRE(expected != G);  // the order matters here
+  std::vector<int> shuffled = G;
+  std::reverse(shuffled.begin(), shuffled.end());  // the guess's own order does not count
+  const LcpResult warm = ComputeForces().solve(p, shuffled);
+  REQUIRE(warm.ok());
+  REQUIRE(warm.warmStarted);
+  CHECK(std::vector<int>(warm.order.begin(),
+                         warm.order.begin() + static_cast<std::ptrdiff_t>(expected.size())) ==
+        expected);
+  // A tower of 20: every guess is under 32 and is placed sorted.
+  RandomLCG rng20(37);
+  const LcpProblem q = randomContactLcp(LcpFamily::kTower, 20, rng20);
+  const LcpResult cold20 = ComputeForces().solve(q, {});
+  REQUIRE(cold20.ok());
+  std::vector<int> few;
+  for (int i = 0; i < q.size(); ++i)
+    if (cold20.f[i] > 0) few.push_back(i);
+  REQUIRE(few.size() >= 2);
+  const LcpResult small = ComputeForces().solve(q, std::vector<int>(few.rbegin(), few.rend()));
+  REQUIRE(small.warmStarted);
+  CHECK(std::vector<int>(small.order.begin(),
+                         small.order.begin() + static_cast<std::ptrdiff_t>(few.size())) == few);
 }
 
 TEST_CASE("Warm start in envelope order drops a duplicated contact and solves the rest",
@@ -201,7 +262,7 @@ TEST_CASE("Warm start in envelope order drops a duplicated contact and solves th
   REQUIRE(cold.ok());
   std::vector<int> guess;
   for (int i = 0; i < n; ++i)
-    if (cold.f[i] > 0 || cold.f[n] > 0 && i == d) guess.push_back(i);
+    if (cold.f[i] > 0 || (cold.f[n] > 0 && i == d)) guess.push_back(i);
   REQUIRE(guess.size() >= 32);
   REQUIRE(std::find(guess.begin(), guess.end(), d) != guess.end());
   guess.push_back(n);
@@ -214,8 +275,7 @@ TEST_CASE("Warm start in envelope order drops a duplicated contact and solves th
   CHECK((warm.a - cold.a).cwiseAbs().maxCoeff() <= 1e-8 * scale);
 }
 
-TEST_CASE("LcpProblem::validate finds a non-finite entry anywhere in a large A",
-          "[compute_forces]") {
+TEST_CASE("LcpProblem::validate finds a non-finite entry anywhere in a large A", "[lcp_problem]") {
   // validate tests finiteness by one vectorised sum of 0 A: every kind of non-finite value,
   // at the first, a middle and the last entry, and huge finite values that must pass.
   const int n = 300;
@@ -237,5 +297,19 @@ TEST_CASE("LcpProblem::validate finds a non-finite entry anywhere in a large A",
       LcpProblem r = p;
       r.b[j] = bad;
       CHECK(r.validate() == fmt::format("b[{}] is not finite", j));
+      CHECK_FALSE(allFinite(q.A));
     }
+  // allFinite itself: finite values of every size pass, and so does an empty matrix.
+  CHECK(allFinite(p.A));
+  CHECK(allFinite(p.b));
+  CHECK(allFinite(Eigen::MatrixXd(0, 0)));
+  // The friction problem's validate uses it too.
+  FrictionProblem fp;
+  fp.A = Eigen::MatrixXd::Identity(4, 4);
+  fp.b = Eigen::VectorXd::Constant(4, -1);
+  fp.mu = {0.5, 0.5};
+  fp.joint = {false, false};
+  CHECK(fp.validate().empty());
+  fp.A(3, 2) = std::numeric_limits<double>::infinity();
+  CHECK(fp.validate() == "A or b holds a number that is not finite");
 }
