@@ -227,12 +227,12 @@ void SolverComparisonDock::refresh() {
     Selection next;
     next.problem = LcpProblem{trace->solve.A, trace->solve.b, trace->solve.joint, {}};
     for (const QString& label : contactLabels(*trace)) next.labels.push_back(label);
-    next.what = tr("solve %1 of step %2")
-                    .arg(mSession->selectedSolve() + 1)  // counted from 1, as people count
-                    .arg(mSession->current() ? mSession->current()->step : 0);
+    const int solve = mSession->selectedSolve() + 1;  // counted from 1, as people count
+    const long long step = mSession->current() ? mSession->current()->step : 0;
+    next.what = tr("solve %1 of step %2").arg(solve).arg(step);
     next.text = tr("Solve %1 of step %2 (%3, n = %4): every solver on the same A and b.")
-                    .arg(mSession->selectedSolve() + 1)
-                    .arg(mSession->current() ? mSession->current()->step : 0)
+                    .arg(solve)
+                    .arg(step)
                     .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
                     .arg(next.problem.size());
     // A click on a pivot, contact or body selects again: the same solve is not solved again.

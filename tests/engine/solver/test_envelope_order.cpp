@@ -72,6 +72,16 @@ std::vector<int> scrambled(int n, std::uint32_t seed) {
   return rng.randomInts(n);
 }
 
+// The contacts that carry force in p's cold solve (independent: a guess that solves it).
+std::vector<int> coldCarriers(const LcpProblem& p) {
+  const LcpResult cold = ComputeForces().solve(p, {});
+  REQUIRE(cold.ok());
+  std::vector<int> carriers;
+  for (int i = 0; i < p.size(); ++i)
+    if (cold.f[i] > 0) carriers.push_back(i);
+  return carriers;
+}
+
 bool isPermutationOf(std::vector<int> a, std::vector<int> b) {
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
@@ -174,11 +184,7 @@ TEST_CASE("solveGuess inside the envelope: the same factor and forces as over wh
   for (LcpFamily family : {LcpFamily::kTower, LcpFamily::kPyramid, LcpFamily::kLeaningChain}) {
     RandomLCG rng(17);
     const LcpProblem p = randomContactLcp(family, 100, rng);
-    const LcpResult cold = ComputeForces().solve(p, {});
-    REQUIRE(cold.ok());
-    std::vector<int> G;
-    for (int i = 0; i < p.size(); ++i)
-      if (cold.f[i] > 0) G.push_back(i);
+    std::vector<int> G = coldCarriers(p);
     REQUIRE(G.size() >= 32);
     const Pattern pat = patternOf(p.A);
     G = envelopeOrder(G, pat.start, pat.row);
@@ -209,11 +215,7 @@ TEST_CASE("Warm start: a guess of 32 contacts or more is placed in envelope orde
   // contacts in NC. A guess of fewer than 32 keeps its sorted order.
   RandomLCG rng(31);
   const LcpProblem p = randomContactLcp(LcpFamily::kTower, 100, rng);
-  const LcpResult cold = ComputeForces().solve(p, {});
-  REQUIRE(cold.ok());
-  std::vector<int> G;
-  for (int i = 0; i < p.size(); ++i)
-    if (cold.f[i] > 0) G.push_back(i);
+  const std::vector<int> G = coldCarriers(p);
   REQUIRE(G.size() >= 32);
   const Pattern pat = patternOf(p.A);
   const std::vector<int> expected = envelopeOrder(G, pat.start, pat.row);
@@ -229,11 +231,7 @@ TEST_CASE("Warm start: a guess of 32 contacts or more is placed in envelope orde
   // A tower of 20: every guess is under 32 and is placed sorted.
   RandomLCG rng20(37);
   const LcpProblem q = randomContactLcp(LcpFamily::kTower, 20, rng20);
-  const LcpResult cold20 = ComputeForces().solve(q, {});
-  REQUIRE(cold20.ok());
-  std::vector<int> few;
-  for (int i = 0; i < q.size(); ++i)
-    if (cold20.f[i] > 0) few.push_back(i);
+  const std::vector<int> few = coldCarriers(q);
   REQUIRE(few.size() >= 2);
   const LcpResult small = ComputeForces().solve(q, std::vector<int>(few.rbegin(), few.rend()));
   REQUIRE(small.warmStarted);
