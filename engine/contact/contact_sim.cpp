@@ -263,7 +263,7 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   for (int k : subset) cs.push_back(mLastContacts[k]);
 
   LcpProblem problem;
-  problem.A = contactMatrix(cs, bodies());
+  problem.A = contactMatrix(cs, bodies(), &problem.nonzeros);
   problem.b = contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);

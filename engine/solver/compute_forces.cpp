@@ -8,10 +8,12 @@
 #include <numeric>
 #include <optional>
 
+#include "engine/math/all_finite.h"
 #include "engine/solver/detail/acc_factor.h"
 #include "engine/solver/detail/envelope_order.h"
 #include "engine/solver/detail/guess_solve.h"
 #include "engine/solver/detail/solver_result.h"
+#include "engine/solver/detail/sparse_product.h"
 #include "engine/trace/solver_trace.h"
 
 namespace cl {
@@ -28,9 +30,6 @@ constexpr double kDirEps = 1e-12;    // entries of delta_f, delta_a below this (
 constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * scale is zero
 
 // max_i sum_j |A_ij f_j|: the size of the terms a = A f + b is summed from.
-double acceptanceScale(const Eigen::MatrixXd& A, const Eigen::VectorXd& f) {
-  return A.rows() > 0 ? (A.cwiseAbs() * f.cwiseAbs()).maxCoeff() : 0.0;
-}
 
 using Set = ContactSet;  // Baraff's sets (lcp_problem.h)
 enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
@@ -63,6 +62,11 @@ class Run {
     ++deferrals;
   }
   void record(PivotTransition t, int d, int j, double step, bool taken, bool zero);
+  // A x + b, and max_i (|A| |x|)_i (the final check's scale), over A's nonzeros when
+  // AccFactor keeps them: the same bits as the dense products (sparse_product.h).
+  void product(const Eigen::VectorXd& x, Eigen::VectorXd& out);
+  double acceptanceScale(const Eigen::VectorXd& x);
+  std::optional<SparseColumns> columns(const Eigen::VectorXd& x);
 
   const LcpProblem& P;
   const Eigen::MatrixXd& A;
@@ -83,8 +87,29 @@ class Run {
   RandomLCG::OrderScratch orderScratch;
   std::vector<int> dfRows, daRows;  // the entries of df, da that may be nonzero
   std::vector<char> daMark;         // r in daRows (bytes: tested in the hot loop)
+  std::vector<double> productWork;  // the sparse products' sums
   LcpError error = LcpError::kOk;
 };
+
+// A's nonzeros by column, when A is sparse and x finite (0 inf is not the zero the sparse
+// products leave out).
+std::optional<SparseColumns> Run::columns(const Eigen::VectorXd& x) {
+  if (!acc.sparse() || !allFinite(x)) return std::nullopt;
+  return SparseColumns{acc.colStart(), acc.nzRow(), acc.nzVal()};
+}
+
+void Run::product(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
+  if (const auto cols = columns(x))
+    productPlus(*cols, x, P.b, out, productWork);
+  else
+    out.noalias() = A * x + P.b;
+}
+
+double Run::acceptanceScale(const Eigen::VectorXd& x) {
+  if (n == 0) return 0.0;
+  if (const auto cols = columns(x)) return absProductMax(*cols, x, productWork);
+  return (A.cwiseAbs() * x.cwiseAbs()).maxCoeff();
+}
 
 void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool zero) {
   SolverPivot p;
@@ -445,7 +470,7 @@ void Run::warmStart() {
     }
     GuessSolve gs = solveGuess(A, P.b, G, opt.singularPivot, tol, envelope ? &*envelope : nullptr);
     f = gs.f;
-    a.noalias() = A * f + P.b;
+    product(f, a);
     std::vector<int> positive;
     bool accurate = f.allFinite() && a.allFinite();
     int worst = -1;
@@ -533,7 +558,7 @@ LcpResult Run::go() {
     if (!(scale > 0)) scale = 1;
     tol = opt.tolerance * scale;
     maxPivots = 50 * n + 100;
-    acc.reset(A, opt.reference);
+    acc.reset(A, opt.reference, P.nonzeros.known() ? &P.nonzeros : nullptr);
     if (n == 1) {
       solveOne();
     } else if (n > 1) {
@@ -547,14 +572,14 @@ LcpResult Run::go() {
   }
   res.f = f;
   if (error != LcpError::kBadInput) {
-    res.a = A * f + P.b;
+    product(f, res.a);
     res.residuals = computeResiduals(P, res.f, res.a);
     if (error == LcpError::kOk) {
       // The final check measures a = A f + b afresh, whose rounding grows with the terms
       // summed, |A| |f| beside |b|: relative to the larger (a 1000-contact chain's forces
       // reach 1.25e5 and its a rounds to 1e-10 where max |b| = 1). Deferred contacts were
       // accepted at 100x the tolerance; everything else at 1x.
-      const double checkTol = opt.tolerance * std::max(scale, acceptanceScale(A, f));
+      const double checkTol = opt.tolerance * std::max(scale, acceptanceScale(f));
       for (int i = 0; i < n && error == LcpError::kOk; ++i) {
         const double t = (deferredEver[i] ? kDeferredFactor : 1.0) * checkTol;
         if (!forceAccelOk(t, res.f[i], res.a[i], P.joint[i])) error = LcpError::kCheckFailed;

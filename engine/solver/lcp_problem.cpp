@@ -10,15 +10,51 @@
 
 namespace cl {
 
+namespace {
+
+// Empty when `nz` lists the nonzeros of an n x n matrix by column in the stated form.
+std::string nonzerosProblem(const ColumnNonzeros& nz, Eigen::Index n) {
+  if (static_cast<Eigen::Index>(nz.start.size()) != n + 1)
+    return fmt::format("nonzeros: {} column starts for {} columns (expected {})", nz.start.size(),
+                       n, n + 1);
+  if (nz.start.front() != 0 || nz.start.back() != static_cast<int>(nz.row.size()))
+    return fmt::format("nonzeros: column starts run from {} to {}, expected 0 to {}",
+                       nz.start.front(), nz.start.back(), nz.row.size());
+  for (Eigen::Index j = 0; j < n; ++j) {
+    if (nz.start[j] > nz.start[j + 1])
+      return fmt::format("nonzeros: column {} starts after column {}", j, j + 1);
+    for (int e = nz.start[j]; e < nz.start[j + 1]; ++e) {
+      if (nz.row[e] < 0 || nz.row[e] >= n)
+        return fmt::format("nonzeros: column {} lists row {}, outside 0..{}", j, nz.row[e], n - 1);
+      if (e > nz.start[j] && nz.row[e] <= nz.row[e - 1])
+        return fmt::format("nonzeros: column {} lists row {} after row {}", j, nz.row[e],
+                           nz.row[e - 1]);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string LcpProblem::validate() const {
   const Eigen::Index n = b.size();
   if (A.rows() != A.cols()) return fmt::format("A is {} x {}, not square", A.rows(), A.cols());
   if (A.rows() != n) return fmt::format("A is {} x {} but b has {} entries", A.rows(), A.cols(), n);
   if (static_cast<Eigen::Index>(joint.size()) != n)
     return fmt::format("joint has {} entries, expected {}", joint.size(), n);
-  // One vectorised sweep in the usual case (all_finite.h); the first bad entry by rows only
-  // when there is one.
-  if (!allFinite(b) || !allFinite(A))
+  if (nonzeros.known()) {
+    if (const std::string bad = nonzerosProblem(nonzeros, n); !bad.empty()) return bad;
+  }
+  // One vectorised sweep in the usual case (all_finite.h), over the listed nonzeros alone
+  // when A's are known (A is zero elsewhere); the first bad entry by rows only when there
+  // is one.
+  const auto listedFinite = [&] {
+    for (Eigen::Index j = 0; j < n; ++j)
+      for (int e = nonzeros.start[j]; e < nonzeros.start[j + 1]; ++e)
+        if (!std::isfinite(A(nonzeros.row[e], j))) return false;
+    return true;
+  };
+  if (!allFinite(b) || !(nonzeros.known() ? listedFinite() : allFinite(A)))
     for (Eigen::Index i = 0; i < n; ++i) {
       if (!std::isfinite(b[i])) return fmt::format("b[{}] is not finite", i);
       for (Eigen::Index j = 0; j < n; ++j)

@@ -86,11 +86,23 @@ inline const char* errorName(LcpError e) {
   return nameOf(e);
 }
 
+// A's nonzeros by column, when whoever built A knows them: column j's rows are
+// row[start[j]] .. row[start[j + 1] - 1], increasing, and A is zero everywhere else (an
+// entry listed may be zero too). A contact matrix has a handful per column where A has n,
+// so a solver that knows them skips the n x n scans for them.
+struct ColumnNonzeros {
+  std::vector<int> start, row;
+  bool known() const { return !start.empty(); }
+};
+
 struct LcpProblem {
   Eigen::MatrixXd A;          // n x n
   Eigen::VectorXd b;          // n
   std::vector<bool> joint;    // n; true for a bilateral constraint
   std::vector<int> preOrder;  // used by PRE_ORDERED; may be empty
+  // Set by contactMatrix's caller; empty (unknown) everywhere else. Code that changes A
+  // after it is set clears it.
+  ColumnNonzeros nonzeros = {};
 
   int size() const { return static_cast<int>(b.size()); }
   // Empty when the problem is consistent; otherwise what is wrong.

@@ -1,6 +1,8 @@
 #include "engine/contact/detail/contact_matrix.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/body/body_state.h"
@@ -41,7 +43,7 @@ bool isMovableBody(std::span<const Polygon> bodies, int body) {
 // Each entry starts at +0 and receives the same additions in the same order, hence the
 // same bits, in O(sum of squared contacts per body) instead of O(n^2) pair tests.
 Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
-                              std::span<const Polygon> bodies) {
+                              std::span<const Polygon> bodies, ColumnNonzeros* nonzeros) {
   const int n = static_cast<int>(contacts.size());
   const int nb = static_cast<int>(bodies.size());
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
@@ -83,6 +85,27 @@ Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
     }
   }
   if (!finite) throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
+  if (nonzeros) {
+    // Column j's rows: the contacts on j's movable bodies, the merge of those bodies' lists
+    // (each increasing, as filled by j above); a contact on both bodies is listed once.
+    const auto end = [&] { return nonzeros->row.end(); };
+    nonzeros->start.assign(1, 0);
+    nonzeros->row.clear();
+    for (int j = 0; j < n; ++j) {
+      const auto listOf = [&](int body) -> std::span<const int> {
+        if (!isMovableBody(bodies, body)) return {};
+        return {on.data() + start[body], on.data() + start[body + 1]};
+      };
+      const std::span<const int> p = listOf(contacts[j].primaryBody);
+      const std::span<const int> q = contacts[j].normalBody == contacts[j].primaryBody
+                                         ? std::span<const int>()
+                                         : listOf(contacts[j].normalBody);
+      const auto from = static_cast<std::ptrdiff_t>(nonzeros->row.size());
+      std::set_union(p.begin(), p.end(), q.begin(), q.end(), std::back_inserter(nonzeros->row));
+      nonzeros->row.erase(std::unique(nonzeros->row.begin() + from, end()), end());
+      nonzeros->start.push_back(static_cast<int>(nonzeros->row.size()));
+    }
+  }
   return A;
 }
 

@@ -34,6 +34,7 @@
 #include "engine/body/polygon.h"
 #include "engine/collision/rigid_body_collision.h"
 #include "engine/contact/extra_accel.h"
+#include "engine/solver/lcp_problem.h"
 
 namespace cl {
 
@@ -44,8 +45,10 @@ double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui);
 // True when the body index is a body with finite mass (not the Scrim, not fixed).
 bool isMovableBody(std::span<const Polygon> bodies, int body);
 
+// With `nonzeros`, also A's nonzeros by column (lcp_problem.h): the contacts that share a
+// movable body.
 Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
-                              std::span<const Polygon> bodies);
+                              std::span<const Polygon> bodies, ColumnNonzeros* nonzeros = nullptr);
 
 // vars: the state being evaluated; change: its derivative with the external forces
 // already applied (accelerations in the kVX, kVY, kOmega slots).

@@ -219,7 +219,8 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // record i's tangent): the serial loop still decides on the normal velocities alone.
   std::vector<double> mu = contactFriction(records, sim.bodies());
   const bool friction = anyFriction(mu);
-  Eigen::MatrixXd A = contactMatrix(records, sim.bodies());
+  ColumnNonzeros nonzeros;  // the normal rows' A's, for the last pass's problem of them all
+  Eigen::MatrixXd A = contactMatrix(records, sim.bodies(), &nonzeros);
   if (friction) A = frictionMatrix(records, sim.bodies(), A);
   if (friction) {
     v.conservativeResize(2 * n);
@@ -307,10 +308,18 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       }
     }
     LcpProblem p;
-    p.A.resize(m, m);
+    if (focus < 0) {
+      // The last pass's set is every record in order: A itself, whose nonzeros are known
+      // (the solve then passes over them rather than all n x n).
+      p.A = A;
+      p.nonzeros = nonzeros;
+    } else {
+      p.A.resize(m, m);
+      for (int c = 0; c < m; ++c)
+        for (int r = 0; r < m; ++r) p.A(r, c) = A(set[r], set[c]);
+    }
     p.b.resize(m);
     for (int r = 0; r < m; ++r) {
-      for (int c = 0; c < m; ++c) p.A(r, c) = A(set[r], set[c]);
       // The last pass asks only that nothing approaches: elasticity 0 for all.
       p.b(r) = focus < 0 ? v(set[r]) : (1.0 + e[set[r]]) * v(set[r]);
       p.joint.push_back(joint[set[r]]);

@@ -49,7 +49,7 @@ LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
                           const std::vector<double>& elasticity, std::span<const Polygon> bodies,
                           std::span<const double> vars) {
   LcpProblem p;
-  p.A = contactMatrix(records, bodies);
+  p.A = contactMatrix(records, bodies, &p.nonzeros);
   p.b.resize(static_cast<Eigen::Index>(records.size()));
   p.joint.reserve(records.size());
   for (std::size_t i = 0; i < records.size(); ++i) {

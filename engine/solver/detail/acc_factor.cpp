@@ -1,6 +1,7 @@
 #include "engine/solver/detail/acc_factor.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace cl {
@@ -13,10 +14,19 @@ constexpr int kSchurChanges = 16;    // SchurFactor refactors after this many ch
 // A Schur or Cholesky solve whose residual is below this (relative to max |u|) is not
 // refined (a factor carries no accumulated update error).
 constexpr double kRoundingResidual = 1e-14;
+
+// Whether A's compressed columns hold all of its nonzeros (they hold nothing else): the
+// debug build's check of a pattern listed by A's builder.
+[[maybe_unused]] bool nonzerosCover(const Eigen::MatrixXd& A, const std::vector<int>& colStart) {
+  for (Eigen::Index c = 0; c < A.cols(); ++c)
+    if ((A.col(c).array() != 0).count() != colStart[c + 1] - colStart[c]) return false;
+  return true;
+}
 }  // namespace
 
-void AccFactor::reset(const Eigen::MatrixXd& A, bool reference) {
+void AccFactor::reset(const Eigen::MatrixXd& A, bool reference, const ColumnNonzeros* nonzeros) {
   mA = &A;
+  mNonzeros = nonzeros;
   mReference = reference;
   mSingular = false;
   mRebuilds = 0;
@@ -41,21 +51,30 @@ void AccFactor::prepare() {
   for (Eigen::VectorXd* v : {&mU, &mX, &mR, &mV, &mQ, &mPs, &mT, &mY})
     if (v->size() < n) v->resize(n);
   // A's nonzeros by column, in one pass that stops once A is more than half full (then the
-  // dense copy of Acc serves instead).
+  // dense copy of Acc serves instead): from the listed nonzeros when A's builder gave them
+  // (the entries that are zero left out, as the scan leaves them), else by a scan of A.
   mColStart.resize(n + 1);
   mNzRow.clear();
   mNzVal.clear();
   mSparse = true;
+  const auto keep = [&](Eigen::Index i, Eigen::Index c) {
+    if (A(i, c) == 0) return;
+    mNzRow.push_back(static_cast<int>(i));
+    mNzVal.push_back(A(i, c));
+  };
   for (Eigen::Index c = 0; c < n && mSparse; ++c) {
     mColStart[c] = static_cast<int>(mNzRow.size());
-    for (Eigen::Index i = 0; i < n; ++i)
-      if (A(i, c) != 0) {
-        mNzRow.push_back(static_cast<int>(i));
-        mNzVal.push_back(A(i, c));
-      }
+    if (mNonzeros) {
+      for (int e = mNonzeros->start[c]; e < mNonzeros->start[c + 1]; ++e)
+        keep(mNonzeros->row[e], c);
+    } else {
+      for (Eigen::Index i = 0; i < n; ++i) keep(i, c);
+    }
     mSparse = 2 * static_cast<Eigen::Index>(mNzRow.size()) <= n * n;
   }
   mColStart[n] = static_cast<int>(mNzRow.size());
+  // A listed pattern is A's builder's promise; a debug build holds it to it.
+  assert(!mNonzeros || !mSparse || nonzerosCover(A, mColStart));
   if (!mSparse) {
     mColStart.clear();
     mNzRow.clear();
@@ -64,7 +83,10 @@ void AccFactor::prepare() {
   }
   // Symmetric to rounding: |A_ij - A_ji| <= 1e-12 max |A| (a contact matrix J M^-1 J^T
   // summed in two orders). The refinement against A itself takes up the difference.
-  const double asymmetryTol = 1e-12 * A.cwiseAbs().maxCoeff();
+  // max |A|, over the nonzeros when a sparse A's are all kept (zeros add nothing to a max).
+  double maxAbs = mSparse || n == 0 ? 0.0 : A.cwiseAbs().maxCoeff();
+  for (const double v : mNzVal) maxAbs = std::max(maxAbs, std::abs(v));
+  const double asymmetryTol = 1e-12 * maxAbs;
   mSymmetric = true;
   for (Eigen::Index c = 0; c < n && mSymmetric; ++c) {
     if (mSparse) {

@@ -64,12 +64,15 @@
 
 #include "engine/solver/detail/cholesky_factor.h"
 #include "engine/solver/detail/schur_factor.h"
+#include "engine/solver/lcp_problem.h"
 
 namespace cl {
 
 class AccFactor {
  public:
-  void reset(const Eigen::MatrixXd& A, bool reference);
+  // With `nonzeros` (A's nonzeros by column, lcp_problem.h; kept by the caller until the
+  // next reset) A's compressed columns are taken from them rather than from a scan of A.
+  void reset(const Eigen::MatrixXd& A, bool reference, const ColumnNonzeros* nonzeros = nullptr);
 
   const std::vector<int>& members() const { return mIdx; }
   int size() const { return static_cast<int>(mIdx.size()); }
@@ -163,6 +166,7 @@ class AccFactor {
   void leaveSchur();
 
   const Eigen::MatrixXd* mA = nullptr;
+  const ColumnNonzeros* mNonzeros = nullptr;  // A's, when its builder listed them
   bool mReference = false;
   bool mSingular = false;
   bool mPrepared = false;

@@ -1,4 +1,5 @@
 // ContactSim::evaluate: resting contact forces, with numbers worked out by hand.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -360,7 +361,8 @@ TEST_CASE("ContactSim: b vector with a moving normal body and curved edges", "[c
   CHECK(b(fixedNormal) == Approx(6.0).epsilon(1e-12));
 }
 
-TEST_CASE("ContactSim: A of a stack equals J M^-1 J^T", "[contact_sim]") {
+TEST_CASE("ContactSim: A of a stack equals J M^-1 J^T, its nonzeros listed by shared body",
+          "[contact_sim]") {
   ContactSim sim = gravitySim();
   addFloor(sim);
   addBlock(sim, "b1", 0, 0.5 + kGap);
@@ -379,10 +381,36 @@ TEST_CASE("ContactSim: A of a stack equals J M^-1 J^T", "[contact_sim]") {
   for (const auto& c : cs)
     builder.addContact(idx(c.primaryBody), idx(c.normalBody), c.impact1.x, c.impact1.y, c.normal.x,
                        c.normal.y);
-  const Eigen::MatrixXd A = contactMatrix(cs, sim.bodies());
+  ColumnNonzeros nonzeros;
+  const Eigen::MatrixXd A = contactMatrix(cs, sim.bodies(), &nonzeros);
   const Eigen::MatrixXd want = builder.buildWithGravity(kG).A;
   CHECK((A - want).cwiseAbs().maxCoeff() < 1e-12);
   CHECK((A - A.transpose()).cwiseAbs().maxCoeff() < 1e-12);
+  // The nonzeros listed by column: exactly the pairs of contacts on a common block (the
+  // floor, body 0, is fixed and joins nothing), rows increasing; A is zero elsewhere.
+  const auto n = static_cast<int>(cs.size());
+  REQUIRE(nonzeros.start.size() == cs.size() + 1);
+  CHECK(nonzeros.start.front() == 0);
+  int pairsOnABlock = 0;
+  for (int j = 0; j < n; ++j) {
+    std::vector<int> want;
+    for (int i = 0; i < n; ++i) {
+      const auto on = [&](int k, int body) {
+        return body != 0 && (cs[k].primaryBody == body || cs[k].normalBody == body);
+      };
+      if (on(i, cs[j].primaryBody) || on(i, cs[j].normalBody)) want.push_back(i);
+    }
+    pairsOnABlock += static_cast<int>(want.size());
+    const std::vector<int> listed(nonzeros.row.begin() + nonzeros.start[j],
+                                  nonzeros.row.begin() + nonzeros.start[j + 1]);
+    CHECK(listed == want);
+    for (int i = 0; i < n; ++i)
+      if (std::find(want.begin(), want.end(), i) == want.end()) CHECK(A(i, j) == 0);
+  }
+  // Three blocks stacked on the floor: some contacts share no block (not every pair listed).
+  CHECK(pairsOnABlock < n * n);
+  LcpProblem p{A, Eigen::VectorXd::Zero(n), std::vector<bool>(cs.size(), false), {}, nonzeros};
+  CHECK(p.validate().empty());
 }
 
 TEST_CASE("A ContactSim copy holds every member: connectors cloned, jam setting and totals kept",

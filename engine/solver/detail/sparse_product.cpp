@@ -1,0 +1,54 @@
+#include "engine/solver/detail/sparse_product.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl {
+
+namespace {
+
+// Eigen's block of columns for an n x n column-major product (GeneralMatrixVector.h).
+int blockColumns(int n) {
+  if (n < 128) return n;
+  return static_cast<std::size_t>(n) * sizeof(double) < 32000 ? 16 : 4;
+}
+
+}  // namespace
+
+void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
+                 Eigen::VectorXd& out, std::vector<double>& blockSum) {
+  const int n = A.size();
+  out.setZero(n);
+  blockSum.assign(static_cast<std::size_t>(n), 0.0);
+  const int block = std::max(1, blockColumns(n));
+  for (int j0 = 0; j0 < n; j0 += block) {
+    const int j1 = std::min(n, j0 + block);
+    for (int j = j0; j < j1; ++j) {
+      const double fj = f[j];
+      for (int e = A.start[j]; e < A.start[j + 1]; ++e) {
+        // Written as two roundings, as Eigen's pmadd is without FMA.
+        const double term = A.value[e] * fj;
+        blockSum[A.row[e]] += term;
+      }
+    }
+    // Every row's total gains its block sum (+0 where the block has no nonzero in the row).
+    for (int i = 0; i < n; ++i) {
+      out[i] += blockSum[i];
+      blockSum[i] = 0.0;
+    }
+  }
+  out += b;
+}
+
+double absProductMax(const SparseColumns& A, const Eigen::VectorXd& f, std::vector<double>& total) {
+  const int n = A.size();
+  if (n == 0) return 0.0;
+  total.assign(static_cast<std::size_t>(n), 0.0);
+  for (int j = 0; j < n; ++j) {
+    const double fj = std::abs(f[j]);
+    for (int e = A.start[j]; e < A.start[j + 1]; ++e) total[A.row[e]] += fj * std::abs(A.value[e]);
+  }
+  return *std::max_element(total.begin(), total.end());
+}
+
+}  // namespace cl
