@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <Eigen/SparseCore>
 #include <algorithm>
 #include <cmath>
 #include <span>
@@ -14,6 +13,7 @@
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/impulse/detail/impulse_lcp.h"
+#include "engine/solver/detail/sparse_product.h"
 
 namespace cl {
 
@@ -230,10 +230,15 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // v += A[:, i] j over the column's nonzeros: a record moves only the velocities of records
   // sharing one of its bodies, a handful of the hundreds a pile's collision has, and this
   // runs at every iteration. Skipped terms are exact zeros (v + 0 j = v), so v keeps its bits.
-  const Eigen::SparseMatrix<double> columns = A.sparseView();  // drops the exact zeros only
+  // The columns come from contactMatrix's list (friction's rows are applied densely below).
+  std::vector<int> colStart{0}, nzRow;
+  std::vector<double> nzVal;
+  for (int c = 0; c < n && !friction; ++c) {
+    appendNonzeros(A, c, &nonzeros, nzRow, nzVal);
+    colStart.push_back(static_cast<int>(nzRow.size()));
+  }
   const auto addColumn = [&](int i, double j) {
-    for (Eigen::SparseMatrix<double>::InnerIterator e(columns, i); e; ++e)
-      v(e.row()) += e.value() * j;
+    for (int e = colStart[i]; e < colStart[i + 1]; ++e) v(nzRow[e]) += nzVal[e] * j;
   };
   // Without joints a grouped focus set is the focus alone (focusSet adds only joints).
   const bool anyJoint = std::find(joint.begin(), joint.end(), true) != joint.end();

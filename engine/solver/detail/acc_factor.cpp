@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "engine/solver/detail/sparse_product.h"
+
 namespace cl {
 
 namespace {
@@ -57,19 +59,9 @@ void AccFactor::prepare() {
   mNzRow.clear();
   mNzVal.clear();
   mSparse = true;
-  const auto keep = [&](Eigen::Index i, Eigen::Index c) {
-    if (A(i, c) == 0) return;
-    mNzRow.push_back(static_cast<int>(i));
-    mNzVal.push_back(A(i, c));
-  };
   for (Eigen::Index c = 0; c < n && mSparse; ++c) {
     mColStart[c] = static_cast<int>(mNzRow.size());
-    if (mNonzeros) {
-      for (int e = mNonzeros->start[c]; e < mNonzeros->start[c + 1]; ++e)
-        keep(mNonzeros->row[e], c);
-    } else {
-      for (Eigen::Index i = 0; i < n; ++i) keep(i, c);
-    }
+    appendNonzeros(A, c, mNonzeros, mNzRow, mNzVal);
     mSparse = 2 * static_cast<Eigen::Index>(mNzRow.size()) <= n * n;
   }
   mColStart[n] = static_cast<int>(mNzRow.size());

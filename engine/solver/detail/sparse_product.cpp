@@ -15,6 +15,20 @@ int blockColumns(int n) {
 
 }  // namespace
 
+void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzeros* nonzeros,
+                    std::vector<int>& row, std::vector<double>& value) {
+  const auto keep = [&](Eigen::Index i) {
+    if (A(i, c) == 0) return;
+    row.push_back(static_cast<int>(i));
+    value.push_back(A(i, c));
+  };
+  if (nonzeros) {
+    for (int e = nonzeros->start[c]; e < nonzeros->start[c + 1]; ++e) keep(nonzeros->row[e]);
+  } else {
+    for (Eigen::Index i = 0; i < A.rows(); ++i) keep(i);
+  }
+}
+
 void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
                  Eigen::VectorXd& out, std::vector<double>& blockSum) {
   const int n = A.size();

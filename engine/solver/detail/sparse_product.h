@@ -18,6 +18,8 @@
 #include <span>
 #include <vector>
 
+#include "engine/solver/lcp_problem.h"
+
 namespace cl {
 
 // A's nonzeros by column: column j's are rows row[start[j]] .. row[start[j + 1] - 1]
@@ -27,6 +29,12 @@ struct SparseColumns {
   std::span<const double> value;
   int size() const { return static_cast<int>(start.size()) - 1; }
 };
+
+// Appends column c's nonzeros (rows increasing) to `row` and `value`: those listed in
+// `nonzeros` when given (A's builder's list, lcp_problem.h), else found by a scan of the
+// column; either way the entries equal to zero are left out.
+void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzeros* nonzeros,
+                    std::vector<int>& row, std::vector<double>& value);
 
 // out = A f + b; `blockSum` is working space (resized to n).
 void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
