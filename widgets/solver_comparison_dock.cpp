@@ -122,7 +122,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
       tr("Ours: max(-min a, -min f, max |f a|, max |a_joint|) / max |b|"));
   mTable->horizontalHeaderItem(4)->setToolTip(
       tr("Siconos' natural-map residual |f - max(0, f - a)|_2 / |b|_2"));
-  mTable->horizontalHeaderItem(5)->setToolTip(tr("Median wall time of three solves, no trace"));
+  mTable->horizontalHeaderItem(5)->setToolTip(
+      tr("Median wall time of three solves (fewer once a solver has spent half a second), "
+         "no trace"));
   mTable->verticalHeader()->hide();
   mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -213,7 +215,7 @@ SolverComparisonDock::~SolverComparisonDock() {
 }
 
 void SolverComparisonDock::refresh() {
-  // Each solver solves the selected problem three times: only while the dock is seen.
+  // Each solver solves the selected problem up to three times: only while the dock is seen.
   if (!dockOnScreen(*this)) {
     mStale = true;
     return;
@@ -289,7 +291,7 @@ void SolverComparisonDock::startJob() {
     JobResult result;
     if (job->compares) {
       // One solver at a time, so that a cancel (a newer job, the dock closing) waits for one
-      // solver's three solves at most, not for all of them.
+      // solver's solves at most, not for all of them.
       ComparedProblem compared{"selected", job->selection.problem.size(), {}};
       for (const LcpSolverKind kind : solvers()) {
         if (job->cancelled) return;
@@ -375,6 +377,8 @@ void SolverComparisonDock::showSelected() {
     put(3, QString::number(r.residuals.relative(), 'g', 3));
     put(4, QString::number(r.residuals.naturalMap, 'g', 3));
     put(5, wallText(run->seconds));
+    mTable->item(s, 5)->setToolTip(run->solves == 1 ? tr("One solve")
+                                                    : tr("Median of %1 solves").arg(run->solves));
     time.push_back(run->seconds * 1e6);
     iterations.push_back(r.iterations);
     const double rel = r.residuals.relative();

@@ -150,7 +150,10 @@ int main(int argc, char** argv) {
       ->add_option("--solved-below", compare.solvedBelow,
                    "A solve counts as solved at this relative residual or below (1e-9)")
       ->check(CLI::PositiveNumber);
-  compareCmd->add_option("--repeats", compare.repeats, "Solves per problem; the median time")
+  compareCmd
+      ->add_option("--repeats", compare.repeats,
+                   "Solves per problem (3), fewer once a solver has spent 0.5 s on it; the "
+                   "median time")
       ->check(CLI::Range(1, 1000));
   compareCmd
       ->add_option("--max-iterations", compare.maxIterations,

@@ -17,16 +17,20 @@ ComparedProblem compareSolvers(const std::string& name, const LcpProblem& proble
     SolverRun run;
     run.solver = kind;
     std::vector<double> times;
-    for (int k = 0; k < std::max(1, options.repeats); ++k) {
+    double spent = 0;
+    for (int k = 0; k < std::max(1, options.repeats) && (k == 0 || spent < options.repeatSeconds);
+         ++k) {
       RandomLCG rng(0);
       const std::unique_ptr<LcpSolver> solver = makeLcpSolver(kind, options.solver, &rng);
       const auto start = std::chrono::steady_clock::now();
       run.result = solver->solve(problem);
       times.push_back(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      spent += times.back();
     }
     std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
     run.seconds = times[times.size() / 2];
+    run.solves = static_cast<int>(times.size());
     run.solved = run.result.ok() && run.result.residuals.relative() <= options.solvedBelow;
     out.runs.push_back(std::move(run));
   }
