@@ -29,8 +29,6 @@ constexpr double kRejectAccel = 1e-8;
 constexpr double kDirEps = 1e-12;    // entries of delta_f, delta_a below this (relative) are 0
 constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * scale is zero
 
-// max_i sum_j |A_ij f_j|: the size of the terms a = A f + b is summed from.
-
 using Set = ContactSet;  // Baraff's sets (lcp_problem.h)
 enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
 

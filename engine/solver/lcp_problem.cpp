@@ -20,9 +20,11 @@ std::string nonzerosProblem(const ColumnNonzeros& nz, Eigen::Index n) {
   if (nz.start.front() != 0 || nz.start.back() != static_cast<int>(nz.row.size()))
     return fmt::format("nonzeros: column starts run from {} to {}, expected 0 to {}",
                        nz.start.front(), nz.start.back(), nz.row.size());
-  for (Eigen::Index j = 0; j < n; ++j) {
+  // Every start in order before any row is read: from 0 to row.size(), none past it.
+  for (Eigen::Index j = 0; j < n; ++j)
     if (nz.start[j] > nz.start[j + 1])
       return fmt::format("nonzeros: column {} starts after column {}", j, j + 1);
+  for (Eigen::Index j = 0; j < n; ++j) {
     for (int e = nz.start[j]; e < nz.start[j + 1]; ++e) {
       if (nz.row[e] < 0 || nz.row[e] >= n)
         return fmt::format("nonzeros: column {} lists row {}, outside 0..{}", j, nz.row[e], n - 1);

@@ -28,8 +28,10 @@ ComparedProblem compareSolvers(const std::string& name, const LcpProblem& proble
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       spent += times.back();
     }
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    run.seconds = times[times.size() / 2];
+    // The median: the middle time, or the mean of the two middle ones.
+    std::sort(times.begin(), times.end());
+    const std::size_t m = times.size() / 2;
+    run.seconds = times.size() % 2 == 1 ? times[m] : (times[m - 1] + times[m]) / 2;
     run.solves = static_cast<int>(times.size());
     run.solved = run.result.ok() && run.result.residuals.relative() <= options.solvedBelow;
     out.runs.push_back(std::move(run));

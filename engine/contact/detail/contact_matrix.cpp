@@ -87,7 +87,8 @@ Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
   if (!finite) throw std::domain_error("contact matrix entry is not finite (zero mass or moment?)");
   if (nonzeros) {
     // Column j's rows: the contacts on j's movable bodies, the merge of those bodies' lists
-    // (each increasing, as filled by j above); a contact on both bodies is listed once.
+    // (each in increasing order of contact, as filled above; a contact whose two bodies are
+    // the same body is in its list twice); a contact on both bodies is listed once.
     const auto end = [&] { return nonzeros->row.end(); };
     nonzeros->start.assign(1, 0);
     nonzeros->row.clear();

@@ -40,9 +40,9 @@ void AccFactor::reset(const Eigen::MatrixXd& A, bool reference, const ColumnNonz
   mCod.reset();
 }
 
-// The work space and A's compressed columns, on the first use after reset(): a solve that
-// the warm start finishes without a pivot needs them only when its guess is large enough for
-// the envelope order (ComputeForces' warm start), which is built from A's pattern.
+// The work space and A's compressed columns, on the first use after reset(). Every
+// ComputeForces solve asks for the columns (its final a = A f + b runs over them), so this
+// is O(nnz) with A's nonzeros listed and one scan of A without.
 void AccFactor::prepare() {
   if (mPrepared) return;
   mPrepared = true;

@@ -88,7 +88,7 @@ class AccFactor {
 
   // A's nonzeros by column (compressed sparse columns) when A is at most half full
   // (sparse() true), built on first use after reset(); ComputeForces uses them for
-  // delta_a = A delta_f too.
+  // delta_a = A delta_f, the warm start's envelope order, and a = A f + b.
   bool sparse() {
     prepare();
     return mSparse;

@@ -34,22 +34,30 @@ void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::
   const int n = A.size();
   out.setZero(n);
   blockSum.assign(static_cast<std::size_t>(n), 0.0);
+  std::vector<char> touched(static_cast<std::size_t>(n), 0);
+  std::vector<int> rows;  // the rows of the block's nonzeros, once each
   const int block = std::max(1, blockColumns(n));
   for (int j0 = 0; j0 < n; j0 += block) {
     const int j1 = std::min(n, j0 + block);
     for (int j = j0; j < j1; ++j) {
       const double fj = f[j];
       for (int e = A.start[j]; e < A.start[j + 1]; ++e) {
-        // Written as two roundings, as Eigen's pmadd is without FMA.
-        const double term = A.value[e] * fj;
-        blockSum[A.row[e]] += term;
+        const int r = A.row[e];
+        if (!touched[r]) {
+          touched[r] = 1;
+          rows.push_back(r);
+        }
+        blockSum[r] += A.value[e] * fj;
       }
     }
-    // Every row's total gains its block sum (+0 where the block has no nonzero in the row).
-    for (int i = 0; i < n; ++i) {
-      out[i] += blockSum[i];
-      blockSum[i] = 0.0;
+    // The rows the block touched gain its sums; the others would gain +0, which changes
+    // nothing, so the pass is O(nonzeros) rather than O(n) a block.
+    for (const int r : rows) {
+      out[r] += blockSum[r];
+      blockSum[r] = 0.0;
+      touched[r] = 0;
     }
+    rows.clear();
   }
   out += b;
 }

@@ -13,7 +13,11 @@
 // |f_j| |A_ij| column by column to a total from +0. A sum started at +0 is never -0, and
 // adding a zero (the product of a zero entry with a finite f_j) to it changes nothing, so
 // the zeros may be left out: the sums below visit the nonzeros alone, in the same order.
-// With a non-finite f (0 inf is not zero) the caller uses the dense products.
+// With a non-finite f (0 inf is not zero) the caller uses the dense products. Two provisos:
+// the spelling is `A * f + b` (Eigen rewrites `b + A * f` to add the blocks to b itself),
+// and the build has no FMA (baseline x86-64: Eigen's pmadd is a product, then a sum; with
+// FMA Eigen fuses its products and a compiler may or may not fuse these). The tests compare
+// the two bit for bit, so a build where they part says so.
 #include <Eigen/Dense>
 #include <span>
 #include <vector>

@@ -233,6 +233,9 @@ TEST_CASE("LcpProblem::validate checks listed nonzeros and their entries alone",
         "nonzeros: column starts run from 0 to 4, expected 0 to 5");
   CHECK(problemWith([](ColumnNonzeros& z) { z.start[2] = 1; }) ==
         "nonzeros: column 1 starts after column 2");
+  // A start past the rows listed, found before any row is read (column 0 would read row[5]).
+  CHECK(problemWith([](ColumnNonzeros& z) { z.start[1] = 6; }) ==
+        "nonzeros: column 1 starts after column 2");
   CHECK(problemWith([](ColumnNonzeros& z) { z.row[2] = 3; }) ==
         "nonzeros: column 1 lists row 3, outside 0..2");
   CHECK(problemWith([](ColumnNonzeros& z) { z.row[1] = 0; }) ==
@@ -247,4 +250,33 @@ TEST_CASE("LcpProblem::validate checks listed nonzeros and their entries alone",
   CHECK(unlistedNan.validate().empty());
   unlistedNan.nonzeros = {};
   CHECK(unlistedNan.validate() == "A[1][0] is not finite");
+}
+
+TEST_CASE("appendNonzeros takes a column's nonzeros from the list or a scan, zeros left out",
+          "[sparse_product]") {
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(4, 2);
+  A(1, 0) = 2;
+  A(3, 0) = -0.0;  // a zero, whatever its sign
+  A(0, 1) = 5;
+  A(2, 1) = 7;
+  ColumnNonzeros listed;
+  listed.start = {0, 2, 4};
+  listed.row = {1, 3, 0, 2};                           // column 0's listed -0 is left out
+  const ColumnNonzeros* lists[] = {nullptr, &listed};  // scanned, then listed
+  for (const ColumnNonzeros* nz : lists) {
+    std::vector<int> row;
+    std::vector<double> value;
+    appendNonzeros(A, 0, nz, row, value);
+    appendNonzeros(A, 1, nz, row, value);
+    CHECK(row == std::vector<int>{1, 0, 2});
+    CHECK(value == std::vector<double>{2, 5, 7});
+  }
+  // A list is taken at its word: an entry it leaves out is not looked for.
+  ColumnNonzeros partial;
+  partial.start = {0, 0, 1};
+  partial.row = {2};
+  std::vector<int> row;
+  std::vector<double> value;
+  appendNonzeros(A, 1, &partial, row, value);
+  CHECK(row == std::vector<int>{2});
 }
