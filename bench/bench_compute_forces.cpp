@@ -163,11 +163,7 @@ std::vector<std::unique_ptr<SolverUnderTest>> makeSolvers(const Options& o) {
 // convention, the solution layout or a float/double ABI mismatch would all show here):
 //   A = [4 1 0; 1 3 1; 0 1 2], b = (-1, -2, 1):  f = (1/11, 7/11, 0), a = (0, 0, 18/11).
 bool selfCheck(std::vector<std::unique_ptr<SolverUnderTest>>& solvers) {
-  LcpProblem p;
-  p.A.resize(3, 3);
-  p.A << 4, 1, 0, 1, 3, 1, 0, 1, 2;
-  p.b = Eigen::Vector3d(-1, -2, 1);
-  p.joint.assign(3, false);
+  const LcpProblem p = handSolvedLcp();
   const Eigen::Vector3d expected(1.0 / 11, 7.0 / 11, 0);
   bool ok = true;
   for (int c = 0; c < kColumns; ++c) {

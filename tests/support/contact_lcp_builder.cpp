@@ -206,4 +206,13 @@ LcpProblem randomContactLcp(LcpFamily family, int contacts, RandomLCG& rng, doub
   return B.build(u);
 }
 
+LcpProblem handSolvedLcp() {
+  LcpProblem p;
+  p.A.resize(3, 3);
+  p.A << 4, 1, 0, 1, 3, 1, 0, 1, 2;
+  p.b = Eigen::Vector3d(-1, -2, 1);
+  p.joint.assign(3, false);
+  return p;
+}
+
 }  // namespace cl

@@ -42,6 +42,11 @@ class ContactLcpBuilder {
   std::vector<Contact> mContacts;
 };
 
+// The hand-solved LCP that every solver must reproduce first: A = [4 1 0; 1 3 1; 0 1 2],
+// b = (-1, -2, 1). With C = {0, 1}: 4 f0 + f1 = 1 and f0 + 3 f1 = 2 give f = (1/11, 7/11),
+// and a2 = f1 + b2 = 18/11 > 0: f = (1/11, 7/11, 0), a = (0, 0, 18/11).
+LcpProblem handSolvedLcp();
+
 // Families of random contact-like LCPs (used by tests and the benchmark). `jitter`
 // perturbs the external accelerations by up to jitter * g.
 enum class LcpFamily { kTower, kPyramid, kLeaningChain, kJointChain };

@@ -13,18 +13,6 @@ using namespace cl;
 
 namespace {
 
-// A = [4 1 0; 1 3 1; 0 1 2], b = (-1, -2, 1). With C = {0, 1}: 4 f0 + f1 = 1 and
-// f0 + 3 f1 = 2 give f = (1/11, 7/11), and a2 = f1 + b2 = 18/11 > 0: the solution.
-LcpProblem threeByThree() {
-  LcpProblem p;
-  p.A.resize(3, 3);
-  p.A << 4, 1, 0, 1, 3, 1, 0, 1, 2;
-  p.b.resize(3);
-  p.b << -1, -2, 1;
-  p.joint = {false, false, false};
-  return p;
-}
-
 LcpResult solve(const LcpProblem& p, std::vector<int> guess, SolverTraceSink* sink = nullptr,
                 RandomLCG* rng = nullptr) {
   ComputeForces cf(rng);
@@ -42,7 +30,7 @@ std::vector<int> carriers(const LcpResult& r) {
 }  // namespace
 
 TEST_CASE("Warm start: the right guess solves the LCP with no pivot", "[compute_forces][warm]") {
-  const LcpProblem p = threeByThree();
+  const LcpProblem p = handSolvedLcp();
   RecordingTraceSink sink;
   const LcpResult r = solve(p, {0, 1}, &sink);
   REQUIRE(r.ok());
@@ -64,7 +52,7 @@ TEST_CASE("Warm start: a negative force leaves the guess, which then solves it",
           "[compute_forces][warm]") {
   // G = {0, 1, 2}: A f = -b gives f = (0, 1, -1) (by hand: f2 = (-1 - f1) / 2, then
   // f0 + 2.5 f1 = 2.5 and 4 f0 + f1 = 1). Contact 2 leaves; {0, 1} is the solution above.
-  const LcpProblem p = threeByThree();
+  const LcpProblem p = handSolvedLcp();
   RecordingTraceSink sink;
   const LcpResult r = solve(p, {2, 0, 1}, &sink);
   REQUIRE(r.ok());
@@ -83,7 +71,7 @@ TEST_CASE("Warm start: a poor guess is a valid start that the pivots finish",
           "[compute_forces][warm]") {
   // G = {2}: f2 = -b2 / A22 = -1/2 < 0, so G empties; then C = {}, NC = {2} (a2 = 1 >= 0)
   // and contacts 0 and 1 are driven as in a cold solve.
-  const LcpProblem p = threeByThree();
+  const LcpProblem p = handSolvedLcp();
   RecordingTraceSink sink;
   const LcpResult r = solve(p, {2}, &sink);
   REQUIRE(r.ok());
@@ -119,7 +107,7 @@ TEST_CASE("Warm start: a contact dependent on the others is dropped, not factore
 
 TEST_CASE("Warm start: invalid guesses and problems with joints are solved cold",
           "[compute_forces][warm]") {
-  const LcpProblem p = threeByThree();
+  const LcpProblem p = handSolvedLcp();
   const LcpResult cold = solve(p, {});
   for (const std::vector<int>& bad :
        {std::vector<int>{3}, std::vector<int>{-1}, std::vector<int>{0, 0}}) {

@@ -7,21 +7,11 @@
 #include <vector>
 
 #include "engine/solver/solver_comparison.h"
+#include "tests/support/contact_lcp_builder.h"
 
 using namespace cl;
 
 namespace {
-
-// A = [4 1 0; 1 3 1; 0 1 2], b = (-1, -2, 1): f = (1/11, 7/11, 0), a = (0, 0, 1 + 7/11).
-LcpProblem handSolved() {
-  LcpProblem p;
-  p.A.resize(3, 3);
-  p.A << 4, 1, 0, 1, 3, 1, 0, 1, 2;
-  p.b.resize(3);
-  p.b << -1, -2, 1;
-  p.joint.assign(3, false);
-  return p;
-}
 
 SolverRun timed(double seconds, bool solved) {
   SolverRun r;
@@ -36,7 +26,7 @@ TEST_CASE("compareSolvers runs each solver asked, in order, on a problem solved 
           "[solver_comparison]") {
   std::vector<LcpSolverKind> all;  // every registered solver, last first
   for (const auto& named : kLcpSolverNames) all.insert(all.begin(), named.value);
-  const ComparedProblem c = compareSolvers("hand", handSolved(), all);
+  const ComparedProblem c = compareSolvers("hand", handSolvedLcp(), all);
   CHECK(c.name == "hand");
   CHECK(c.size == 3);
   REQUIRE(c.runs.size() == all.size());
@@ -57,12 +47,12 @@ TEST_CASE("compareSolvers times up to `repeats` solves, fewer once the budget is
   CompareOptions options;
   options.repeats = 5;
   options.repeatSeconds = 60;  // a 3 x 3 solve never spends it
-  CHECK(compareSolvers("p", handSolved(), cf, options).runs[0].solves == 5);
+  CHECK(compareSolvers("p", handSolvedLcp(), cf, options).runs[0].solves == 5);
   options.repeatSeconds = 0;  // spent by the first solve: timed once
-  CHECK(compareSolvers("p", handSolved(), cf, options).runs[0].solves == 1);
+  CHECK(compareSolvers("p", handSolvedLcp(), cf, options).runs[0].solves == 1);
   options.repeats = 0;  // at least one solve whatever is asked
   options.repeatSeconds = 60;
-  CHECK(compareSolvers("p", handSolved(), cf, options).runs[0].solves == 1);
+  CHECK(compareSolvers("p", handSolvedLcp(), cf, options).runs[0].solves == 1);
 }
 
 TEST_CASE("performanceProfile counts the problems each solver solved within tau of the best",
