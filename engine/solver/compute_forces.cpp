@@ -93,7 +93,7 @@ class Run {
 // products leave out).
 std::optional<SparseColumns> Run::columns(const Eigen::VectorXd& x) {
   if (!acc.sparse() || !allFinite(x)) return std::nullopt;
-  return SparseColumns{acc.colStart(), acc.nzRow(), acc.nzVal()};
+  return SparseColumns{{acc.colStart(), acc.nzRow()}, acc.nzVal()};
 }
 
 void Run::product(const Eigen::VectorXd& x, Eigen::VectorXd& out) {

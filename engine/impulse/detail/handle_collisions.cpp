@@ -219,8 +219,9 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // record i's tangent): the serial loop still decides on the normal velocities alone.
   std::vector<double> mu = contactFriction(records, sim.bodies());
   const bool friction = anyFriction(mu);
-  ColumnNonzeros nonzeros;  // the normal rows' A's, for the last pass's problem of them all
-  Eigen::MatrixXd A = contactMatrix(records, sim.bodies(), &nonzeros);
+  // A's nonzeros, for the columns below and the last pass's problem (without friction)
+  ColumnNonzeros nonzeros;
+  Eigen::MatrixXd A = contactMatrix(records, sim.bodies(), friction ? nullptr : &nonzeros);
   if (friction) A = frictionMatrix(records, sim.bodies(), A);
   if (friction) {
     v.conservativeResize(2 * n);

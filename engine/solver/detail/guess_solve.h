@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "engine/solver/detail/sparse_product.h"
+
 namespace cl {
 
 struct GuessSolve {
@@ -22,12 +24,6 @@ struct GuessSolve {
   // The Cholesky factor of A[kept, kept] (lower triangle of the top-left block), handed to
   // AccFactor::assign for a start that pivots must finish.
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> L;
-};
-
-// A's nonzeros by column (compressed sparse columns: column j's rows are
-// row[start[j]] .. row[start[j + 1] - 1]).
-struct ColumnPattern {
-  std::span<const int> start, row;
 };
 
 // With `envelope` (G in envelope order, envelope_order.h, and A's pattern) each row's first

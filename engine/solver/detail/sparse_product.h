@@ -26,12 +26,15 @@
 
 namespace cl {
 
-// A's nonzeros by column: column j's are rows row[start[j]] .. row[start[j + 1] - 1]
-// with values value[...], rows increasing.
-struct SparseColumns {
+// A's nonzeros by column (compressed sparse columns): column j's rows are
+// row[start[j]] .. row[start[j + 1] - 1], increasing.
+struct ColumnPattern {
   std::span<const int> start, row;
-  std::span<const double> value;
   int size() const { return static_cast<int>(start.size()) - 1; }
+};
+// The same with their values, value[start[j]] .. value[start[j + 1] - 1].
+struct SparseColumns : ColumnPattern {
+  std::span<const double> value;
 };
 
 // Appends column c's nonzeros (rows increasing) to `row` and `value`: those listed in

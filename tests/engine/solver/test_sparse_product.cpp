@@ -27,7 +27,7 @@ namespace {
 struct Columns {
   std::vector<int> start, row;
   std::vector<double> value;
-  SparseColumns view() const { return {start, row, value}; }
+  SparseColumns view() const { return {{start, row}, value}; }
 };
 Columns columnsOf(const Eigen::MatrixXd& A) {
   Columns c;
