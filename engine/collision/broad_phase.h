@@ -1,8 +1,9 @@
 #pragma once
 // Broad phase of contact and collision detection: the pairs of bodies whose world
-// bounding boxes, grown by a margin, overlap. Sweep and prune on x: boxes sorted by
-// their left edge, each compared only with the boxes that start before it ends, so
-// bodies spread along x cost about n log n instead of n^2 box tests.
+// bounding boxes, grown by a margin, overlap. Sweep and prune along x or y, whichever
+// the boxes spread over most: boxes sorted by their near edge, each compared only with
+// the boxes that start before it ends, so bodies spread out cost about n log n instead
+// of n^2 box tests.
 #include <span>
 #include <utility>
 #include <vector>
@@ -35,7 +36,9 @@ std::vector<BodyPair> broadPhasePairs(const RigidBodySim& sim, std::span<const d
 // once the buffers have grown.
 struct BroadPhaseBuffers {
   std::vector<Bounds> boxes;
-  std::vector<int> order, active;
+  std::vector<int> order;  // the boxes sorted along the sweep, kept for the next search
+  std::vector<int> active, pairCount;
+  std::vector<BodyPair> found;  // the pairs in the order the sweep meets them
   std::vector<BodyPair> pairs;  // the result
 };
 

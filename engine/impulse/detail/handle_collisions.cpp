@@ -266,8 +266,11 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       smallVelocity *= 2;
       panicAt += kPanicFactor * n;
     }
-    const int focus = sim.random().firstInRandomOrder(
-        n, [&](int i) { return !done(i); }, order);
+    // Without joints a record is still to do when !(v > -smallVelocity), NaN included.
+    const int focus = anyJoint ? sim.random().firstInRandomOrder(
+                                     n, [&](int i) { return !done(i); }, order)
+                               : sim.random().firstInRandomOrder(
+                                     n, [&](int i) { return !(v(i) > -smallVelocity); }, order);
     if (focus < 0 && !lastPass) break;
     set.clear();
     if (focus < 0) {

@@ -29,6 +29,52 @@ TEST_CASE("Sweep and prune finds exactly the overlapping boxes of 200 random bod
   }
 }
 
+TEST_CASE("Sweep and prune with kept buffers: boxes that move, turn tall, reverse, change count",
+          "[broad_phase]") {
+  // One set of buffers searched again and again, as the narrow phase keeps them: the last
+  // order is where each search starts, and the sweep's axis follows the boxes' spread.
+  RandomLCG rng(99);
+  const auto randomBoxes = [&](int n, double width, double height) {
+    std::vector<Bounds> boxes;
+    for (int i = 0; i < n; ++i) {
+      const double x = rng.nextRange(width), y = rng.nextRange(height);
+      boxes.push_back({x, x + 0.2 + rng.nextRange(1.5), y, y + 0.2 + rng.nextRange(1.5)});
+    }
+    return boxes;
+  };
+  BroadPhaseBuffers buffers;
+  const auto same = [&](const std::vector<Bounds>& boxes) {
+    overlappingPairs(boxes, buffers);
+    const auto slow = overlappingPairsBruteForce(boxes);
+    CHECK(buffers.pairs == slow);
+    return slow.size();
+  };
+  // A wide set drifting a little each search (few boxes pass one another), then many
+  // pairs per box: a dense clump, each box's list sorted by insertion.
+  std::vector<Bounds> boxes = randomBoxes(150, 40.0, 8.0);
+  for (int step = 0; step < 20; ++step) {
+    for (Bounds& b : boxes) {
+      const double dx = rng.nextRange(0.4) - 0.2, dy = rng.nextRange(0.4) - 0.2;
+      b = {b.left + dx, b.right + dx, b.bottom + dy, b.top + dy};
+    }
+    same(boxes);
+  }
+  CHECK(same(randomBoxes(150, 3.0, 3.0)) > 2000);
+  // Taller than wide: swept along y; then wide again (the kept order is by the other axis).
+  CHECK(same(randomBoxes(150, 8.0, 40.0)) > 0);
+  CHECK(same(randomBoxes(150, 40.0, 8.0)) > 0);
+  // The kept order exactly backwards (past the insertion sort's budget).
+  boxes = randomBoxes(150, 40.0, 8.0);
+  same(boxes);
+  for (Bounds& b : boxes) b = {-b.right, -b.left, b.bottom, b.top};
+  same(boxes);
+  // Fewer boxes, none, one, more.
+  same(randomBoxes(40, 10.0, 10.0));
+  CHECK(same({}) == 0);
+  CHECK(same(randomBoxes(1, 10.0, 10.0)) == 0);
+  same(randomBoxes(300, 30.0, 30.0));
+}
+
 TEST_CASE("Broad phase on a simulation: margin, fixed pairs and non-collide sets",
           "[broad_phase]") {
   RigidBodySim sim;

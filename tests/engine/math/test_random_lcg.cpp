@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <vector>
 
 #include "engine/math/random_lcg.h"
 
@@ -29,6 +30,52 @@ TEST_CASE("RandomLCG repeats for a seed and stays in range", "[random]") {
     CHECK(k >= 0);
     CHECK(k < 7);
   }
+}
+
+TEST_CASE("nextInt's index is nextFloat times n truncated, to the draw", "[random]") {
+  // engine2D's formula, in doubles: the state over 2^32 - 1, times n, truncated, at most n - 1.
+  const auto engine2D = [](std::uint32_t s, int n) {
+    const int k = static_cast<int>(static_cast<double>(s) / 4294967295.0 * n);
+    return k < n ? k : n - 1;
+  };
+  using U = unsigned long long;
+  constexpr U M = 4294967295u;  // 3 * 5 * 17 * 257 * 65537
+  int checked = 0, wrong = 0;
+  const auto check = [&](U s, int n) {
+    const auto state = static_cast<std::uint32_t>(s);
+    ++checked;
+    if (RandomLCG::indexOf(state, n) != engine2D(state, n)) {
+      if (wrong++ == 0) FAIL_CHECK("state " << state << ", n " << n);
+    }
+  };
+  cl::RandomLCG r(2024);
+  std::vector<int> ns;
+  for (int n = 1; n <= 1200; ++n) ns.push_back(n);
+  for (int n : {65535, 65536, 65537, 65538, 100000, 1 << 30}) ns.push_back(n);
+  for (int n : ns) {
+    for (U s : {0ull, 1ull, M / 2, M / 2 + 1, M - 1, M}) check(s, n);
+    for (int i = 0; i < 200; ++i) check(r.nextInt32(), n);
+    // States whose s n / M lies next to an integer j, and on it where M divides s n.
+    const U un = static_cast<U>(n);
+    for (U j : {1ull, 2ull, 7ull, un / 2, un - 1}) {
+      const U s = j * M / un;
+      for (U d : {0ull, 1ull, 2ull})
+        if (s >= d && s + d <= M) check(s - d, n), check(s + d, n);
+    }
+  }
+  // x = s n / M an integer j: for factors of M and products of them. There the float
+  // formula may round below j (38 of these 67 000 states), and its answer is the one kept.
+  int belowInteger = 0;
+  for (U n : {3ull, 5ull, 15ull, 17ull, 51ull, 85ull, 255ull, 257ull, 771ull, 65535ull})
+    for (U j = 1; j < n; ++j) {
+      const U s = j * (M / n);  // s n = j M
+      check(s, static_cast<int>(n));
+      if (engine2D(static_cast<std::uint32_t>(s), static_cast<int>(n)) != static_cast<int>(j))
+        ++belowInteger;
+    }
+  CHECK(belowInteger > 0);
+  CHECK(wrong == 0);
+  CHECK(checked > 300'000);
 }
 
 TEST_CASE("firstInRandomOrder finds what randomInts' permutation finds, with the same draws",
