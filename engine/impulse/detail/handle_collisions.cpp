@@ -319,9 +319,11 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
     LcpProblem p;
     if (focus < 0) {
       // The last pass's set is every record in order: A itself, whose nonzeros are known
-      // (the solve then passes over them rather than all n x n).
-      p.A = A;
-      p.nonzeros = nonzeros;
+      // (the solve then passes over them rather than all n x n). A is not read after it
+      // (the velocities follow from the columns' nonzeros), so it moves: a copy of n^2
+      // doubles is n^2 / 512 fresh pages to fault in.
+      p.A = std::move(A);
+      p.nonzeros = std::move(nonzeros);
     } else {
       p.A.resize(m, m);
       for (int c = 0; c < m; ++c)
