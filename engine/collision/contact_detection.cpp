@@ -364,7 +364,12 @@ struct SearchScratch {
   std::vector<RigidBodyCollision> records;   // every pair's, pruned pair by pair
   PairScratch pair;
   // With helper threads (WorkerPool): each part's records, put together in part order.
-  std::vector<std::vector<RigidBodyCollision>> partRecords;
+  // One list per part, each on cache lines of its own: two threads appending to lists whose
+  // headers share a line would pass the line back and forth at every record.
+  struct alignas(64) PartList {
+    std::vector<RigidBodyCollision> records;
+  };
+  std::vector<PartList> partRecords;
   BroadPhaseBuffers broadPhase;
 };
 
@@ -455,7 +460,7 @@ void searchRecords(const RigidBodySim& sim, std::span<const double> vars,
   scratch.partRecords.resize(static_cast<std::size_t>(parts));
   pool.run(parts, [&](int k) {
     thread_local PairScratch pairScratch;  // each thread its own
-    std::vector<RigidBodyCollision>& out = scratch.partRecords[static_cast<std::size_t>(k)];
+    std::vector<RigidBodyCollision>& out = scratch.partRecords[static_cast<std::size_t>(k)].records;
     out.clear();
     const std::size_t from = pairs.size() * static_cast<std::size_t>(k) / parts;
     const std::size_t to = pairs.size() * static_cast<std::size_t>(k + 1) / parts;
@@ -464,7 +469,7 @@ void searchRecords(const RigidBodySim& sim, std::span<const double> vars,
                       pairScratch, out);
   });
   for (const auto& part : scratch.partRecords)
-    scratch.records.insert(scratch.records.end(), part.begin(), part.end());
+    scratch.records.insert(scratch.records.end(), part.records.begin(), part.records.end());
 }
 
 }  // namespace
