@@ -15,6 +15,12 @@ std::vector<BodyPair> overlappingPairs(std::span<const Bounds> boxes) {
 
 namespace {
 
+// The smallest box holding both.
+Bounds unionOf(const Bounds& a, const Bounds& b) {
+  return {std::min(a.left, b.left), std::max(a.right, b.right), std::min(a.bottom, b.bottom),
+          std::max(a.top, b.top)};
+}
+
 // The extent of a box along the sweep's axis (x, or y when `alongY`) and across it.
 struct Interval {
   double lo, hi;
@@ -54,12 +60,7 @@ void overlappingPairs(std::span<const Bounds> boxes, BroadPhaseBuffers& buffers)
   // Sweep along the axis the boxes spread over most (a pile is taller than its pit is
   // wide): fewer boxes then share an interval of it, and fewer pairs are tested.
   Bounds all;
-  for (int i = 0; i < n; ++i) {
-    const Bounds& b = boxes[i];
-    all = i == 0 ? b
-                 : Bounds{std::min(all.left, b.left), std::max(all.right, b.right),
-                          std::min(all.bottom, b.bottom), std::max(all.top, b.top)};
-  }
+  for (int i = 0; i < n; ++i) all = i == 0 ? boxes[i] : unionOf(all, boxes[i]);
   const bool alongY = all.height() > all.width();
   std::vector<int>& order = buffers.order;
   if (order.size() != static_cast<std::size_t>(n)) {
@@ -127,9 +128,7 @@ namespace {
 
 // The box of a body over both states, grown by the margin.
 Bounds grownBox(Bounds b, const Bounds* old, double margin) {
-  if (old)
-    b = {std::min(b.left, old->left), std::max(b.right, old->right),
-         std::min(b.bottom, old->bottom), std::max(b.top, old->top)};
+  if (old) b = unionOf(b, *old);
   b.left -= margin, b.right += margin, b.bottom -= margin, b.top += margin;
   return b;
 }
