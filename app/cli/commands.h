@@ -22,8 +22,11 @@ struct RunOptions {
   std::string record;            // path of the run's recording (run_recording.h), empty for none
   int threads = 1;               // contact detection's threads (engine/parallel/worker_pool.h)
   bool progress = false;
-  std::string lcpDir;     // directory for the LCP of every contact-force solve, empty for none
-  std::string lcpSteps;   // "A:B", the 1-based steps whose solves go to lcpDir
+  std::string lcpDir;    // directory for the LCP of every contact-force solve, empty for none
+  std::string lcpSteps;  // "A:B", the 1-based steps whose solves go to lcpDir
+  // Which of those solves lcpDir receives: "forces" (contact forces, and a time stepper's
+  // LCPs), "impulses" (collision impulses), comma-separated.
+  std::vector<std::string> lcpKinds{"forces", "impulses"};
   std::string waypoints;  // CSV of every CollisionAdvance waypoint, empty for none
   bool events = false;    // print the waypoints as they happen
   // Which waypoints --waypoints and --events report: back-ups only, and a time range.

@@ -103,6 +103,16 @@ int main(int argc, char** argv) {
                      "step<k>_solve<m>.json, collision impulses: step<k>_impulse<m>.json)");
   runCmd->add_option("--lcp-steps", run.lcpSteps,
                      "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
+  runCmd
+      ->add_option(
+          "--lcp-kinds", run.lcpKinds,
+          "Which solves --lcp-dir receives: forces (contact forces, and a time "
+          "stepper's LCPs), impulses (collision impulses), or both (the default). A pile's "
+          "collisions make tens of thousands of impulse solves a step (pile_200), most "
+          "of one contact")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"forces", "impulses"}))
+      ->type_name("KIND[,KIND]");
   runCmd->add_option("--waypoints", run.waypoints,
                      "Write every CollisionAdvance waypoint and its collisions to this CSV file "
                      "(all of them cost about 4 MB per simulated second of pile_20: narrow them "

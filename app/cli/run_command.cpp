@@ -1,6 +1,7 @@
 // contactlab-cli run: simulate a scene until a time, print a summary, export on request.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -40,8 +41,23 @@ constexpr double kMaxSteps = 1e10;
 // step's trace, kept until the run has finished.
 struct LcpSteps {
   long long first = 0, last = -1;
+  bool forces = true, impulses = true;                   // the kinds kept (--lcp-kinds)
   std::vector<std::pair<long long, SolveTrace>> solves;  // (step, solve)
+  long long leftOut = 0;                                 // solves of the steps not of those kinds
   bool covers(long long step) const { return step >= first && step <= last; }
+  // Keeps a solve of step `step` when it is of a kind asked for.
+  void offer(long long step, const SolveTrace& t) {
+    if ((t.context.purpose == SolvePurpose::kImpulse ? impulses : forces))
+      solves.emplace_back(step, t);
+    else
+      ++leftOut;
+  }
+  // " (N impulse solves left out by --lcp-kinds)", or nothing.
+  std::string leftOutNote() const {
+    if (leftOut == 0) return {};
+    return fmt::format(" ({} {} solves left out by --lcp-kinds)", leftOut,
+                       forces ? "impulse" : "contact-force");
+  }
 };
 
 // Every waypoint of a step: written to the --waypoints CSV and/or printed (--events).
@@ -228,9 +244,11 @@ int runCommand(const RunOptions& opt) {
     return kExitBadInput;
   }
   std::optional<LcpSteps> lcp;
-  if (!opt.lcpDir.empty() || !opt.lcpSteps.empty()) {
+  const bool kindsGiven = opt.lcpKinds != RunOptions{}.lcpKinds;
+  if (!opt.lcpDir.empty() || !opt.lcpSteps.empty() || kindsGiven) {
     if (opt.lcpDir.empty() || opt.lcpSteps.empty()) {
-      std::cerr << "error: --lcp-dir and --lcp-steps go together: give both or neither\n";
+      std::cerr << "error: --lcp-dir and --lcp-steps go together (and --lcp-kinds with them): "
+                   "give both or neither\n";
       return kExitBadInput;
     }
     const auto range = parseStepRange(opt.lcpSteps);
@@ -240,7 +258,12 @@ int runCommand(const RunOptions& opt) {
                                ec ? ": " + ec.message() : std::string());
       return kExitBadInput;
     }
-    lcp = LcpSteps{range->first, range->second, {}};
+    lcp.emplace();
+    lcp->first = range->first;
+    lcp->last = range->second;
+    const auto& kinds = opt.lcpKinds;
+    lcp->forces = std::find(kinds.begin(), kinds.end(), "forces") != kinds.end();
+    lcp->impulses = std::find(kinds.begin(), kinds.end(), "impulses") != kinds.end();
   }
 
   WorkerPool::shared().setThreads(opt.threads);
@@ -333,7 +356,7 @@ int runCommand(const RunOptions& opt) {
           report(step, e.partialTrace.get());
           // The failing step's solves, up to the one that failed: the LCP a user wants most.
           if (keepSolves && e.partialTrace)
-            for (const SolveTrace& t : e.partialTrace->solves) lcp->solves.emplace_back(step, t);
+            for (const SolveTrace& t : e.partialTrace->solves) lcp->offer(step, t);
           throw;
         }
         if (recording)
@@ -348,7 +371,7 @@ int runCommand(const RunOptions& opt) {
         steps = step;
         report(step, run.trace.get());
         if (keepSolves)
-          for (const SolveTrace& t : run.trace->solves) lcp->solves.emplace_back(step, t);
+          for (const SolveTrace& t : run.trace->solves) lcp->offer(step, t);
         if (csv) writeStateCsvRow(csv->stream(), sim, steps);
         bar.update((sim.time() - t0) / std::max(until - t0, 1e-300), sim.time(), until);
       }
@@ -363,8 +386,8 @@ int runCommand(const RunOptions& opt) {
       }
       if (lcp) {
         writeLcpRecords(opt.lcpDir, *lcp);
-        std::cerr << fmt::format("{} solves up to the failure written to {}\n", lcp->solves.size(),
-                                 opt.lcpDir);
+        std::cerr << fmt::format("{} solves up to the failure written to {}{}\n",
+                                 lcp->solves.size(), opt.lcpDir, lcp->leftOutNote());
       }
       commitRecording();
       return kExitSimulationFailed;
@@ -399,8 +422,8 @@ int runCommand(const RunOptions& opt) {
                scene->settings.distanceTol / 2);
   if (const ContactSim* contact = scene->contactSim()) printSolves(*contact, solves);
   if (lcp)
-    fmt::print("lcp      {} solves of steps {} written to {}\n", lcp->solves.size(), opt.lcpSteps,
-               opt.lcpDir);
+    fmt::print("lcp      {} solves of steps {} written to {}{}\n", lcp->solves.size(), opt.lcpSteps,
+               opt.lcpDir, lcp->leftOutNote());
   return kExitOk;
 }
 

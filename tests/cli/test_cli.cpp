@@ -1,5 +1,8 @@
 // contactlab-cli end to end: the executable is run in a shell, as a user would.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -333,6 +336,65 @@ TEST_CASE("run: --lcp-dir writes a collision's impulse solves apart from contact
   }
   CHECK(impulses >= 1);
   CHECK_THAT(r.out, Catch::Contains(std::to_string(impulses) + " solves"));
+}
+
+TEST_CASE("run: --lcp-kinds writes only the solves of the kinds asked for, as the full export",
+          "[cli][lcp]") {
+  // pile_10's steps 60 to 80 have both kinds: the blocks rest on one another (contact
+  // forces) and land (impulses). Each kind alone writes exactly the full export's files of
+  // that kind, byte for byte (the run is the same; only the writing is filtered), and says
+  // how many of the other kind it left out.
+  const fs::path dir = scratch("lcp_kinds");
+  const auto files = [](const fs::path& d) {
+    std::map<std::string, std::string> byName;
+    for (const auto& e : fs::directory_iterator(d))
+      byName[e.path().filename().string()] = readAll(e.path());
+    return byName;
+  };
+  std::map<std::string, std::map<std::string, std::string>> written;
+  std::map<std::string, std::string> out;
+  for (const std::string kinds : {"forces,impulses", "forces", "impulses"}) {
+    const fs::path lcp = dir / kinds;
+    fs::create_directories(lcp);
+    const CliResult r = runCli("run " + scene("pile_10.json") + " --until 3 --lcp-dir '" +
+                                   lcp.string() + "' --lcp-steps 60:80 --lcp-kinds " + kinds,
+                               dir);
+    INFO(kinds << ": " << r.err);
+    REQUIRE(r.exitCode == 0);
+    written[kinds] = files(lcp);
+    out[kinds] = r.out;
+  }
+  std::map<std::string, std::string> forces, impulses;
+  for (const auto& [name, text] : written["forces,impulses"])
+    (name.find("_impulse") != std::string::npos ? impulses : forces)[name] = text;
+  REQUIRE(!forces.empty());
+  REQUIRE(!impulses.empty());
+  CHECK(written["forces"] == forces);
+  CHECK(written["impulses"] == impulses);
+  CHECK_THAT(out["forces"],
+             Catch::Contains(fmt::format("{} solves of steps 60:80", forces.size())));
+  CHECK_THAT(out["forces"], Catch::Contains(fmt::format(
+                                "({} impulse solves left out by --lcp-kinds)", impulses.size())));
+  CHECK_THAT(out["impulses"],
+             Catch::Contains(fmt::format("({} contact-force solves left out", forces.size())));
+  CHECK_THAT(out["forces,impulses"], !Catch::Contains("left out"));
+}
+
+TEST_CASE("run: a bad --lcp-kinds, or one without --lcp-dir, is bad input", "[cli][lcp]") {
+  const fs::path dir = scratch("lcp_kinds_bad");
+  const std::string run = "run " + scene("block_on_floor.json") + " --until 0.1 ";
+  const std::string export_ = " --lcp-dir '" + dir.string() + "' --lcp-steps 1:2";
+  for (const char* kinds : {"bogus", "forces,bogus", "force"}) {
+    INFO(kinds);
+    const CliResult r = runCli(run + export_ + " --lcp-kinds " + kinds, dir);
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains("--lcp-kinds"));
+  }
+  const CliResult alone = runCli(run + " --lcp-kinds forces", dir);
+  CHECK(alone.exitCode == 1);
+  CHECK_THAT(alone.err, Catch::Contains("--lcp-kinds"));
+  for (const auto& e : fs::directory_iterator(dir))
+    CHECK_THAT(e.path().filename().string(), !Catch::Contains("step"));
 }
 
 TEST_CASE("run: bad --lcp-steps or --lcp-dir is bad input", "[cli][lcp]") {
