@@ -22,7 +22,7 @@ struct RunOptions {
   std::string record;            // path of the run's recording (run_recording.h), empty for none
   int threads = 1;               // contact detection's threads (engine/parallel/worker_pool.h)
   bool progress = false;
-  std::string lcpDir;    // directory for the LCP of every contact-force solve, empty for none
+  std::string lcpDir;    // directory for the LCPs of the solves of lcpSteps, empty for none
   std::string lcpSteps;  // "A:B", the 1-based steps whose solves go to lcpDir
   // Which of those solves lcpDir receives: "forces" (contact forces, and a time stepper's
   // LCPs), "impulses" (collision impulses), comma-separated.
