@@ -8,7 +8,9 @@
 // Then, whether the window stays responsive while it runs pile_200 at 1x with traces
 // recorded (the simulation cannot keep up, so its worker thread is never idle): a 5 ms
 // timer on the UI thread measures how long the event loop was blocked between its ticks,
-// for `seconds` of wall time per run (default 10). Input waits at most that long.
+// for `seconds` of wall time per run (default 10). Input waits at most that long. And how
+// often the scene moves on to a newer step meanwhile: the steps shown, and the longest wall
+// time between two of them.
 //   build/bench/bench_workbench_draw [runs] [--run-seconds S]
 #include <QApplication>
 #include <QElapsedTimer>
@@ -87,6 +89,8 @@ struct Stalls {
   std::vector<double> blockedMs;  // per tick: the gap between ticks beyond the period
   long long steps = 0;            // time steps the run took
   double simSeconds = 0;
+  int shown = 0;             // times the scene moved to a newer step (Session::currentChanged)
+  double longestShowMs = 0;  // the longest wall time between two of them
 };
 
 // Runs the session's scene for `seconds` of wall time at 1x; a timer of period kProbeMs on
@@ -104,6 +108,13 @@ Stalls measureStalls(cl::widgets::Session& session, double seconds) {
     s.blockedMs.push_back(std::max(0.0, gap.nsecsElapsed() / 1e6 - kProbeMs));
     gap.restart();
   });
+  QElapsedTimer sinceShown;
+  const QMetaObject::Connection shown =
+      QObject::connect(&session, &cl::widgets::Session::currentChanged, [&] {
+        if (!session.isRunning()) return;
+        if (s.shown++ > 0) s.longestShowMs = std::max(s.longestShowMs, sinceShown.nsecsElapsed() / 1e6);
+        sinceShown.restart();
+      });
   session.setTimeRate(1.0);
   session.setRunning(true);
   gap.start();
@@ -113,6 +124,7 @@ Stalls measureStalls(cl::widgets::Session& session, double seconds) {
   while (wall.nsecsElapsed() < seconds * 1e9)
     QApplication::processEvents(QEventLoop::AllEvents, 50);
   probe.stop();
+  QObject::disconnect(shown);
   session.setRunning(false);
   s.steps = session.history().size() - steps0;
   s.simSeconds = (session.current() ? session.current()->stats.time : 0.0) - t0;
@@ -178,9 +190,9 @@ int main(int argc, char* argv[]) {
       "event loop was blocked between ticks of a 5 ms timer\n\n",
       pile.filename().c_str(), runSeconds);
   std::printf(
-      "| run | steps | simulated s | ticks | median blocked ms | 99th pct ms | max ms | "
-      "ticks blocked > 50 ms |\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
+      "| run | steps | simulated s | steps shown | longest ms between shown steps | ticks | "
+      "median blocked ms | 99th pct ms | max ms | ticks blocked > 50 ms |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   std::vector<double> maxima;
   for (int run = 1; run <= runs; ++run) {
     if (!window.session()->loadScene(QString::fromStdString(pile.string()))) {
@@ -190,8 +202,9 @@ int main(int argc, char* argv[]) {
     const Stalls s = measureStalls(*window.session(), runSeconds);
     const double worst = *std::max_element(s.blockedMs.begin(), s.blockedMs.end());
     maxima.push_back(worst);
-    std::printf("| %d | %lld | %.2f | %zu | %.2f | %.2f | %.2f | %lld |\n", run, s.steps,
-                s.simSeconds, s.blockedMs.size(), median(s.blockedMs),
+    std::printf("| %d | %lld | %.2f | %d | %.0f | %zu | %.2f | %.2f | %.2f | %lld |\n", run,
+                s.steps, s.simSeconds, s.shown, s.longestShowMs, s.blockedMs.size(),
+                median(s.blockedMs),
                 percentile(s.blockedMs, 0.99), worst,
                 static_cast<long long>(std::count_if(s.blockedMs.begin(), s.blockedMs.end(),
                                                      [](double ms) { return ms > 50; })));

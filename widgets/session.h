@@ -295,6 +295,7 @@ class Session : public QObject {
   QElapsedTimer mClock;
   double mTargetTime = 0.0;     // simulation time the wall clock says we should be at
   int mPending = 0;             // requests sent to the worker and not yet answered
+  double mStepSeconds = 0.0;    // wall seconds a step of the last batch took, 0 before one
   std::function<void()> mThen;  // requestSteps' `then` of the request in flight
   QTimer* mBusyTimer = nullptr;
   QElapsedTimer mRequestClock;  // since the request in flight was made
