@@ -112,7 +112,8 @@ Stalls measureStalls(cl::widgets::Session& session, double seconds) {
   const QMetaObject::Connection shown =
       QObject::connect(&session, &cl::widgets::Session::currentChanged, [&] {
         if (!session.isRunning()) return;
-        if (s.shown++ > 0) s.longestShowMs = std::max(s.longestShowMs, sinceShown.nsecsElapsed() / 1e6);
+        if (s.shown++ > 0)
+          s.longestShowMs = std::max(s.longestShowMs, sinceShown.nsecsElapsed() / 1e6);
         sinceShown.restart();
       });
   session.setTimeRate(1.0);
@@ -204,8 +205,7 @@ int main(int argc, char* argv[]) {
     maxima.push_back(worst);
     std::printf("| %d | %lld | %.2f | %d | %.0f | %zu | %.2f | %.2f | %.2f | %lld |\n", run,
                 s.steps, s.simSeconds, s.shown, s.longestShowMs, s.blockedMs.size(),
-                median(s.blockedMs),
-                percentile(s.blockedMs, 0.99), worst,
+                median(s.blockedMs), percentile(s.blockedMs, 0.99), worst,
                 static_cast<long long>(std::count_if(s.blockedMs.begin(), s.blockedMs.end(),
                                                      [](double ms) { return ms > 50; })));
   }

@@ -14,6 +14,7 @@
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
 #include "engine/time_stepping/advance_caveats.h"
+#include "widgets/run_pacing.h"
 #include "widgets/sim_worker.h"
 #include "widgets/thread_handoff.h"
 
@@ -680,30 +681,16 @@ std::vector<std::string> Session::notes() const {
 }
 
 void Session::onFrame() {
-  // Real-time pacing: simulation time follows the wall clock (times the rate) in whole steps.
+  // Real-time pacing (run_pacing.h): simulation time follows the wall clock (times the rate)
+  // in whole steps, in batches of about a frame.
   mTargetTime += mTimeRate * std::min(mClock.restart() / 1000.0, kMaxFrameSeconds);
-  if (mPending > 0 || mTimeStep <= 0.0) return;
+  if (mPending > 0) return;
   const double now = mHistory.back().state.time;
-  int steps = static_cast<int>(std::floor((mTargetTime - now) / mTimeStep + 1e-9));
-  if (steps <= 0) return;
-  // A batch is drawn when it comes. Real time asks for at most a frame's worth of simulated
-  // time; a simulation slower than that gets as many steps as take about a frame's worth of
-  // wall time (at least one), so that it is seen step by step rather than in jumps (pile_200
-  // with traces took half a second for the four steps of 0.1 s, drawn at 1 to 2 frames a
-  // second).
-  const int realTime =
-      std::max(1, static_cast<int>(std::ceil(mTimeRate * kMaxFrameSeconds / mTimeStep)));
-  const int affordable = mStepSeconds > 0.0
-                             ? std::max(1, static_cast<int>(kMaxFrameSeconds / mStepSeconds))
-                             : realTime;
-  const int maxSteps = std::min(realTime, affordable);
-  if (steps > maxSteps) {
-    // The simulation is slower than real time: let it fall behind the clock
-    // rather than ask for ever larger batches.
-    steps = maxSteps;
-    mTargetTime = now + steps * mTimeStep;
-  }
-  requestSteps(steps);
+  const FrameSteps next =
+      stepsForFrame(mTargetTime - now, mTimeStep, mTimeRate, kMaxFrameSeconds, mStepSeconds);
+  if (next.steps == 0) return;
+  if (next.capped) mTargetTime = now + next.steps * mTimeStep;  // falls behind the clock
+  requestSteps(next.steps);
 }
 
 void Session::requestSteps(int steps, std::function<void()> then) {
