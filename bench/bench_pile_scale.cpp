@@ -13,7 +13,10 @@
 // last 2 s and the total energy constant to 1e-5 over them.
 // --set KEY=VALUE changes a setting of every pile as contactlab-cli run's --set does (say
 // collision_handling=simultaneous, to measure another handling against engine2D's).
+// --traced records every step's trace, every solve with its pivots, as the workbench does
+// while it runs a scene (the cost of what the workbench shows).
 //   build/bench/bench_pile_scale [runs] [seconds] [--max N] [--rest T] [--set KEY=VALUE]...
+//                                [--traced]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -68,7 +71,7 @@ std::string applyAssignments(cl::SimSettings& settings,
 }
 
 Run runOnce(const std::filesystem::path& file, double seconds, double rest,
-            const std::vector<std::string>& assignments) {
+            const std::vector<std::string>& assignments, cl::StepTracing tracing) {
   cl::Scene scene = cl::loadSceneFile(file);
   if (!assignments.empty()) {
     cl::SimSettings settings = scene.settings;
@@ -81,7 +84,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, double rest,
   const double dt = scene.settings.timeStep;
   Run r;
   const auto step = [&] {
-    cl::StepRun run = cl::runStep(*advance, state, cl::StepTracing::kOff, dt);
+    cl::StepRun run = cl::runStep(*advance, state, tracing, dt);
     state = std::move(run.state);
     if (!(run.stats.minDistance >= r.minDistance)) r.minDistance = run.stats.minDistance;
     r.contactSolves += run.stats.solves.solves;
@@ -116,7 +119,12 @@ int main(int argc, char** argv) {
   double seconds = 12.0, rest = 0.0;
   std::vector<const char*> positional;
   std::vector<std::string> assignments;
+  cl::StepTracing tracing = cl::StepTracing::kOff;
   for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--traced") == 0) {
+      tracing = cl::StepTracing::kAll;
+      continue;
+    }
     const bool option = std::strcmp(argv[i], "--set") == 0 || std::strcmp(argv[i], "--max") == 0 ||
                         std::strcmp(argv[i], "--rest") == 0;
     if (option && i + 1 >= argc) {
@@ -139,6 +147,7 @@ int main(int argc, char** argv) {
   }
   if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
   if (positional.size() > 1) seconds = std::atof(positional[1]);
+  if (tracing == cl::StepTracing::kAll) fmt::print("every step traced (--traced)\n\n");
   fmt::print(
       "| blocks | CPU s for {} sim s (median of {}) | min | max | real-time factor | collisions | "
       "back-ups | binary | serial impulse solves | per collision | contact solves | pivots | "
@@ -154,7 +163,7 @@ int main(int argc, char** argv) {
     std::vector<double> cpu;
     Run first;
     for (int k = 0; k < runs; ++k) {
-      const Run r = runOnce(file, seconds, k == 0 ? rest : 0.0, assignments);
+      const Run r = runOnce(file, seconds, k == 0 ? rest : 0.0, assignments, tracing);
       if (k == 0) first = r;
       cpu.push_back(r.cpuSeconds);
     }

@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/workbench/main_window.h"
@@ -73,7 +74,7 @@ cl::SolveTrace largeSolve() {
     contact.label = "b" + std::to_string(i % kBodies) + "/floor";
     context.contacts.push_back(contact);
   }
-  recorder.onSolveContext(context);
+  recorder.onSolveContext(std::move(context));
   cl::ComputeForces solver;
   solver.setTraceSink(&recorder);
   solver.solve(p);

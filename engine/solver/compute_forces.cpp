@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <utility>
 
 #include "engine/math/all_finite.h"
 #include "engine/solver/detail/acc_factor.h"
@@ -142,7 +143,7 @@ void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool 
     p.deltaF = df;
     p.deltaA = da;
   }
-  sink->onPivot(p);
+  sink->onPivot(std::move(p));
 }
 
 // engine2D's HYBRID and RANDOM policies draw a random permutation of all n contacts (n
@@ -598,7 +599,7 @@ LcpResult Run::go() {
     SolverSolve s = detail::solveRecord(P, res, LcpSolverKind::kComputeForces, t0);
     s.reference = opt.reference;
     s.policy = static_cast<int>(opt.policy);
-    sink->onSolve(s);
+    sink->onSolve(std::move(s));
   }
   return res;
 }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "engine/math/all_finite.h"
 #include "engine/solver/friction_lemke.h"
@@ -111,7 +112,7 @@ void Run::report(PivotTransition t, int d, int j, double s, bool stepped) {
     p.deltaF = df;
     p.deltaA = da;
   }
-  opt.sink->onPivot(p);
+  opt.sink->onPivot(std::move(p));
 }
 
 // The next condition that does not hold, every normal before any friction; false when all
@@ -467,7 +468,7 @@ FrictionResult computeFrictionForces(const FrictionProblem& problem,
     s.slide = problem.slide.empty() ? std::vector<int>(problem.mu.size(), 0) : problem.slide;
     s.byLemke = r.byLemke;
     s.regularization = r.regularization;
-    sink->onSolve(s);
+    sink->onSolve(std::move(s));
   }
   return r;
 }

@@ -39,21 +39,21 @@ std::size_t StepTrace::countBytes() const {
   return n;
 }
 
-void StepTraceRecorder::onSolveContext(const SolveContext& context) {
+void StepTraceRecorder::onSolveContext(SolveContext context) {
   mOpen = SolveTrace{};
-  mOpen.context = context;
+  mOpen.context = std::move(context);
 }
 
-void StepTraceRecorder::onPivot(const SolverPivot& pivot) {
-  mOpen.pivots.push_back(pivot);
+void StepTraceRecorder::onPivot(SolverPivot pivot) {
+  mOpen.pivots.push_back(std::move(pivot));
 }
 
-void StepTraceRecorder::onIteration(const SolverIteration& iteration) {
-  mOpen.iterations.push_back(iteration);
+void StepTraceRecorder::onIteration(SolverIteration iteration) {
+  mOpen.iterations.push_back(std::move(iteration));
 }
 
-void StepTraceRecorder::onSolve(const SolverSolve& solve) {
-  mOpen.solve = solve;
+void StepTraceRecorder::onSolve(SolverSolve solve) {
+  mOpen.solve = std::move(solve);
   mTrace.solves.push_back(std::move(mOpen));
   mOpen = SolveTrace{};
 }

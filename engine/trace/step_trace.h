@@ -38,10 +38,10 @@ struct StepTrace {
 
 class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public TimeStepSink {
  public:
-  void onSolveContext(const SolveContext& context) override;
-  void onPivot(const SolverPivot& pivot) override;
-  void onIteration(const SolverIteration& iteration) override;
-  void onSolve(const SolverSolve& solve) override;
+  void onSolveContext(SolveContext context) override;
+  void onPivot(SolverPivot pivot) override;
+  void onIteration(SolverIteration iteration) override;
+  void onSolve(SolverSolve solve) override;
   void onWaypoint(const Waypoint& w) override { mTrace.waypoints.push_back(w); }
   void onTimeStepIteration(const TimeStepIteration& it) override {
     mTrace.timeStepIterations.push_back(it);

@@ -41,7 +41,7 @@ std::optional<LcpResult> SolveRun::refuse() const {
     SolverSolve s;
     s.error = static_cast<int>(r.error);
     s.solver = static_cast<int>(mKind);
-    mSink->onSolve(s);
+    mSink->onSolve(std::move(s));
   }
   return r;
 }
@@ -52,7 +52,7 @@ double SolveRun::residual(const Eigen::VectorXd& f) const {
 }
 
 void SolveRun::emit(SolverIteration iteration) const {
-  if (mSink) mSink->onIteration(iteration);
+  if (mSink) mSink->onIteration(std::move(iteration));
 }
 
 LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, int pivots) const {

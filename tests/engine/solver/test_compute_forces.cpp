@@ -380,12 +380,12 @@ struct NestingSink : SolverTraceSink {
   const LcpProblem* inner = nullptr;
   LcpResult innerResult;
   bool done = false;
-  void onPivot(const SolverPivot&) override {
+  void onPivot(SolverPivot) override {
     if (done) return;
     done = true;
     innerResult = solveFresh(*inner);
   }
-  void onSolve(const SolverSolve&) override {}
+  void onSolve(SolverSolve) override {}
 };
 
 }  // namespace
