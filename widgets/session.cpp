@@ -22,7 +22,8 @@ namespace cl::widgets {
 
 namespace {
 // Longest wall-clock interval one frame may make up for. After a stall (a
-// modal dialog, a slow step) the run continues instead of racing to catch up.
+// modal dialog, a slow step) the run continues instead of racing to catch up. Also the
+// frame a batch of steps is kept to, of simulated and of wall time (run_pacing.h).
 constexpr double kMaxFrameSeconds = 0.1;
 constexpr double kMinTimeRate = 0.1;
 constexpr double kMaxTimeRate = 10.0;

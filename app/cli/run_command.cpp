@@ -37,6 +37,12 @@ namespace {
 // More steps than any run can finish: a typo in --until or --dt, not a request.
 constexpr double kMaxSteps = 1e10;
 
+// A collision's impulse solve (step<k>_impulse<m>.json, --lcp-kinds impulses); every other
+// solve is a step's own LCP (step<k>_solve<m>.json, --lcp-kinds forces).
+bool isImpulse(const SolveTrace& t) {
+  return t.context.purpose == SolvePurpose::kImpulse;
+}
+
 // The solves of steps first..last (1-based, inclusive) with their pivots, from each
 // step's trace, kept until the run has finished.
 struct LcpSteps {
@@ -47,7 +53,7 @@ struct LcpSteps {
   bool covers(long long step) const { return step >= first && step <= last; }
   // Keeps a solve of step `step` when it is of a kind asked for.
   void offer(long long step, const SolveTrace& t) {
-    if ((t.context.purpose == SolvePurpose::kImpulse ? impulses : forces))
+    if (isImpulse(t) ? impulses : forces)
       solves.emplace_back(step, t);
     else
       ++leftOut;
@@ -108,7 +114,7 @@ void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
   for (const auto& [k, trace] : kept.solves) {
     if (k != step) step = k, forces = impulses = 0;
     const SolverSolve& r = trace.solve;
-    const bool impulse = trace.context.purpose == SolvePurpose::kImpulse;
+    const bool impulse = isImpulse(trace);
     const std::filesystem::path path =
         std::filesystem::path(dir) / fmt::format("step{}_{}{}.json", k,
                                                  impulse ? "impulse" : "solve",
