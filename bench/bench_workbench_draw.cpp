@@ -10,10 +10,12 @@
 // timer on the UI thread measures how long the event loop was blocked between its ticks,
 // for `seconds` of wall time per run (default 10). Input waits at most that long. And how
 // often the scene moves on to a newer step meanwhile: the steps shown, and the longest wall
-// time between two of them.
+// time between two of them. Last, each tick blocked 30 ms or more with the events the UI
+// thread handled before it, and what each took: what to make cheaper.
 //   build/bench/bench_workbench_draw [runs] [--run-seconds S]
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -81,6 +83,53 @@ cl::SolveTrace largeSolve() {
   return recorder.take().solves.front();
 }
 
+// Times the events the UI thread handles while `timing` is set: the outermost ones that took
+// kPartMs or more, and the events nested in them that did (a paint of the window sends each
+// widget's paint event inside it). The probe below reads them at each tick: what blocked the
+// event loop since the tick before.
+class TimedApplication : public QApplication {
+ public:
+  static constexpr double kPartMs = 2;
+  struct Part {
+    int depth = 0;
+    double ms = 0;
+    QString what;
+  };
+  using QApplication::QApplication;
+  bool notify(QObject* receiver, QEvent* event) override {
+    // The worker thread's events (its batches of steps) come through here too.
+    if (!timing || QThread::currentThread() != thread())
+      return QApplication::notify(receiver, event);
+    const int depth = mDepth++;
+    QElapsedTimer timer;
+    timer.start();
+    const int type = event->type();
+    const bool result = QApplication::notify(receiver, event);
+    --mDepth;
+    const double ms = timer.nsecsElapsed() / 1e6;
+    if (ms >= kPartMs) sinceTick.push_back({depth, ms, describe(receiver, type)});
+    return result;
+  }
+  bool timing = false;
+  std::vector<Part> sinceTick;  // in the order they ended: nested events before their parent
+
+ private:
+  // "type Class 'name'", or the nearest object above it named by us (not Qt's "qt_...").
+  static QString describe(QObject* receiver, int type) {
+    QString out = QStringLiteral("%1 %2").arg(type).arg(
+        QString::fromLatin1(receiver->metaObject()->className()));
+    const QObject* named = receiver;
+    while (named && (named->objectName().isEmpty() || named->objectName().startsWith("qt_")))
+      named = named->parent();
+    if (named == receiver)
+      out += " '" + named->objectName() + "'";
+    else if (named)
+      out += " in '" + named->objectName() + "'";
+    return out;
+  }
+  int mDepth = 0;
+};
+
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[static_cast<std::size_t>(p * (v.size() - 1))];
@@ -92,7 +141,13 @@ struct Stalls {
   double simSeconds = 0;
   int shown = 0;             // times the scene moved to a newer step (Session::currentChanged)
   double longestShowMs = 0;  // the longest wall time between two of them
+  struct Slow {
+    double blockedMs = 0;
+    std::vector<TimedApplication::Part> events;  // handled since the tick before
+  };
+  std::vector<Slow> slow;  // the ticks blocked kSlowMs or more
 };
+constexpr double kSlowMs = 30;
 
 // Runs the session's scene for `seconds` of wall time at 1x; a timer of period kProbeMs on
 // the UI thread records, at each tick, how much later than its period it came.
@@ -105,8 +160,12 @@ Stalls measureStalls(cl::widgets::Session& session, double seconds) {
   probe.setTimerType(Qt::PreciseTimer);
   probe.setInterval(kProbeMs);
   QElapsedTimer gap;
+  auto* app = static_cast<TimedApplication*>(QApplication::instance());
   QObject::connect(&probe, &QTimer::timeout, [&] {
-    s.blockedMs.push_back(std::max(0.0, gap.nsecsElapsed() / 1e6 - kProbeMs));
+    const double blocked = std::max(0.0, gap.nsecsElapsed() / 1e6 - kProbeMs);
+    s.blockedMs.push_back(blocked);
+    if (blocked >= kSlowMs) s.slow.push_back({blocked, std::move(app->sinceTick)});
+    app->sinceTick.clear();
     gap.restart();
   });
   QElapsedTimer sinceShown;
@@ -137,7 +196,7 @@ Stalls measureStalls(cl::widgets::Session& session, double seconds) {
 
 int main(int argc, char* argv[]) {
   if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
-  QApplication app(argc, argv);
+  TimedApplication app(argc, argv);
   int runs = 5;
   double runSeconds = 10;
   for (int i = 1; i < argc; ++i) {
@@ -196,12 +255,15 @@ int main(int argc, char* argv[]) {
       "median blocked ms | 99th pct ms | max ms | ticks blocked > 50 ms |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   std::vector<double> maxima;
+  std::vector<std::vector<Stalls::Slow>> slow;  // each run's
   for (int run = 1; run <= runs; ++run) {
     if (!window.session()->loadScene(QString::fromStdString(pile.string()))) {
       std::fprintf(stderr, "bench_workbench_draw: cannot load %s\n", pile.c_str());
       return 1;
     }
+    app.timing = true;
     const Stalls s = measureStalls(*window.session(), runSeconds);
+    app.timing = false;
     const double worst = *std::max_element(s.blockedMs.begin(), s.blockedMs.end());
     maxima.push_back(worst);
     std::printf("| %d | %lld | %.2f | %d | %.0f | %zu | %.2f | %.2f | %.2f | %lld |\n", run,
@@ -209,7 +271,21 @@ int main(int argc, char* argv[]) {
                 median(s.blockedMs), percentile(s.blockedMs, 0.99), worst,
                 static_cast<long long>(std::count_if(s.blockedMs.begin(), s.blockedMs.end(),
                                                      [](double ms) { return ms > 50; })));
+    slow.push_back(s.slow);
   }
+  std::printf(
+      "\nTicks blocked %.0f ms or more, and what the UI thread handled since the tick before "
+      "(each event of %.0f ms or more: [nesting depth, ms, QEvent type, receiver]):\n",
+      kSlowMs, TimedApplication::kPartMs);
+  if (std::all_of(slow.begin(), slow.end(), [](const auto& r) { return r.empty(); }))
+    std::printf("none\n");
+  for (std::size_t run = 0; run < slow.size(); ++run)
+    for (const auto& t : slow[run]) {
+      std::printf("run %zu, %.1f ms:", run + 1, t.blockedMs);
+      for (const auto& p : t.events)
+        std::printf(" [%d %.1f %s]", p.depth, p.ms, p.what.toUtf8().constData());
+      std::printf("\n");
+    }
   std::printf("\nmedian over runs of the longest block: %.2f ms (target <= 50)\n", median(maxima));
   return 0;
 }

@@ -13,9 +13,9 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <map>
 
 #include "engine/trace/solve_state.h"
 #include "widgets/contact_numbers.h"
@@ -267,21 +267,26 @@ void MatrixDock::refillSolvePicker() {
   const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr;
   const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
   const int selected = mSession->selectedSolve();
-  // The kinds present, with their counts; "all" first.
-  std::map<int, int> counts;
+  // The kinds present, with their counts; "all" first. (An array, not a map: a step of
+  // pile_200 can hold 100 000 impulse solves, and this runs at every step shown.)
+  constexpr int kKinds = static_cast<int>(SolvePurpose::kTimeStep) + 1;  // the last purpose
+  std::array<int, kKinds> counts{};
   for (int k = 0; k < n; ++k)
-    ++counts[SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context)];
+    ++counts[static_cast<std::size_t>(
+        SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context))];
   int kind = mSolveKind->currentData().isValid() ? mSolveKind->currentData().toInt() : -1;
   // The selected solve is always listed: the kind widens to all when it is of another.
   if (selected >= 0 && selected < n &&
       SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(selected)].context) != kind)
     kind = -1;
-  if (!counts.contains(kind)) kind = -1;
+  if (kind < 0 || kind >= kKinds || counts[static_cast<std::size_t>(kind)] == 0) kind = -1;
   {
     const QSignalBlocker blockKinds(mSolveKind);
     mSolveKind->clear();
     mSolveKind->addItem(tr("all solves (%1)").arg(n), -1);
-    for (const auto& [k, count] : counts) {
+    for (int k = 0; k < kKinds; ++k) {
+      const int count = counts[static_cast<std::size_t>(k)];
+      if (count == 0) continue;
       const auto purpose = static_cast<SolvePurpose>(k);
       const QString name = purpose == SolvePurpose::kContactForces ? tr("contact forces (%1)")
                            : purpose == SolvePurpose::kTimeStep    ? tr("time-step LCPs (%1)")

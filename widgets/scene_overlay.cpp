@@ -3,12 +3,13 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPolygonF>
 #include <QRectF>
 #include <algorithm>
 #include <cmath>
 #include <map>
+
+#include "widgets/halo_text.h"
 
 namespace cl::widgets {
 
@@ -28,7 +29,7 @@ const QColor kSpringCompressed(0xc2, 0x5e, 0x00);
 const QColor kFlameOuter(0xff, 0x98, 0x00);
 const QColor kFlameInner(0xff, 0xe0, 0x60);
 const QColor kFlameEdge(0xc0, 0x48, 0x00);
-const QColor kHalo(255, 255, 255, 230);
+const QColor kLegendText(0x50, 0x50, 0x50);
 const QColor kImpulse = QColor::fromRgba(overlay_colors::kImpulse);
 const QColor kNormal = QColor::fromRgba(overlay_colors::kNormal);
 const QColor kVelocity = QColor::fromRgba(overlay_colors::kVelocity);
@@ -308,10 +309,7 @@ void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font
     const QPointF at(x + kContactDotRadius, y - metrics.ascent() / 2 + metrics.descent() / 2);
     modeDot(painter, at, mode);
     const QString label = QString::fromLatin1(nameOf(mode));
-    QPainterPath text;
-    text.addText(QPointF(x + 2 * kContactDotRadius + 5.0, y), font, label);
-    painter.strokePath(text, pen(kHalo, 3.0));
-    painter.fillPath(text, QColor(0x50, 0x50, 0x50));
+    drawHaloText(painter, QPointF(x + 2 * kContactDotRadius + 5.0, y), font, label, kLegendText);
     x += 2 * kContactDotRadius + 5.0 + metrics.horizontalAdvance(label) + 14.0;
   }
   painter.restore();
@@ -331,15 +329,12 @@ void drawForceScaleBar(QPainter& painter, const QRectF& area, const QFont& font,
   const QPointF from(area.left() + 10.0, y - metrics.ascent() / 2 + metrics.descent() / 2);
   QString label = QStringLiteral("= force %1").arg(QString::number(force, 'g', 3));
   if (force == scale.referenceForce) label += QStringLiteral("  (m g of the heaviest body)");
-  QPainterPath text;
-  text.addText(QPointF(from.x() + pixels + 6.0, y), font, label);
   painter.save();
   // A white backing line under the arrow, like the halo of the text.
-  painter.setPen(pen(kHalo, 5.0));
+  painter.setPen(pen(kHaloColor, kHaloWidth + 2.0));
   painter.drawLine(from, from + QPointF(pixels, 0));
   arrow(painter, from, QPointF(1, 0), pixels, kForceWidth, kForce, false);
-  painter.strokePath(text, pen(kHalo, 3.0));
-  painter.fillPath(text, QColor(0x50, 0x50, 0x50));
+  drawHaloText(painter, QPointF(from.x() + pixels + 6.0, y), font, label, kLegendText);
   painter.restore();
 }
 

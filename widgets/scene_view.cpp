@@ -16,6 +16,7 @@
 
 #include "engine/math/nice_step.h"
 #include "engine/trace/step_trace.h"
+#include "widgets/halo_text.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/session.h"
 
@@ -27,8 +28,7 @@ constexpr double kMinForceScale = 1.0 / 64;
 constexpr double kMaxForceScale = 64.0;
 constexpr double kMinScale = 1e-3;
 constexpr double kMaxScale = 1e6;
-constexpr double kFitFill = 0.92;   // share of the widget the fitted scene covers
-constexpr double kCrossHalf = 5.0;  // pixels
+constexpr double kFitFill = 0.92;  // share of the widget the fitted scene covers
 // More grid lines than this across the view means the step is meaningless there.
 constexpr double kMaxGridLines = 2000;
 
@@ -385,6 +385,21 @@ QPainterPath SceneView::screenOutline(int index) const {
   return centeredToScreen().map(worldPath(bodies[index], states[index], mCenter));
 }
 
+SceneView::BodyMarks SceneView::bodyMarks(int index, const BodyState& state) const {
+  const Polygon& body = mSession->bodies()[static_cast<std::size_t>(index)];
+  const Bounds b = body.worldBounds(state);
+  BodyMarks marks;
+  marks.box = QRectF(toScreen({b.left, b.top}), toScreen({b.right, b.bottom})).normalized();
+  marks.outlineWidth =
+      std::min(marks.box.width(), marks.box.height()) >= kThickOutlineFrom ? 1.5 : 1.0;
+  // An arm shorter than the distance from the centre of mass to the nearest edge stays inside
+  // a convex body whatever its direction; 0.8 of it leaves a gap before the outline. Arms
+  // under a pixel and a half would be a dot: none.
+  marks.crossHalf = std::min(kCrossHalf, 0.8 * body.minHeight() * mScale);
+  if (!(marks.crossHalf >= 1.5)) marks.crossHalf = 0;
+  return marks;
+}
+
 void SceneView::setView(Vec2 center, double scale) {
   // A view that cannot be computed (bounds or a pan beyond the range of a
   // double) keeps the previous one.
@@ -496,6 +511,8 @@ void SceneView::paintEvent(QPaintEvent*) {
   const std::vector<ImpulseMark> impulses = shownImpulses();
   drawLayers(painter, impulses);
   drawMarkersAndLabels(painter);
+  // The legends along the bottom edge go over the bodies' names.
+  drawLegends(painter);
   drawCornerText(painter, impulses);
 }
 
@@ -537,14 +554,18 @@ void SceneView::drawGrid(QPainter& painter) const {
 void SceneView::drawBodies(QPainter& painter) const {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
+  // A body wholly outside the widget (zoomed in on part of a scene) is not drawn.
+  const QRectF visible = QRectF(rect()).adjusted(-4, -4, 4, 4);
   painter.save();
   painter.setTransform(centeredToScreen());
   // Fixed bodies first so that moving ones are drawn over walls they overlap.
   for (bool fixedPass : {true, false}) {
     for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
       if (bodies[i].isFixed() != fixedPass) continue;
+      const BodyMarks marks = bodyMarks(static_cast<int>(i), states[i]);
+      if (!marks.box.intersects(visible)) continue;
       const QColor fill = fillColor(static_cast<int>(i));
-      QPen outline(fixedPass ? kFixedOutline : fill.darker(170), 1.5);
+      QPen outline(fixedPass ? kFixedOutline : fill.darker(170), marks.outlineWidth);
       outline.setCosmetic(true);  // pixel width whatever the zoom
       outline.setJoinStyle(Qt::RoundJoin);
       painter.setPen(outline);
@@ -565,22 +586,33 @@ void SceneView::drawBodies(QPainter& painter) const {
   painter.restore();
 }
 
+ForceScale SceneView::arrowScale() const {
+  ForceScale scale = forceScaleOf(mSession->snapshot(), mSession->bodies());
+  scale.referenceLength *= mForceScale;
+  return scale;
+}
+
 void SceneView::drawOverlay(QPainter& painter) const {
   const SimSnapshot& snapshot = mSession->snapshot();
-  const auto& bodies = mSession->bodies();
   const ScreenMap map{centeredToScreen(), mCenter, mScale};
-  ForceScale scale = forceScaleOf(snapshot, bodies);
-  scale.referenceLength *= mForceScale;
+  const ForceScale scale = arrowScale();
   painter.save();
   drawSprings(painter, map, snapshot.springs);
   drawConnectors(painter, map, snapshot.connectors, scale, mShowContactForces);
   drawThrusters(painter, map, snapshot.thrusters, scale);
-  drawContacts(painter, map, snapshot.contacts, bodies, scale, mShowContactForces);
+  drawContacts(painter, map, snapshot.contacts, mSession->bodies(), scale, mShowContactForces);
+  painter.restore();
+}
+
+void SceneView::drawLegends(QPainter& painter) const {
+  const SimSnapshot& snapshot = mSession->snapshot();
   const bool anyForce =
       !snapshot.contacts.empty() ||
       std::any_of(snapshot.connectors.begin(), snapshot.connectors.end(),
                   [](const ConnectorMark& c) { return c.kind == ConnectorMarkKind::kJoint; });
-  if (mShowContactForces && anyForce) drawForceScaleBar(painter, rect(), font(), map, scale);
+  painter.save();
+  if (mShowContactForces && anyForce)
+    drawForceScaleBar(painter, rect(), font(), {centeredToScreen(), mCenter, mScale}, arrowScale());
   drawContactModeKey(painter, rect(), font(), snapshot.contacts);
   painter.restore();
 }
@@ -595,11 +627,12 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     const bool fixed = bodies[i].isFixed();
     // states[i] holds the centre of mass in world coordinates.
     const QPointF cm = toScreen(states[i].position());
-    if (!fixed) {
-      QPen cross(fillColor(static_cast<int>(i)).darker(250), 1.5);
-      painter.setPen(cross);
-      painter.drawLine(cm - QPointF(kCrossHalf, 0), cm + QPointF(kCrossHalf, 0));
-      painter.drawLine(cm - QPointF(0, kCrossHalf), cm + QPointF(0, kCrossHalf));
+    const BodyMarks marks = bodyMarks(static_cast<int>(i), states[i]);
+    if (!fixed && marks.crossHalf > 0) {
+      const double h = marks.crossHalf;
+      painter.setPen(QPen(fillColor(static_cast<int>(i)).darker(250), marks.outlineWidth));
+      painter.drawLine(cm - QPointF(h, 0), cm + QPointF(h, 0));
+      painter.drawLine(cm - QPointF(0, h), cm + QPointF(0, h));
     }
     // The name sits just above the centre of mass, white-haloed so it reads
     // over any fill or grid.
@@ -607,28 +640,22 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     const double nameWidth = metrics.horizontalAdvance(name);
     // A fixed body too narrow for its name but tall (a side wall) gets the name
     // written along its length instead of spilling over its edges.
-    const Bounds b = bodies[i].worldBounds(states[i]);
-    const double widthPx = std::abs(toScreen({b.right, b.top}).x() - toScreen({b.left, b.top}).x());
-    const double heightPx =
-        std::abs(toScreen({b.left, b.top}).y() - toScreen({b.left, b.bottom}).y());
+    const double widthPx = marks.box.width();
+    const double heightPx = marks.box.height();
     const bool vertical = fixed && widthPx < nameWidth && heightPx > widthPx;
     // A moving body smaller on screen than its name (a pile seen whole) is not labelled:
-    // the names would only cover one another. Zooming in brings them back. (Checked before
-    // the name's outline is built: that is the costly part of drawing a pile.)
+    // the names would only cover one another. Zooming in brings them back.
     if (!fixed && std::max(widthPx, heightPx) < nameWidth) continue;
-    const double baseline =
-        fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2 : cm.y() - kCrossHalf - 3.0;
-    QPainterPath text;
-    text.addText(QPointF(cm.x() - nameWidth / 2, baseline), labelFont, name);
+    const double baseline = fixed ? cm.y() + metrics.ascent() / 2 - metrics.descent() / 2
+                                  : cm.y() - marks.crossHalf - 3.0;
     painter.save();
     if (vertical) {
       painter.translate(cm);
       painter.rotate(-90);
       painter.translate(-cm);
     }
-    painter.strokePath(
-        text, QPen(QColor(255, 255, 255, 220), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter.fillPath(text, fixed ? kFixedLabel : kLabel);
+    drawHaloText(painter, QPointF(cm.x() - nameWidth / 2, baseline), labelFont, name,
+                 fixed ? kFixedLabel : kLabel);
     painter.restore();
   }
 }
@@ -674,9 +701,11 @@ void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>&
     painter.drawPath(worldPath(bodies[i], state, mCenter));
     painter.resetTransform();
     const QPointF cm = toScreen(state.position());
-    painter.setPen(QPen(color, 1.2));
-    painter.drawLine(cm - QPointF(kCrossHalf, 0), cm + QPointF(kCrossHalf, 0));
-    painter.drawLine(cm - QPointF(0, kCrossHalf), cm + QPointF(0, kCrossHalf));
+    if (const double h = bodyMarks(static_cast<int>(i), state).crossHalf; h > 0) {
+      painter.setPen(QPen(color, 1.2));
+      painter.drawLine(cm - QPointF(h, 0), cm + QPointF(h, 0));
+      painter.drawLine(cm - QPointF(0, h), cm + QPointF(0, h));
+    }
   }
   painter.restore();
 }
@@ -690,11 +719,7 @@ void SceneView::drawLayers(QPainter& painter, const std::vector<ImpulseMark>& im
     drawBoundingBoxes(painter, map, bodies, snapshot.states);
   if (mShowVelocitiesAction->isChecked()) drawVelocities(painter, map, bodies, snapshot.states);
   if (mShowNormalsAction->isChecked()) drawNormals(painter, map, snapshot.contacts);
-  if (!impulses.empty()) {
-    ForceScale scale = forceScaleOf(snapshot, bodies);
-    scale.referenceLength *= mForceScale;
-    drawImpulses(painter, map, impulses, scale);
-  }
+  if (!impulses.empty()) drawImpulses(painter, map, impulses, arrowScale());
   if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
     drawWaypointCollisions(painter, map, w->collisions);
   // The body the inspector shows, outlined in the selection colour over a dark rim.

@@ -13,6 +13,7 @@
 #include <QList>
 #include <QPainterPath>
 #include <QPoint>
+#include <QRectF>
 #include <QSet>
 #include <QTransform>
 #include <QWidget>
@@ -34,6 +35,7 @@ struct Waypoint;
 namespace cl::widgets {
 
 class Session;
+struct ForceScale;
 struct ImpulseMark;
 
 class SceneView : public QWidget {
@@ -57,6 +59,21 @@ class SceneView : public QWidget {
   QColor fillColor(int index) const;
   // Outline of body `index` as drawn now, in widget pixels (for hit tests).
   QPainterPath screenOutline(int index) const;
+
+  // How body `index` at `state` is drawn at the view's zoom. A body small on screen (a pile
+  // seen whole: blocks of 10 to 20 px) gets a 1 px outline and a centre-of-mass cross that
+  // stays inside it, so the pile reads as blocks, not as rows of crosses; and Qt draws a
+  // 1 px outline with its line rasterizer, where a wider one goes through the general
+  // stroker (200 blocks: 0.9 ms against 3.6 ms a frame).
+  struct BodyMarks {
+    QRectF box;               // the body's bounding box in widget pixels
+    double outlineWidth = 0;  // pixels
+    double crossHalf = 0;     // arm length, pixels: at most 0.8 of the centre of mass's
+                              // distance to the nearest edge, and kCrossHalf; 0: no cross
+  };
+  static constexpr double kCrossHalf = 5.0;          // pixels, at full size
+  static constexpr double kThickOutlineFrom = 30.0;  // pixels across, the smaller side of box
+  BodyMarks bodyMarks(int index, const BodyState& state) const;
 
   // Whether contact and joint forces are drawn (default on). The checkable
   // action is in the view's context menu; a window may add it to a menu too.
@@ -168,6 +185,9 @@ class SceneView : public QWidget {
   void drawGrid(QPainter& painter) const;
   void drawBodies(QPainter& painter) const;
   void drawOverlay(QPainter& painter) const;
+  void drawLegends(QPainter& painter) const;
+  // How long forces and impulses are drawn: the scene's scale times the view's factor.
+  ForceScale arrowScale() const;
   void drawMarkersAndLabels(QPainter& painter) const;
   void setView(Vec2 center, double scale);
   void fitBodies(bool movingOnly);

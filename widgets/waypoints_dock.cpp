@@ -2,6 +2,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetrics>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -13,7 +15,9 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <array>
 #include <memory>
+#include <utility>
 
 #include "engine/dynamics/advance_kind.h"
 #include "widgets/backup_steps_model.h"
@@ -25,6 +29,20 @@
 namespace cl::widgets {
 
 namespace {
+
+// CollisionAdvance's counters in the order shown: four on the first row, five on the second.
+constexpr int kFirstRowCounters = 4;
+std::array<std::pair<const char*, long long>, 9> counterCells(const CollisionCounters& c) {
+  return {{{QT_TR_NOOP("collisions"), c.collisions},
+           {QT_TR_NOOP("back-ups"), c.backups},
+           {QT_TR_NOOP("ODE steps"), c.odeSteps},
+           {QT_TR_NOOP("binary steps"), c.binarySteps},
+           {QT_TR_NOOP("impulses"), c.impulses},
+           {QT_TR_NOOP("contacts"), c.contacts},
+           {QT_TR_NOOP("estimates"), c.estimates},
+           {QT_TR_NOOP("stuck"), c.stuck},
+           {QT_TR_NOOP("jams"), c.jams}}};
+}
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
   auto* table = new QTableView(parent);
@@ -56,10 +74,35 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(4);
 
-  mCounters = new QLabel(body);
+  // A grid of plain labels, each value bold and right-aligned: a rich-text table in one
+  // label cost the UI thread about 5 ms at each step of a pile (laying out its document
+  // for the size hint, and again to paint it).
+  mCounters = new QWidget(body);
   mCounters->setObjectName(QStringLiteral("waypointCounters"));
-  mCounters->setTextFormat(Qt::RichText);
   mCounters->setToolTip(tr("CollisionAdvance's counters for the run up to the record shown"));
+  auto* grid = new QGridLayout(mCounters);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setVerticalSpacing(1);
+  QFont bold = mCounters->font();
+  bold.setBold(true);
+  const auto cells = counterCells({});
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int k = static_cast<int>(i);
+    const int row = k < kFirstRowCounters ? 0 : 1;
+    const int column = 2 * (k < kFirstRowCounters ? k : k - kFirstRowCounters);
+    grid->addWidget(new QLabel(tr(cells[i].first), mCounters), row, column);
+    auto* value = new QLabel(mCounters);
+    value->setTextFormat(Qt::PlainText);
+    value->setFont(bold);
+    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Room for six digits and a gap before the next name, so the columns stay put.
+    value->setMinimumWidth(QFontMetrics(bold).horizontalAdvance(QStringLiteral("000000")));
+    value->setContentsMargins(0, 0, 10, 0);
+    grid->addWidget(value, row, column + 1);
+    mCounterValues.push_back(value);
+  }
+  // The width left over stays empty, right of the longer row.
+  grid->setColumnStretch(2 * (static_cast<int>(cells.size()) - kFirstRowCounters), 1);
   layout->addWidget(mCounters);
 
   // The steps with back-ups (Back-ups only) at the left, the step shown at the right.
@@ -382,32 +425,17 @@ void WaypointsDock::onRowSelected() {
 void WaypointsDock::updateCounters() {
   const StepRecord* record = mSession->current();
   if (!mSession->hasScene() || !record) {
-    mCounters->clear();
     mCountersText.clear();
     mCounters->hide();
     return;
   }
-  const CollisionCounters& c = record->state.counters;
-  const std::pair<QString, long long> cells[] = {{tr("collisions"), c.collisions},
-                                                 {tr("back-ups"), c.backups},
-                                                 {tr("ODE steps"), c.odeSteps},
-                                                 {tr("binary steps"), c.binarySteps},
-                                                 {tr("impulses"), c.impulses},
-                                                 {tr("contacts"), c.contacts},
-                                                 {tr("estimates"), c.estimates},
-                                                 {tr("stuck"), c.stuck},
-                                                 {tr("jams"), c.jams}};
-  QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\"><tr>");
+  const auto cells = counterCells(record->state.counters);
   QStringList plain;
-  for (std::size_t i = 0; i < std::size(cells); ++i) {
-    plain << QStringLiteral("%1 %2").arg(cells[i].first).arg(cells[i].second);
-    if (i == 4) html += QStringLiteral("</tr><tr>");
-    html += QStringLiteral("<td>%1 </td><td align=\"right\"><b>%2</b>&nbsp;&nbsp;&nbsp;</td>")
-                .arg(cells[i].first.toHtmlEscaped())
-                .arg(cells[i].second);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const QString value = QString::number(cells[i].second);
+    mCounterValues[i]->setText(value);  // unchanged text: no relayout, no repaint
+    plain << QStringLiteral("%1 %2").arg(tr(cells[i].first), value);
   }
-  html += QStringLiteral("</tr></table>");
-  mCounters->setText(html);
   mCountersText = plain.join(QStringLiteral(", "));
   mCounters->show();
 }

@@ -7,6 +7,7 @@
 // and a click on one shows that step.
 #include <QDockWidget>
 #include <QString>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -67,9 +68,10 @@ class WaypointsDock : public QDockWidget {
   CollisionListModel* mCollisions = nullptr;
   QStackedWidget* mPages = nullptr;
   QLabel* mMessage = nullptr;
-  QLabel* mCounters = nullptr;
-  QString mCountersText;       // the counters as plain text
-  QLabel* mSummary = nullptr;  // "k of n waypoints, b back-ups"
+  QWidget* mCounters = nullptr;         // a grid: each counter's name and value
+  std::vector<QLabel*> mCounterValues;  // in counterCells' order
+  QString mCountersText;                // the counters as plain text
+  QLabel* mSummary = nullptr;           // "k of n waypoints, b back-ups"
   QLabel* mCollisionsTitle = nullptr;
   QCheckBox* mBackupsOnly = nullptr;
   QComboBox* mNameFilter = nullptr;

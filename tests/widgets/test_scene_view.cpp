@@ -629,3 +629,52 @@ TEST_CASE("SceneView opens on the box a scene names as its view, and keeps it on
   view.fitToScene();
   CHECK(view.toScreen({5, 4}).x() - view.toScreen({1, 2}).x() < 0.5 * view.width());
 }
+
+TEST_CASE("A pile seen whole gets thin outlines and centre-of-mass crosses inside its blocks",
+          "[scene_view]") {
+  Session session;
+  SceneView view(&session);
+  view.resize(800, 600);
+  REQUIRE(session.loadScene(sceneFile("pile_200.json")));
+  view.fitToScene();
+  const auto& bodies = session.bodies();
+  const auto& states = session.snapshot().states;
+  // Each arm's end lies inside the body's outline as drawn (QPainterPath's own test).
+  const auto armsInside = [&](int i, double h) {
+    const QPainterPath outline = view.screenOutline(i);
+    const QPointF cm = view.toScreen(states[static_cast<std::size_t>(i)].position());
+    for (const QPointF arm : {QPointF(h, 0), QPointF(-h, 0), QPointF(0, h), QPointF(0, -h)})
+      if (!outline.contains(cm + arm)) return false;
+    return true;
+  };
+  int crosses = 0, moving = 0;
+  for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+    if (bodies[static_cast<std::size_t>(i)].isFixed()) continue;
+    ++moving;
+    const SceneView::BodyMarks marks = view.bodyMarks(i, states[static_cast<std::size_t>(i)]);
+    INFO("body " << bodies[static_cast<std::size_t>(i)].name());
+    // Blocks of 0.2 to 1.2 in a pit 21 wide and a pile 25 tall: 5 to 30 px on screen.
+    CHECK(std::max(marks.box.width(), marks.box.height()) < 40);
+    CHECK(marks.outlineWidth == 1.0);
+    if (marks.crossHalf == 0) continue;
+    ++crosses;
+    CHECK(armsInside(i, marks.crossHalf));
+  }
+  CHECK(moving == 200);
+  CHECK(crosses > 100);  // most blocks still show where their centre of mass is
+  // Zoomed in, the biggest block gets the full cross and the thicker outline.
+  view.zoomBy(8);
+  int biggest = -1;
+  double side = 0;
+  for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+    if (bodies[static_cast<std::size_t>(i)].isFixed()) continue;
+    const double s = bodies[static_cast<std::size_t>(i)].minHeight();
+    if (s > side) side = s, biggest = i;
+  }
+  REQUIRE(biggest >= 0);
+  const SceneView::BodyMarks marks =
+      view.bodyMarks(biggest, states[static_cast<std::size_t>(biggest)]);
+  CHECK(marks.outlineWidth == 1.5);
+  CHECK(marks.crossHalf == SceneView::kCrossHalf);
+  CHECK(armsInside(biggest, marks.crossHalf));
+}
