@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <functional>
 
@@ -98,6 +99,10 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
          "replayed), up to the time of the newest step; the second run's bodies are drawn as "
          "orange ghosts at the step shown"));
   row->addWidget(mRun);
+  mCancel = new QPushButton(tr("Cancel"));
+  mCancel->setToolTip(tr("Stops the two runs after their current step"));
+  mCancel->hide();
+  row->addWidget(mCancel);
   row->addStretch(1);
   layout->addLayout(row);
   mStatus = new QLabel;
@@ -131,17 +136,30 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
 
   connect(mRun, &QPushButton::clicked, this,
           [this] { compareWith(static_cast<AdvanceKind>(mOther->currentData().toInt())); });
+  connect(mCancel, &QPushButton::clicked, this, &RunComparisonDock::cancel);
   connect(mSession, &Session::sceneLoaded, this, [this] {
     ++mGeneration;
-    mRunning = false;
-    mRun->setEnabled(true);
+    if (mStop) *mStop = true;  // its answer would be dropped: stop computing it
+    setRunning(false);
     clear(tr("Not compared yet: take some steps, pick a second advance, then compare."));
   });
   clear(tr("Not compared yet: take some steps, pick a second advance, then compare."));
 }
 
 RunComparisonDock::~RunComparisonDock() {
+  if (mStop) *mStop = true;  // closing waits for one step, not for the runs to end
   mPool->waitForDone();
+}
+
+void RunComparisonDock::cancel() {
+  if (mRunning && mStop) *mStop = true;
+}
+
+void RunComparisonDock::setRunning(bool running) {
+  mRunning = running;
+  mRun->setEnabled(!running);
+  mCancel->setVisible(running);
+  mCancel->setEnabled(running);
 }
 
 QString RunComparisonDock::statusText() const {
@@ -174,26 +192,65 @@ void RunComparisonDock::compareWith(AdvanceKind other) {
     emit finished();
     return;
   }
-  mRunning = true;
-  mRun->setEnabled(false);
+  setRunning(true);
   const AdvanceKind first = scene.settings.advance;
   mStatus->setText(tr("Running the scene with %1 and %2 to t = %3…")
                        .arg(QString::fromLatin1(nameOf(first)))
                        .arg(QString::fromLatin1(nameOf(other)))
                        .arg(until));
+  mStop = std::make_shared<std::atomic<bool>>(false);
   mPool->start([this, scene = std::make_shared<Scene>(std::move(scene)), first, other, until,
-                generation = mGeneration] {
-    auto a = std::make_shared<const AdvanceRun>(runWithAdvance(*scene, first, until));
-    auto b = std::make_shared<const AdvanceRun>(runWithAdvance(*scene, other, until));
-    postTo(this, [this, generation, a, b] { onRuns(generation, a, b); });
+                generation = mGeneration, stop = mStop] {
+    // After each step: stop when asked; say how far the run is about ten times a second.
+    auto shown = std::chrono::steady_clock::now();
+    const auto watch = [&](AdvanceKind kind, int run) {
+      return [&, kind, run](const AdvanceRun& r) {
+        if (const auto now = std::chrono::steady_clock::now();
+            now - shown > std::chrono::milliseconds(100)) {
+          shown = now;
+          const double time = r.steps.back().time;
+          postTo(this, [this, generation, kind, run, time, until] {
+            onProgress(generation, kind, run, time, until);
+          });
+        }
+        return !stop->load();
+      };
+    };
+    auto a =
+        std::make_shared<const AdvanceRun>(runWithAdvance(*scene, first, until, watch(first, 1)));
+    auto b = std::make_shared<AdvanceRun>();
+    b->kind = other;
+    b->cancelled = a->cancelled;  // the second run is not started
+    if (!a->cancelled) *b = runWithAdvance(*scene, other, until, watch(other, 2));
+    postTo(this, [this, generation, a, b = std::shared_ptr<const AdvanceRun>(std::move(b))] {
+      onRuns(generation, a, b);
+    });
   });
+}
+
+void RunComparisonDock::onProgress(quint64 generation, AdvanceKind kind, int run, double time,
+                                   double until) {
+  if (generation != mGeneration || !mRunning || mStop->load()) return;
+  mStatus->setText(tr("Running the scene with %1 (run %2 of 2): t = %3 of %4 s…")
+                       .arg(QString::fromLatin1(nameOf(kind)))
+                       .arg(run)
+                       .arg(time, 0, 'f', 3)
+                       .arg(until, 0, 'f', 3));
 }
 
 void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const AdvanceRun> first,
                                std::shared_ptr<const AdvanceRun> second) {
   if (generation != mGeneration) return;  // a scene load came in between
-  mRunning = false;
-  mRun->setEnabled(true);
+  setRunning(false);
+  if (first->cancelled || second->cancelled) {
+    const AdvanceRun& stopped = first->cancelled ? *first : *second;
+    clear(tr("Cancelled: the run with %1 stopped at t = %2; nothing compared.")
+              .arg(QString::fromLatin1(nameOf(stopped.kind)))
+              .arg(stopped.reached, 0, 'f', 3));
+    mSession->setComparison(nullptr);  // no ghosts of an earlier comparison either
+    emit finished();
+    return;
+  }
   const double gap = mSession->settings().distanceTol / 2;
   const AdvanceRun* runs[] = {first.get(), second.get()};
   for (int r = 0; r < 2; ++r) {

@@ -7,6 +7,7 @@
 // energy, the smallest contact distance and the wall time of each step. The
 // second run's bodies are drawn as orange ghosts in the scene view at the step shown.
 #include <QDockWidget>
+#include <atomic>
 #include <memory>
 
 #include "engine/run/advance_run.h"
@@ -30,8 +31,11 @@ class RunComparisonDock : public QDockWidget {
   ~RunComparisonDock() override;
 
   // Runs the scene with its advance and `other` to the newest step's time (finished() when
-  // drawn); what is shown, for tests.
+  // drawn), saying how far each run has got as it goes; what is shown, for tests.
   void compareWith(AdvanceKind other);
+  // Stops the runs under way after their current step (the Cancel button; a scene load and
+  // closing the window do it too); finished() follows.
+  void cancel();
   bool running() const { return mRunning; }
   QString statusText() const;
   QString tableText(int row, int column) const;
@@ -42,11 +46,14 @@ class RunComparisonDock : public QDockWidget {
  private:
   void onRuns(quint64 generation, std::shared_ptr<const AdvanceRun> first,
               std::shared_ptr<const AdvanceRun> second);
+  void onProgress(quint64 generation, AdvanceKind kind, int run, double time, double until);
+  void setRunning(bool running);
   void clear(const QString& message);
 
   Session* mSession;
   QComboBox* mOther = nullptr;
   QPushButton* mRun = nullptr;
+  QPushButton* mCancel = nullptr;  // shown while the runs are under way
   QLabel* mStatus = nullptr;
   QTableWidget* mTable = nullptr;
   QChartView* mGap = nullptr;
@@ -58,6 +65,8 @@ class RunComparisonDock : public QDockWidget {
   QThreadPool* mPool = nullptr;
   quint64 mGeneration = 0;  // bumped by a scene load: answers of an older scene are dropped
   bool mRunning = false;
+  // Set to stop the runs under way: read by the pool's thread after each step.
+  std::shared_ptr<std::atomic<bool>> mStop;
 };
 
 }  // namespace cl::widgets

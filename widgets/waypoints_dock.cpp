@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -95,8 +94,8 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     value->setTextFormat(Qt::PlainText);
     value->setFont(bold);
     value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    // Room for six digits and a gap before the next name, so the columns stay put.
-    value->setMinimumWidth(QFontMetrics(bold).horizontalAdvance(QStringLiteral("000000")));
+    // A gap before the next name. (No fixed minimum width: the layout would then squeeze a
+    // longer number below its text's width and clip its first digits.)
     value->setContentsMargins(0, 0, 10, 0);
     grid->addWidget(value, row, column + 1);
     mCounterValues.push_back(value);

@@ -68,7 +68,8 @@ double AdvanceRun::energyChange() const {
   return steps.empty() ? 0.0 : steps.back().energy.total() - energyStart;
 }
 
-AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until) {
+AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until,
+                          const std::function<bool(const AdvanceRun&)>& progress) {
   std::unique_ptr<RigidBodySim> sim = scene.sim->clone();
   auto advance = makeAdvanceFor(*sim, kind, scene.settings.integrator, scene.settings.timeStep);
   AdvanceRun run;
@@ -86,6 +87,10 @@ AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until) {
       run.steps.push_back(step.stats);
       run.positions.push_back(positionsOf(*sim));
       state = std::move(step.state);
+      if (progress && !progress(run)) {
+        run.cancelled = true;
+        break;
+      }
     }
   } catch (const SimulationError& e) {
     run.failure = e.what();

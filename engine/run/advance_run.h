@@ -5,6 +5,7 @@
 // taken ends it), its CPU time, iterations, penetration and energy change. compareRuns puts
 // two such runs of one scene side by side: where their trajectories part. The CLI's
 // compare-runs command and bench_time_stepping are built on it.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct AdvanceRun {
   std::vector<std::vector<double>> positions;  // per step: x, y, angle of every body
   double reached = 0;                          // simulated time at the end
   std::string failure;                         // the SimulationError that ended it, if any
+  bool cancelled = false;                      // progress stopped it before `until`
   double cpuSeconds = 0;                       // process CPU time of the steps
   double energyStart = 0;
 
@@ -34,8 +36,11 @@ struct AdvanceRun {
 
 // Runs `scene` (its structure and state as built; not changed) with `kind` until `until`:
 // whole time steps (bit for bit those of a front end stepping it), the last one shortened
-// only when `until` is off their grid.
-AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until);
+// only when `until` is off their grid. `progress`, when given, is shown the run after each
+// step; returning false stops it there, with `cancelled` set (a front end's Cancel: a pile of
+// 200 takes minutes to reach half a minute of simulated time).
+AdvanceRun runWithAdvance(const Scene& scene, AdvanceKind kind, double until,
+                          const std::function<bool(const AdvanceRun&)>& progress = {});
 
 // Where two runs of one scene part: per step they share, the largest difference of a body's
 // x or y (m), and the first time it exceeds each threshold (NaN when it never does).

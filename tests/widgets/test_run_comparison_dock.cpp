@@ -45,3 +45,32 @@ TEST_CASE("The run-comparison dock runs the scene two ways and hands the second 
   REQUIRE(session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/block_drop.json")));
   CHECK(session.comparison() == nullptr);
 }
+
+TEST_CASE("Cancel stops the run comparison after a step, and the next one runs whole",
+          "[runcomparison]") {
+  Session session;
+  // pile_50: its first run takes a good part of a second, so the Cancel comes well within it.
+  REQUIRE(session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/pile_50.json")));
+  REQUIRE(session.stepNow(100));  // 2.5 s: the blocks have landed
+  RunComparisonDock dock(&session);
+  QSignalSpy finished(&dock, &RunComparisonDock::finished);
+  dock.compareWith(cl::AdvanceKind::kLcpFixpoint);
+  REQUIRE(dock.running());
+  dock.cancel();
+  REQUIRE(finished.wait(20000));
+  CHECK_FALSE(dock.running());
+  CHECK(dock.statusText().contains(QStringLiteral("Cancelled: the run with")));
+  CHECK(dock.tableText(0, 0).isEmpty());  // nothing compared
+  CHECK(session.comparison() == nullptr);
+  // Not cancelled, the same comparison reaches the newest step's time.
+  dock.compareWith(cl::AdvanceKind::kLcpFixpoint);
+  REQUIRE(finished.wait(60000));
+  REQUIRE(session.comparison());
+  CHECK_FALSE(session.comparison()->cancelled);
+  CHECK(session.comparison()->steps.size() == 100);
+  CHECK(dock.tableText(1, 0) == QStringLiteral("lcp_fixpoint"));
+  // Cancel with nothing under way does nothing.
+  dock.cancel();
+  CHECK(finished.size() == 2);
+  CHECK(session.comparison());
+}

@@ -327,3 +327,33 @@ TEST_CASE("runWithAdvance runs a scene one way, and compareRuns finds where two 
   CHECK(stopped.reached < 3.0);
   CHECK(stopped.failure.find("newton_release") != std::string::npos);
 }
+
+TEST_CASE("runWithAdvance shows its progress after each step and stops when told to",
+          "[time_stepping][run]") {
+  const cl::Scene s =
+      cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/stack_of_three.json");
+  const cl::AdvanceRun whole = cl::runWithAdvance(s, AdvanceKind::kCollisionAdvance, 1.0);
+  REQUIRE(whole.steps.size() == 40);
+  CHECK_FALSE(whole.cancelled);
+  // Shown the run after each step: one step more each time, the newest at its time.
+  std::vector<std::size_t> seen;
+  const cl::AdvanceRun shown =
+      cl::runWithAdvance(s, AdvanceKind::kCollisionAdvance, 1.0, [&](const cl::AdvanceRun& r) {
+        seen.push_back(r.steps.size());
+        return true;
+      });
+  REQUIRE(seen.size() == 40);
+  for (std::size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == k + 1);
+  CHECK_FALSE(shown.cancelled);
+  CHECK(shown.positions == whole.positions);  // watching changes nothing
+  // Told to stop after the 7th step: 7 steps, the same as the whole run's first 7, cancelled,
+  // and reached is where it stopped.
+  const cl::AdvanceRun stopped =
+      cl::runWithAdvance(s, AdvanceKind::kCollisionAdvance, 1.0,
+                         [](const cl::AdvanceRun& r) { return r.steps.size() < 7; });
+  CHECK(stopped.cancelled);
+  CHECK(stopped.failure.empty());
+  REQUIRE(stopped.steps.size() == 7);
+  CHECK(stopped.reached == whole.steps[6].time);
+  for (std::size_t k = 0; k < 7; ++k) CHECK(stopped.positions[k] == whole.positions[k]);
+}
