@@ -504,13 +504,18 @@ void SceneView::paintEvent(QPaintEvent*) {
     return;
   }
   drawGrid(painter);
-  drawBodies(painter);
+  // Each body's marks at the state shown, for its outline and then its cross and name.
+  const auto& states = mSession->snapshot().states;
+  std::vector<BodyMarks> marks;
+  for (std::size_t i = 0; i < mSession->bodies().size() && i < states.size(); ++i)
+    marks.push_back(bodyMarks(static_cast<int>(i), states[i]));
+  drawBodies(painter, marks);
   drawGhosts(painter);
   drawOverlay(painter);
   // The impulses layer and the caption's count share one pass over the step's waypoints.
   const std::vector<ImpulseMark> impulses = shownImpulses();
   drawLayers(painter, impulses);
-  drawMarkersAndLabels(painter);
+  drawMarkersAndLabels(painter, marks);
   // The legends along the bottom edge go over the bodies' names.
   drawLegends(painter);
   drawCornerText(painter, impulses);
@@ -551,7 +556,7 @@ void SceneView::drawGrid(QPainter& painter) const {
   painter.restore();
 }
 
-void SceneView::drawBodies(QPainter& painter) const {
+void SceneView::drawBodies(QPainter& painter, const std::vector<BodyMarks>& marks) const {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
   // A body wholly outside the widget (zoomed in on part of a scene) is not drawn.
@@ -562,10 +567,9 @@ void SceneView::drawBodies(QPainter& painter) const {
   for (bool fixedPass : {true, false}) {
     for (std::size_t i = 0; i < bodies.size() && i < states.size(); ++i) {
       if (bodies[i].isFixed() != fixedPass) continue;
-      const BodyMarks marks = bodyMarks(static_cast<int>(i), states[i]);
-      if (!marks.box.intersects(visible)) continue;
+      if (!marks[i].box.intersects(visible)) continue;
       const QColor fill = fillColor(static_cast<int>(i));
-      QPen outline(fixedPass ? kFixedOutline : fill.darker(170), marks.outlineWidth);
+      QPen outline(fixedPass ? kFixedOutline : fill.darker(170), marks[i].outlineWidth);
       outline.setCosmetic(true);  // pixel width whatever the zoom
       outline.setJoinStyle(Qt::RoundJoin);
       painter.setPen(outline);
@@ -617,7 +621,8 @@ void SceneView::drawLegends(QPainter& painter) const {
   painter.restore();
 }
 
-void SceneView::drawMarkersAndLabels(QPainter& painter) const {
+void SceneView::drawMarkersAndLabels(QPainter& painter,
+                                     const std::vector<BodyMarks>& allMarks) const {
   const auto& bodies = mSession->bodies();
   const auto& states = mSession->snapshot().states;
   QFont labelFont = font();
@@ -627,7 +632,7 @@ void SceneView::drawMarkersAndLabels(QPainter& painter) const {
     const bool fixed = bodies[i].isFixed();
     // states[i] holds the centre of mass in world coordinates.
     const QPointF cm = toScreen(states[i].position());
-    const BodyMarks marks = bodyMarks(static_cast<int>(i), states[i]);
+    const BodyMarks& marks = allMarks[i];
     if (!fixed && marks.crossHalf > 0) {
       const double h = marks.crossHalf;
       painter.setPen(QPen(fillColor(static_cast<int>(i)).darker(250), marks.outlineWidth));

@@ -183,12 +183,13 @@ class SceneView : public QWidget {
   // Thrusters: a key held or let go.
   bool fireThrusters(int key, bool on);
   void drawGrid(QPainter& painter) const;
-  void drawBodies(QPainter& painter) const;
+  // `marks`: bodyMarks of each body at the state shown, in the bodies' order.
+  void drawBodies(QPainter& painter, const std::vector<BodyMarks>& marks) const;
   void drawOverlay(QPainter& painter) const;
   void drawLegends(QPainter& painter) const;
   // How long forces and impulses are drawn: the scene's scale times the view's factor.
   ForceScale arrowScale() const;
-  void drawMarkersAndLabels(QPainter& painter) const;
+  void drawMarkersAndLabels(QPainter& painter, const std::vector<BodyMarks>& allMarks) const;
   void setView(Vec2 center, double scale);
   void fitBodies(bool movingOnly);
   // Centres `box` (world) in the widget, filling kFitFill of it.
