@@ -1,20 +1,24 @@
 #pragma once
-// How the workbench counts a solve's decisions for people: from 1, "decision 3 of 34", and
-// "before decision 1 of 34" at the start (f = 0, a = b), "no decisions" when it took none. The
-// trace and the selection keep the pivot index, k - 1 for decision k and -1 for the start.
+// How the workbench names a solve's positions for people, counting decisions from 1:
+// "before decision 1 of 34" at the start (f = 0, a = b), "decision 3 of 34", and "result"
+// after the last (what the solver returned, engine/trace/solve_state.h). The trace and the
+// selection keep the position: -1 for the start, k - 1 for decision k, K for the result.
 #include <QCoreApplication>
 #include <QString>
 
 namespace cl::widgets {
 
 inline QString decisionText(int pivot, int decisions) {
-  // A solve decided without a pivot (a one-contact impulse, a time-step LCP) has no first.
-  if (decisions == 0) return QCoreApplication::translate("Decisions", "no decisions");
-  return pivot < 0
-             ? QCoreApplication::translate("Decisions", "before decision 1 of %1").arg(decisions)
-             : QCoreApplication::translate("Decisions", "decision %1 of %2")
-                   .arg(pivot + 1)
-                   .arg(decisions);
+  if (pivot >= decisions)
+    return decisions == 0 ? QCoreApplication::translate("Decisions", "result (no decisions)")
+                          : QCoreApplication::translate("Decisions", "result");
+  if (pivot < 0)
+    return decisions == 0
+               ? QCoreApplication::translate("Decisions", "before solving")
+               : QCoreApplication::translate("Decisions", "before decision 1 of %1").arg(decisions);
+  return QCoreApplication::translate("Decisions", "decision %1 of %2")
+      .arg(pivot + 1)
+      .arg(decisions);
 }
 
 }  // namespace cl::widgets

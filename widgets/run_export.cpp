@@ -115,11 +115,12 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
                  [&](std::ostream& o) { writeTimeSeriesCsv(o, history, first, last); });
     tick();
     if (const SolveTrace* solve = session.selectedSolveTrace()) {
+      const SolveOrigin origin = session.selectedSolveOrigin();
       writeCsvFile(path("solve_matrix.csv"),
-                   [&](std::ostream& o) { writeSolveMatrixCsv(o, *solve); });
+                   [&](std::ostream& o) { writeSolveMatrixCsv(o, *solve, origin); });
       writeCsvFile(path("solve_vectors.csv"),
-                   [&](std::ostream& o) { writeSolveVectorsCsv(o, *solve); });
-      writeCsvFile(path("pivots.csv"), [&](std::ostream& o) { writePivotsCsv(o, *solve); });
+                   [&](std::ostream& o) { writeSolveVectorsCsv(o, *solve, origin); });
+      writeCsvFile(path("pivots.csv"), [&](std::ostream& o) { writePivotsCsv(o, *solve, origin); });
     }
     tick();
     writeCsvFile(path("waypoints.csv"), [&](std::ostream& o) {

@@ -292,14 +292,29 @@ QColor contactModeColor(ContactMode mode) {
   return kContactPoint;
 }
 
-void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font,
-                        const std::vector<ContactMark>& contacts) {
+// Where a collision impulse acts: a diamond in the impulse colour, unlike any contact's dot
+// (a white ring there read as a separating contact under a resting one's force).
+static void impulseMarker(QPainter& painter, QPointF at) {
+  constexpr double r = kContactDotRadius + 1.5;
+  painter.setPen(pen(Qt::white, 1.0));
+  painter.setBrush(kImpulse);
+  painter.drawPolygon(QPolygonF(
+      {at + QPointF(0, -r), at + QPointF(r, 0), at + QPointF(0, r), at + QPointF(-r, 0)}));
+}
+
+std::vector<ContactMode> contactModesPresent(const std::vector<ContactMark>& contacts) {
   std::vector<ContactMode> present;
   for (const auto& [mode, name] : kContactModeNames)
     if (std::any_of(contacts.begin(), contacts.end(),
                     [mode = mode](const ContactMark& c) { return c.mode == mode; }))
       present.push_back(mode);
-  if (present.empty()) return;
+  return present;
+}
+
+void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font,
+                        const std::vector<ContactMark>& contacts, bool impulses) {
+  const std::vector<ContactMode> present = contactModesPresent(contacts);
+  if (present.empty() && !impulses) return;
   const QFontMetricsF metrics(font);
   // One line above the force scale bar's.
   const double y = area.bottom() - 10.0 - metrics.descent() - 1.6 * metrics.height();
@@ -311,6 +326,12 @@ void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font
     const QString label = QString::fromLatin1(nameOf(mode));
     drawHaloText(painter, QPointF(x + 2 * kContactDotRadius + 5.0, y), font, label, kLegendText);
     x += 2 * kContactDotRadius + 5.0 + metrics.horizontalAdvance(label) + 14.0;
+  }
+  if (impulses) {
+    const QPointF at(x + kContactDotRadius, y - metrics.ascent() / 2 + metrics.descent() / 2);
+    impulseMarker(painter, at);
+    drawHaloText(painter, QPointF(x + 2 * kContactDotRadius + 5.0, y), font,
+                 QString::fromLatin1(kImpulseKeyLabel), kLegendText);
   }
   painter.restore();
 }
@@ -370,7 +391,7 @@ void drawImpulses(QPainter& painter, const ScreenMap& map, const std::vector<Imp
   painter.save();
   for (const ImpulseMark& m : impulses) {
     forceArrow(painter, map, scale, m.point, m.impulse, kForceWidth, kImpulse);
-    dot(painter, map(m.point), 3.0, Qt::white, kImpulse);
+    impulseMarker(painter, map(m.point));
   }
   painter.restore();
 }

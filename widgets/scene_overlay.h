@@ -117,10 +117,16 @@ void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<Con
 // The dot colour of a contact mode.
 QColor contactModeColor(ContactMode mode);
 
+// The contact modes present in `contacts`, in kContactModeNames' order: the key's entries.
+std::vector<ContactMode> contactModesPresent(const std::vector<ContactMark>& contacts);
+// The key's entry for the collision impulses' marker.
+inline constexpr const char* kImpulseKeyLabel = "collision impulse";
+
 // A key to the contact dots in the bottom-left corner of `area`, above the force scale
-// bar: one entry per mode present in `contacts` (nothing when there are none).
+// bar: one entry per mode present in `contacts`, and the collision impulses' marker when
+// `impulses` are drawn (nothing when there are neither).
 void drawContactModeKey(QPainter& painter, const QRectF& area, const QFont& font,
-                        const std::vector<ContactMark>& contacts);
+                        const std::vector<ContactMark>& contacts, bool impulses);
 
 // A scale bar in the bottom-left corner of `area`: the reference length with
 // the reference force it stands for.

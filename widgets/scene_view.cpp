@@ -16,6 +16,7 @@
 
 #include "engine/math/nice_step.h"
 #include "engine/trace/step_trace.h"
+#include "widgets/count_text.h"
 #include "widgets/halo_text.h"
 #include "widgets/scene_overlay.h"
 #include "widgets/session.h"
@@ -517,8 +518,33 @@ void SceneView::paintEvent(QPaintEvent*) {
   drawLayers(painter, impulses);
   drawMarkersAndLabels(painter, marks);
   // The legends along the bottom edge go over the bodies' names.
-  drawLegends(painter);
+  drawLegends(painter, !impulses.empty());
   drawCornerText(painter, impulses);
+}
+
+QString SceneView::impulseLine(const std::vector<ImpulseMark>& impulses) const {
+  // Counted as the waypoints dock and the time series count them: collisions handled are the
+  // step's StepStats; an impulse is a record given a non-zero impulse by an impulse solve,
+  // which includes every touching contact of the solve, so it can outnumber the collisions.
+  long long applied = 0;
+  for (const ImpulseMark& m : impulses) applied += m.count;
+  const StepRecord* record = mSession->current();
+  if (applied == 0 || !record) return {};
+  return tr("this step: %1 handled, %2 at %3")
+      .arg(countText(record->stats.collisions, tr("collision")), countText(applied, tr("impulse")),
+           countText(static_cast<long long>(impulses.size()), tr("contact")));
+}
+
+QString SceneView::impulseCaption() const {
+  return impulseLine(shownImpulses());
+}
+
+QStringList SceneView::keyLabels() const {
+  QStringList out;
+  for (ContactMode mode : contactModesPresent(mSession->snapshot().contacts))
+    out << QString::fromLatin1(nameOf(mode));
+  if (!shownImpulses().empty()) out << QString::fromLatin1(kImpulseKeyLabel);
+  return out;
 }
 
 std::vector<ImpulseMark> SceneView::shownImpulses() const {
@@ -608,7 +634,7 @@ void SceneView::drawOverlay(QPainter& painter) const {
   painter.restore();
 }
 
-void SceneView::drawLegends(QPainter& painter) const {
+void SceneView::drawLegends(QPainter& painter, bool impulses) const {
   const SimSnapshot& snapshot = mSession->snapshot();
   const bool anyForce =
       !snapshot.contacts.empty() ||
@@ -617,7 +643,7 @@ void SceneView::drawLegends(QPainter& painter) const {
   painter.save();
   if (mShowContactForces && anyForce)
     drawForceScaleBar(painter, rect(), font(), {centeredToScreen(), mCenter, mScale}, arrowScale());
-  drawContactModeKey(painter, rect(), font(), snapshot.contacts);
+  drawContactModeKey(painter, rect(), font(), snapshot.contacts, impulses);
   painter.restore();
 }
 
@@ -776,12 +802,8 @@ void SceneView::drawCornerText(QPainter& painter, const std::vector<ImpulseMark>
                          .arg(QString::fromLatin1(nameOf(mSession->comparison()->kind)))
                          .arg(mSession->current()->step),
                      font(), QColor::fromRgba(overlay_colors::kSecondRun)});
-  int applied = 0;
-  for (const ImpulseMark& m : impulses) applied += m.count;
-  if (applied > 0)
-    lines.push_back({tr("%n collision impulse(s) in this step", nullptr, applied) +
-                         tr(" at %n contact(s)", nullptr, static_cast<int>(impulses.size())),
-                     font(), QColor::fromRgba(overlay_colors::kImpulse)});
+  if (const QString line = impulseLine(impulses); !line.isEmpty())
+    lines.push_back({line, font(), QColor::fromRgba(overlay_colors::kImpulse)});
   if (lines.empty()) return;
   constexpr double kMargin = 6.0, kPad = 4.0, kGap = 2.0;
   double width = 0, height = -kGap;

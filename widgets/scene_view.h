@@ -111,6 +111,13 @@ class SceneView : public QWidget {
   // as orange ghosts; empty without one, with ghosts off, or past where that run got.
   std::vector<BodyState> secondRunStates() const;
 
+  // What the scene says of the step shown, for tests and audits: the entries of the key at
+  // the bottom left (the contact modes present, then the collision impulses' marker when
+  // impulses are drawn) and the caption's line on the step's collisions (empty without
+  // impulses drawn).
+  QStringList keyLabels() const;
+  QString impulseCaption() const;
+
   // The row of the selected solve that is ringed (the Session's selected contact),
   // -1 when none.
   int highlightedContact() const;
@@ -176,6 +183,7 @@ class SceneView : public QWidget {
   void drawLayers(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
   // The caption, the clock and the key to the ghosts and impulses, top left.
   void drawCornerText(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
+  QString impulseLine(const std::vector<ImpulseMark>& impulses) const;
   // Mouse spring: press, move, release (SimEdits through Session::apply).
   void grabBody(int body, QPointF screen);
   void sendSpringTarget();
@@ -186,7 +194,7 @@ class SceneView : public QWidget {
   // `marks`: bodyMarks of each body at the state shown, in the bodies' order.
   void drawBodies(QPainter& painter, const std::vector<BodyMarks>& marks) const;
   void drawOverlay(QPainter& painter) const;
-  void drawLegends(QPainter& painter) const;
+  void drawLegends(QPainter& painter, bool impulses) const;
   // How long forces and impulses are drawn: the scene's scale times the view's factor.
   ForceScale arrowScale() const;
   void drawMarkersAndLabels(QPainter& painter, const std::vector<BodyMarks>& allMarks) const;

@@ -11,9 +11,11 @@
 #include <utility>
 
 #include "engine/io/atomic_file.h"
+#include "engine/run/step_marks.h"
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
 #include "engine/time_stepping/advance_caveats.h"
+#include "engine/trace/solve_state.h"
 #include "widgets/run_pacing.h"
 #include "widgets/sim_worker.h"
 #include "widgets/thread_handoff.h"
@@ -247,6 +249,7 @@ void Session::install(Scene scene, const QString& sourcePath, std::optional<Reco
   mUnsaved = false;
   mComparison.reset();
   mSelectedBody = -1;
+  mPoorSolveStep = -1;
 
   if (recorded) {
     const std::size_t budget = mHistory.budget();
@@ -315,8 +318,38 @@ bool Session::showMarkedStep(StepMark mark, int direction) {
                             .arg(mHistory.back().step));
     return false;
   }
+  const StepRecord& r = mHistory.at(found);
+  mPoorSolveStep = -1;
+  if (mark == StepMark::kPoorSolve || (mark == StepMark::kAny && poorSolve(r.stats))) {
+    mPoorSolveStep = r.step;
+    emit noticeOccurred(tr("step %1 is poor: %2")
+                            .arg(r.step)
+                            .arg(QString::fromStdString(poorSolveReason(r.stats))));
+  }
   showStep(found);
+  selectPendingPoorSolve();  // the record may have been shown already
   return true;
+}
+
+void Session::selectPendingPoorSolve() {
+  const StepRecord* r = current();
+  if (!r || r->step != mPoorSolveStep || !r->trace) return;
+  mPoorSolveStep = -1;
+  const int k = poorSolveIndex(*r->trace);
+  if (k < 0) return;  // a time step that did not converge: no solve to point at
+  const SolveTrace& t = r->trace->solves[static_cast<std::size_t>(k)];
+  mSelectedSolve = k;
+  mSelectedPivot = resultPosition(t);
+  mSelectedContact = -1;
+  emit selectionChanged();
+  emit noticeOccurred(tr("step %1 is poor (%7): solve %2 of %3 selected: %4, violation %5, by %6")
+                          .arg(r->step)
+                          .arg(k + 1)
+                          .arg(r->trace->solves.size())
+                          .arg(QString::fromLatin1(errorName(static_cast<LcpError>(t.solve.error))))
+                          .arg(t.solve.maxComplementarityViolation, 0, 'g', 3)
+                          .arg(QString::fromStdString(howSolved(t)))
+                          .arg(QString::fromStdString(poorSolveReason(r->stats))));
 }
 
 void Session::setCurrent(int index) {
@@ -380,6 +413,7 @@ void Session::onTraceDerived(quint64 generation, long long step, const std::opti
       resetSelection();
       emit currentChanged();
       emit selectionChanged();
+      selectPendingPoorSolve();
       return;
     }
   }
@@ -444,8 +478,7 @@ void Session::resetSelection() {
       mSelectedSolve = i;
       break;
     }
-  mSelectedPivot =
-      static_cast<int>(trace->solves[static_cast<std::size_t>(mSelectedSolve)].pivots.size()) - 1;
+  mSelectedPivot = resultPosition(trace->solves[static_cast<std::size_t>(mSelectedSolve)]);
 }
 
 void Session::selectSolve(int index) {
@@ -453,10 +486,7 @@ void Session::selectSolve(int index) {
   const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
   index = index >= 0 && index < n ? index : -1;
   mSelectedSolve = index;
-  mSelectedPivot =
-      index < 0
-          ? -1
-          : static_cast<int>(trace->solves[static_cast<std::size_t>(index)].pivots.size()) - 1;
+  mSelectedPivot = index < 0 ? -1 : resultPosition(trace->solves[static_cast<std::size_t>(index)]);
   mSelectedContact = -1;
   emit selectionChanged();
 }
@@ -466,6 +496,11 @@ const SolveTrace* Session::selectedSolveTrace() const {
   if (!trace || mSelectedSolve < 0 || mSelectedSolve >= static_cast<int>(trace->solves.size()))
     return nullptr;
   return &trace->solves[static_cast<std::size_t>(mSelectedSolve)];
+}
+
+SolveOrigin Session::selectedSolveOrigin() const {
+  const StepRecord* r = current();
+  return {r ? r->step : 0, mSelectedSolve + 1};
 }
 
 QString Session::noSolveReason() const {
@@ -494,7 +529,7 @@ QString Session::noSolveReason() const {
 void Session::selectPivot(int index) {
   const SolveTrace* solve = selectedSolveTrace();
   if (!solve) return;
-  mSelectedPivot = std::clamp(index, -1, static_cast<int>(solve->pivots.size()) - 1);
+  mSelectedPivot = std::clamp(index, -1, resultPosition(*solve));
   emit selectionChanged();
 }
 
@@ -580,7 +615,7 @@ void Session::stepPivot() {
   setRunning(false);
   if (!mHasScene) return;
   if (const SolveTrace* solve = selectedSolveTrace();
-      solve && mSelectedPivot + 1 < static_cast<int>(solve->pivots.size())) {
+      solve && mSelectedPivot < resultPosition(*solve)) {
     selectPivot(mSelectedPivot + 1);
     return;
   }

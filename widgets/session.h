@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
+#include "engine/io/trace_csv.h"
 #include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
 #include "engine/run/run_recording.h"
@@ -126,7 +127,8 @@ class Session : public QObject {
   void showStep(int index);
   // Shows the nearest record after (direction > 0) or before (< 0) the one shown that has
   // `mark` (engine/run/step_marks.h), over the whole history; false, with noticeOccurred
-  // saying none is held, when there is none.
+  // saying none is held, when there is none. A poor step says why (noticeOccurred) and,
+  // once its trace is at hand, selects the solve that made it poor at its result.
   bool showMarkedStep(StepMark mark, int direction);
   // The trace of the record shown when it is held: recorded with the step or re-derived
   // by requestTrace(); null otherwise. Runs nothing.
@@ -159,11 +161,14 @@ class Session : public QObject {
   int selectedSolve() const { return mSelectedSolve; }
   void selectSolve(int index);
   const SolveTrace* selectedSolveTrace() const;
+  // The selected solve's step and place among the step's solves, from 1 (for exports).
+  SolveOrigin selectedSolveOrigin() const;
   // Why selectedSolveTrace() is null, for a dock to show (no scene, step 0, no trace
   // held, a step without contacts, nothing selected); empty when a solve is selected.
   QString noSolveReason() const;
-  // Pivot of the selected solve: -1 is before the first decision (f = 0, a = b), k the
-  // state after decision k.
+  // Position in the selected solve (engine/trace/solve_state.h): -1 before the first
+  // decision (f = 0, a = b), k after decision k, K = resultPosition its result. A solve
+  // selected opens at its result; stepPivot opens the next one at -1.
   int selectedPivot() const { return mSelectedPivot; }
   void selectPivot(int index);
   // Waypoint: index into currentTrace()->waypoints, -1 none.
@@ -280,6 +285,9 @@ class Session : public QObject {
   bool takeBatch(const StepBatch& batch);
   void setCurrent(int index);
   void resetSelection();
+  // The poor solve of the record shown, selected and described when mPoorSolveStep is its
+  // step and its trace is at hand.
+  void selectPendingPoorSolve();
   void reportSimulationError(const QString& message);
   // The answer to requestTrace(): the re-run of `step`, or the error that stopped it.
   void onTraceDerived(quint64 generation, long long step, const std::optional<StepRun>& run,
@@ -323,6 +331,7 @@ class Session : public QObject {
   std::shared_ptr<const AdvanceRun> mComparison;
   // The step whose trace is being re-derived (-1 none); answers carry the generation.
   long long mDerivingStep = -1;
+  long long mPoorSolveStep = -1;        // a step found as poor whose poor solve is to be selected
   int mTraceJobs = 0;                   // re-derivations started and not yet answered
   QThreadPool* mTracePool = nullptr;    // one thread: re-derives traces off the UI thread
   QThreadPool* mDisposePool = nullptr;  // one thread: frees the traces the budget drops

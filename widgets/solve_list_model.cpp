@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "widgets/count_text.h"
+
 namespace cl::widgets {
 
 void SolveListModel::setSolves(std::shared_ptr<const StepTrace> trace, int kind) {
@@ -32,15 +34,15 @@ QVariant SolveListModel::data(const QModelIndex& index, int role) const {
   const SolveTrace& s = mTrace->solves[static_cast<std::size_t>(k)];
   const SolveContext& c = s.context;
   const QString what = c.purpose == SolvePurpose::kContactForces
-                           ? tr("contact forces, subset %1").arg(c.subset)
+                           ? tr("contact forces, subset %1").arg(c.subset + 1)
                        : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
                                                               : tr("impulse");
-  return tr("solve %1 of %2: %3, t = %4, %5 contacts")
+  return tr("solve %1 of %2: %3, t = %4, %5")
       .arg(k + 1)  // counted from 1, as people count
       .arg(mTrace->solves.size())
       .arg(what)
       .arg(c.time, 0, 'f', 4)
-      .arg(s.solve.b.size());
+      .arg(countText(s.solve.b.size(), tr("contact")));
 }
 
 }  // namespace cl::widgets

@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "engine/solver/lcp_solver.h"
+#include "engine/trace/solve_state.h"
 #include "widgets/contact_numbers.h"
+#include "widgets/count_text.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_on_screen.h"
 #include "widgets/scrolled.h"
@@ -463,8 +465,9 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
   const int pivots = trace ? static_cast<int>(trace->pivots.size()) : 0;
   {
     const QSignalBlocker block(mSlider);
-    mSlider->setRange(-1, std::max(-1, pivots - 1));
-    mSlider->setEnabled(pivots > 0);
+    // -1 the start, k after decision k + 1, `pivots` the result (engine/trace/solve_state.h).
+    mSlider->setRange(-1, pivots);
+    mSlider->setEnabled(trace != nullptr);
     mSlider->setPageStep(std::max(1, pivots / 10));
   }
 
@@ -487,12 +490,13 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
     const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
     // What every solve has, then what its solver adds: ComputeForces' pivots, decisions,
     // deferrals and policy, or another solver's name and iterations.
-    const QString head = tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5 joints")
+    // Subsets count from 1, as everything the workbench numbers for people.
+    const QString head = tr("<b>%1</b> at t = %2 s, subset %3: n = %4, %5")
                              .arg(purpose)
                              .arg(trace->context.time, 0, 'g', 6)
-                             .arg(trace->context.subset)
+                             .arg(trace->context.subset + 1)
                              .arg(s.b.size())
-                             .arg(joints);
+                             .arg(countText(joints, tr("joint")));
     const QString status =
         ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error);
     const QString tail = tr("residual %1, %2")
@@ -508,7 +512,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
              "%8 pivots%9, %10.")
               .arg(purpose)
               .arg(trace->context.time, 0, 'g', 6)
-              .arg(trace->context.subset)
+              .arg(trace->context.subset + 1)
               .arg(s.mu.size())
               .arg(sliding)
               .arg(s.b.size())
@@ -528,12 +532,10 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                             .arg(tail));
     else
       mSummary->setText(
-          tr("%1. <b>%2</b>, %3 pivots (%4 decisions), %5 deferrals, %6, %7%8.")
-              .arg(head, status)
-              .arg(s.pivots)
-              .arg(pivots)
-              .arg(s.deferrals)
-              .arg(tail, QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))),
+          tr("%1. <b>%2</b> by %3; %4, %5, %6, %7%8.")
+              .arg(head, status, QString::fromStdString(howSolved(*trace)),
+                   countText(s.pivots, tr("pivot")), countText(s.deferrals, tr("deferral")), tail,
+                   QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))),
                    s.reference ? tr(", reference solver") : QString()));
     mSummary->setToolTip(
         tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "
@@ -561,7 +563,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
 
 void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
   const int pivots = trace ? static_cast<int>(trace->pivots.size()) : 0;
-  pivot = pivots > 0 ? std::clamp(pivot, -1, pivots - 1) : -1;
+  pivot = std::clamp(pivot, -1, pivots);
   {
     const QSignalBlocker block(mSlider);
     mSlider->setValue(pivot);
@@ -569,7 +571,7 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
   // A guard rather than a QSignalBlocker on the selection model: the view repaints from the
   // model's signals, which a blocker would silence.
   mSyncing = true;
-  if (pivot >= 0) {
+  if (pivot >= 0 && pivot < pivots) {
     const QModelIndex index = mModel->index(pivot, 0);
     mTable->selectionModel()->setCurrentIndex(
         index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -589,30 +591,26 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
 
   const std::vector<QString> labels = contactLabels(*trace);
   const int n = static_cast<int>(labels.size());
-  std::vector<bool> treated(static_cast<std::size_t>(n), false);
-  const auto list = [&](const char* name, const std::vector<int>& members) {
+  const SolveState state = solveStateAt(*trace, pivot);
+  const auto list = [&](const char* name, ContactSet set) {
     QStringList items;
-    for (int i : members) {
-      if (i < 0 || i >= n) continue;
-      treated[static_cast<std::size_t>(i)] = true;
-      // A non-breaking space keeps "#3 middle/bottom" on one line when the text wraps.
-      items << QStringLiteral("#") + QString(labels[static_cast<std::size_t>(i)])
-                                         .replace(QLatin1Char(' '), QChar(0xA0));
-    }
+    for (int i = 0; i < n && i < static_cast<int>(state.set.size()); ++i)
+      if (state.set[static_cast<std::size_t>(i)] == set)
+        // A non-breaking space keeps "#3 middle/bottom" on one line when the text wraps.
+        items << QStringLiteral("#") + QString(labels[static_cast<std::size_t>(i)])
+                                           .replace(QLatin1Char(' '), QChar(0xA0));
     return QStringLiteral("%1 (%2): %3")
         .arg(QString::fromLatin1(name))
         .arg(items.size())
         .arg(items.isEmpty() ? tr("none") : items.join(QStringLiteral(", ")));
   };
   QStringList lines;
-  if (pivot < 0) {
+  if (state.result) {
+    lines << tr("Result (%1), what the simulation used: %2.")
+                 .arg(QString::fromLatin1(errorName(static_cast<LcpError>(trace->solve.error))),
+                      QString::fromStdString(howSolved(*trace)));
+  } else if (pivot < 0) {
     lines << tr("Start: f = 0, a = b; no contact treated yet.");
-    const std::vector<int> none;
-    if (trace->solve.friction())
-      lines << list("C", none) << list("NC", none) << list("C_F", none) << list("NC+", none)
-            << list("NC-", none);
-    else
-      lines << list("C", none) << list("NC", none) << list("R", none) << list("reRejects", none);
   } else {
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(pivot)];
     const auto name = [&](int i) {
@@ -622,16 +620,18 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
     lines << tr("After decision %1: %2, d = %3, j = %4")
                  .arg(pivot + 1)
                  .arg(QString::fromLatin1(transitionName(p.transition)), name(p.d), name(p.j));
-    if (trace->solve.friction())
-      lines << list("C", p.C) << list("NC", p.NC) << list("C_F", p.CF) << list("NC+", p.NCplus)
-            << list("NC-", p.NCminus);
-    else
-      lines << list("C", p.C) << list("NC", p.NC) << list("R", p.R)
-            << list("reRejects", p.reRejects);
   }
+  if (trace->solve.friction())
+    lines << list("C", ContactSet::kC) << list("NC", ContactSet::kNC)
+          << list("C_F", ContactSet::kCF) << list("NC+", ContactSet::kNCPlus)
+          << list("NC-", ContactSet::kNCMinus);
+  else
+    lines << list("C", ContactSet::kC) << list("NC", ContactSet::kNC) << list("R", ContactSet::kR)
+          << list("reRejects", ContactSet::kReReject);
   QStringList untreated;
-  for (int i = 0; i < n; ++i)
-    if (!treated[static_cast<std::size_t>(i)]) untreated << QStringLiteral("#") + contactNumber(i);
+  for (int i = 0; i < n && i < static_cast<int>(state.set.size()); ++i)
+    if (state.set[static_cast<std::size_t>(i)] == ContactSet::kUntreated)
+      untreated << QStringLiteral("#") + contactNumber(i);
   lines << tr("untreated (%1): %2")
                .arg(untreated.size())
                .arg(untreated.isEmpty() ? tr("none") : untreated.join(QStringLiteral(", ")));

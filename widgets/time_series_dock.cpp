@@ -75,7 +75,9 @@ const PlotInfo kPlots[TimeSeriesDock::kPlotCount] = {
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Contacts"), true, false, true, ""},
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Pivots / solve"), false, false, true, ""},
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Violation"), true, true, false,
-     QT_TRANSLATE_NOOP("TimeSeriesDock", "no violation: every solve exact, or no solve")},
+     QT_TRANSLATE_NOOP("TimeSeriesDock",
+                       "no violation in the frictionless solves (friction solves are judged by "
+                       "their fallbacks: Find > poor solve says why a step is poor)")},
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Min distance"), false, false, false,
      QT_TRANSLATE_NOOP("TimeSeriesDock", "no contacts: no distance to show")},
     {QT_TRANSLATE_NOOP("TimeSeriesDock", "Back-ups"), true, false, true, ""},

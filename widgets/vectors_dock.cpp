@@ -310,7 +310,12 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
   const int pivots = static_cast<int>(trace->pivots.size());
   const double maxViolation = state.violation.size() > 0 ? state.violation.maxCoeff() : 0.0;
   QString status;
-  if (mPivot < 0) {
+  if (state.result) {
+    // What the simulation used, and how the solver reached it.
+    status = decisionText(mPivot, pivots) + QStringLiteral(" (") +
+             QString::fromLatin1(errorName(static_cast<LcpError>(trace->solve.error))) +
+             QStringLiteral("): ") + QString::fromStdString(howSolved(*trace));
+  } else if (mPivot < 0) {
     status = decisionText(mPivot, pivots) + tr(" (f = 0, a = b)");
   } else {
     const SolverPivot& p = trace->pivots[static_cast<std::size_t>(mPivot)];

@@ -20,6 +20,7 @@
 
 #include "engine/dynamics/advance_kind.h"
 #include "widgets/backup_steps_model.h"
+#include "widgets/count_text.h"
 #include "widgets/dock_on_screen.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
@@ -32,12 +33,14 @@ namespace {
 // CollisionAdvance's counters in the order shown: four on the first row, five on the second.
 constexpr int kFirstRowCounters = 4;
 std::array<std::pair<const char*, long long>, 9> counterCells(const CollisionCounters& c) {
-  return {{{QT_TR_NOOP("collisions"), c.collisions},
+  // Named for what each counts (waypoint_trace.h): collisions handled, impulse LCPs solved and
+  // the resting contacts that took part in them; StepStats holds the same per step.
+  return {{{QT_TR_NOOP("collisions handled"), c.collisions},
            {QT_TR_NOOP("back-ups"), c.backups},
            {QT_TR_NOOP("ODE steps"), c.odeSteps},
            {QT_TR_NOOP("binary steps"), c.binarySteps},
-           {QT_TR_NOOP("impulses"), c.impulses},
-           {QT_TR_NOOP("contacts"), c.contacts},
+           {QT_TR_NOOP("impulse solves"), c.impulses},
+           {QT_TR_NOOP("contacts in them"), c.contacts},
            {QT_TR_NOOP("estimates"), c.estimates},
            {QT_TR_NOOP("stuck"), c.stuck},
            {QT_TR_NOOP("jams"), c.jams}}};
@@ -78,17 +81,21 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   // for the size hint, and again to paint it).
   mCounters = new QWidget(body);
   mCounters->setObjectName(QStringLiteral("waypointCounters"));
-  mCounters->setToolTip(tr("CollisionAdvance's counters for the run up to the record shown"));
+  mCounters->setToolTip(
+      tr("CollisionAdvance's counters, totals of the run from its start to the "
+         "step shown (the time series plots them per step)"));
   auto* grid = new QGridLayout(mCounters);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setVerticalSpacing(1);
   QFont bold = mCounters->font();
   bold.setBold(true);
+  // The grid says what its numbers are: totals of the run, not of the step shown.
+  grid->addWidget(new QLabel(tr("Run totals:"), mCounters), 0, 0);
   const auto cells = counterCells({});
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const int k = static_cast<int>(i);
     const int row = k < kFirstRowCounters ? 0 : 1;
-    const int column = 2 * (k < kFirstRowCounters ? k : k - kFirstRowCounters);
+    const int column = 1 + 2 * (k < kFirstRowCounters ? k : k - kFirstRowCounters);
     grid->addWidget(new QLabel(tr(cells[i].first), mCounters), row, column);
     auto* value = new QLabel(mCounters);
     value->setTextFormat(Qt::PlainText);
@@ -101,7 +108,7 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     mCounterValues.push_back(value);
   }
   // The width left over stays empty, right of the longer row.
-  grid->setColumnStretch(2 * (static_cast<int>(cells.size()) - kFirstRowCounters), 1);
+  grid->setColumnStretch(1 + 2 * (static_cast<int>(cells.size()) - kFirstRowCounters), 1);
   layout->addWidget(mCounters);
 
   // The steps with back-ups (Back-ups only) at the left, the step shown at the right.
@@ -243,6 +250,10 @@ WaypointsDock::~WaypointsDock() = default;
 
 QString WaypointsDock::message() const {
   return mPages->currentIndex() == 0 ? mMessage->text() : QString();
+}
+
+QString WaypointsDock::summaryText() const {
+  return mSummary->text();
 }
 
 QString WaypointsDock::countersText() const {
@@ -435,7 +446,7 @@ void WaypointsDock::updateCounters() {
     mCounterValues[i]->setText(value);  // unchanged text: no relayout, no repaint
     plain << QStringLiteral("%1 %2").arg(tr(cells[i].first), value);
   }
-  mCountersText = plain.join(QStringLiteral(", "));
+  mCountersText = tr("run totals: ") + plain.join(QStringLiteral(", "));
   mCounters->show();
 }
 
@@ -443,15 +454,25 @@ void WaypointsDock::updateSummary() {
   QStringList parts;
   // With Back-ups only, the history's count first: the list at the left holds those steps.
   if (mBackupsOnly->isChecked())
-    parts << tr("%n step(s) backed up (%1 back-ups)", nullptr, mSteps->rowCount())
-                 .arg(mSteps->backups());
+    parts << tr("%1 backed up (%2)")
+                 .arg(countText(mSteps->rowCount(), tr("step")),
+                      countText(mSteps->backups(), tr("back-up")));
   if (const auto& trace = mWaypoints->trace()) {
-    int backups = 0;
-    for (const Waypoint& w : trace->waypoints) backups += isBackupWaypoint(w.point) ? 1 : 0;
+    // Back-ups are the step's own count (StepStats, as the time series and time_series.csv);
+    // a back-up shows as one or two waypoints (ADVANCE_SIM_COLLIDING, then PRE_COLLISION).
+    const StepRecord* record = mSession->current();
+    int backupWaypoints = 0;
+    for (const Waypoint& w : trace->waypoints) backupWaypoints += isBackupWaypoint(w.point) ? 1 : 0;
     const int total = mWaypoints->waypointCount(), shown = mWaypoints->rowCount();
-    parts << (shown == total ? tr("%n waypoint(s)", nullptr, total)
-                             : tr("%1 of %n waypoint(s)", nullptr, total).arg(shown)) +
-                 tr(", %n back-up(s) in this step", nullptr, backups);
+    QString text = shown == total ? countText(total, tr("waypoint"))
+                                  : tr("%1 of %2").arg(shown).arg(countText(total, tr("waypoint")));
+    if (record)
+      text += tr("; this step: %1 (%2), %3")
+                  .arg(countText(record->stats.backups, tr("back-up")),
+                       countText(backupWaypoints, tr("back-up waypoint")),
+                       countText(record->stats.collisions, tr("collision handled"),
+                                 tr("collisions handled")));
+    parts << text;
   }
   mSummary->setText(parts.join(QStringLiteral("; ")));
 }

@@ -43,6 +43,8 @@ class WaypointsDock : public QDockWidget {
   QString message() const;
   // The run's counters as shown.
   QString countersText() const;
+  // The line above the waypoints: how many, and the step's back-ups and collisions.
+  QString summaryText() const;
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -71,7 +73,7 @@ class WaypointsDock : public QDockWidget {
   QWidget* mCounters = nullptr;         // a grid: each counter's name and value
   std::vector<QLabel*> mCounterValues;  // in counterCells' order
   QString mCountersText;                // the counters as plain text
-  QLabel* mSummary = nullptr;           // "k of n waypoints, b back-ups"
+  QLabel* mSummary = nullptr;  // "k of n waypoints; this step: b back-ups (w waypoints), ..."
   QLabel* mCollisionsTitle = nullptr;
   QCheckBox* mBackupsOnly = nullptr;
   QComboBox* mNameFilter = nullptr;

@@ -32,6 +32,7 @@
 #include "engine/io/trace_csv.h"
 #include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
+#include "widgets/count_text.h"
 #include "widgets/determinism_dialog.h"
 #include "widgets/export_range_dialog.h"
 #include "widgets/input_guard.h"
@@ -97,6 +98,8 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     updateReadout();
     updateTimeline();
     if (!mSession->scenePath().isEmpty()) addRecent(mSession->scenePath());
+    // A load that succeeded replaces whatever an earlier failure left in the status bar.
+    statusBar()->clearMessage();
     if (!mSession->recordingPath().isEmpty()) {
       addRecent(mSession->recordingPath());
       const RunHistory& h = mSession->history();
@@ -308,14 +311,15 @@ void MainWindow::createMenusAndToolBars() {
                 [this](std::ostream& o) { widgets::writeTimeSeriesCsv(o, mSession->history()); });
   });
   const auto solveExport = [this](const QString& title, const QString& name,
-                                  void (*write)(std::ostream&, const SolveTrace&)) {
+                                  void (*write)(std::ostream&, const SolveTrace&, SolveOrigin)) {
     const SolveTrace* solve = mSession->selectedSolveTrace();
     if (!solve) {
       showError(tr("No solve is selected: step a scene with contacts first."));
       return;
     }
     const SolveTrace copy = *solve;
-    exportTable(title, name, [copy, write](std::ostream& o) { write(o, copy); });
+    const SolveOrigin origin = mSession->selectedSolveOrigin();
+    exportTable(title, name, [copy, origin, write](std::ostream& o) { write(o, copy, origin); });
   };
   exportMenu->addAction(tr("Selected Solve: A Matrix..."), this, [=] {
     solveExport(tr("Export A Matrix"), QStringLiteral("solve_matrix.csv"), &writeSolveMatrixCsv);
@@ -774,14 +778,20 @@ void MainWindow::updateReadout() {
     return;
   }
   const auto& snap = mSession->snapshot();
-  mReadout->setText(tr("t = %1 s  step %2  dt %3  contacts %4  collisions %5  back-ups %6  %7 fps")
-                        .arg(snap.time, 0, 'f', 3)
-                        .arg(snap.steps)
-                        .arg(mSession->timeStep())
-                        .arg(r->stats.contacts)
-                        .arg(r->state.counters.collisions)
-                        .arg(r->state.counters.backups)
-                        .arg(mFrameRate, 0, 'f', 0));
+  // The step shown's own counts (StepStats, as the time series and time_series.csv), then the
+  // run's totals to it (CollisionCounters, as the waypoints dock's grid), each labelled.
+  mReadout->setText(
+      tr("t = %1 s  step %2  dt %3 | this step: %4, %5 handled, %6 | run: %7 handled, %8 | %9 "
+         "fps")
+          .arg(snap.time, 0, 'f', 3)
+          .arg(snap.steps)
+          .arg(mSession->timeStep())
+          .arg(widgets::countText(r->stats.contacts, tr("contact")),
+               widgets::countText(r->stats.collisions, tr("collision")),
+               widgets::countText(r->stats.backups, tr("back-up")),
+               widgets::countText(r->state.counters.collisions, tr("collision")),
+               widgets::countText(r->state.counters.backups, tr("back-up")))
+          .arg(mFrameRate, 0, 'f', 0));
 }
 
 void MainWindow::updateTimeline() {

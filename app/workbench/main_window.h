@@ -57,6 +57,7 @@ class MainWindow : public QMainWindow {
   widgets::SolverComparisonDock* comparisonDock() const { return mComparisonDock; }
   widgets::TimeStepDock* timeStepDock() const { return mTimeStepDock; }
   widgets::ControlsDock* controlsDock() const { return mControlsDock; }
+  widgets::InspectorDock* inspectorDock() const { return mInspectorDock; }
   QSlider* timeline() const { return mTimeline; }
   // The last error shown (scene or simulation), empty if none.
   const QString& lastError() const { return mLastError; }

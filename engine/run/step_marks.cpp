@@ -1,5 +1,7 @@
 #include "engine/run/step_marks.h"
 
+#include <fmt/format.h>
+
 namespace cl {
 
 bool poorSolve(const StepStats& s) {
@@ -7,6 +9,50 @@ bool poorSolve(const StepStats& s) {
   return t.maxViolation > kPoorViolation ||
          t.frictionHeld + t.frictionByLemke + t.frictionRegularized > 0 ||
          s.timeStepStatus != TimeStepStatus::kConverged;
+}
+
+std::string poorSolveReason(const StepStats& s) {
+  const ContactSim::SolveTotals& t = s.solves;
+  std::string out;
+  const auto add = [&](const std::string& part) { out += (out.empty() ? "" : "; ") + part; };
+  const auto solves = [](long long n) {
+    return n == 1 ? "1 friction solve" : fmt::format("{} friction solves", n);
+  };
+  if (t.maxViolation > kPoorViolation)
+    add(fmt::format("worst complementarity violation {:.3g} above {:g}", t.maxViolation,
+                    kPoorViolation));
+  if (t.frictionByLemke > 0)
+    add(solves(t.frictionByLemke) + " solved by the Lemke fallback (the pivoting found no step)");
+  if (t.frictionRegularized > 0)
+    add(solves(t.frictionRegularized) +
+        " solved by the pivoting on A + eps I (pivoting and Lemke failed)");
+  if (t.frictionHeld > 0)
+    add(solves(t.frictionHeld) +
+        " with no solution while sliding, solved with the sliding contacts held static");
+  if (s.timeStepStatus != TimeStepStatus::kConverged)
+    add(fmt::format("the time step ended {} after {} iterations",
+                    timeStepStatusName(s.timeStepStatus), s.iterations));
+  return out;
+}
+
+int poorSolveIndex(const StepTrace& trace) {
+  int worst = -1, fallback = -1;
+  double worstViolation = kPoorViolation;
+  for (std::size_t k = 0; k < trace.solves.size(); ++k) {
+    const SolveTrace& t = trace.solves[k];
+    if (t.context.purpose != SolvePurpose::kContactForces) continue;
+    const SolverSolve& s = t.solve;
+    if (s.maxComplementarityViolation > worstViolation) {
+      worstViolation = s.maxComplementarityViolation;
+      worst = static_cast<int>(k);
+    }
+    // A held-static solve is the second friction solve of one evaluate's subset: the first
+    // failed (its status says why).
+    const bool failedFriction = s.friction() && s.error != static_cast<int>(LcpError::kOk);
+    if (fallback < 0 && (s.byLemke || s.regularization > 0 || failedFriction))
+      fallback = static_cast<int>(k);
+  }
+  return worst >= 0 ? worst : fallback;
 }
 
 bool hasMark(const StepStats& s, StepMark mark) {

@@ -2,6 +2,7 @@
 // What makes a recorded step worth looking at, read off its StepStats, and the search for
 // the next or previous such step over a run's history (the workbench's Find bar).
 #include <span>
+#include <string>
 
 #include "engine/math/named_enum.h"
 #include "engine/run/run_history.h"
@@ -34,6 +35,16 @@ inline constexpr double kPoorViolation = 1e-8;
 // time stepper's step that did not converge.
 bool poorSolve(const StepStats& s);
 bool hasMark(const StepStats& s, StepMark mark);
+
+// Why poorSolve(s) holds, in words ("worst violation 3.1e-07 above 1e-08; 2 friction solves
+// solved by the Lemke fallback"); empty when it does not.
+std::string poorSolveReason(const StepStats& s);
+
+// The solve of a step's trace that made it poor: the contact-force solve with the worst
+// violation above kPoorViolation, else the first that needed a friction fallback (Lemke, the
+// regularized pivoting, or a second solve with the sliding contacts held static); -1 when no
+// solve is poor (a time step that did not converge is poor without one).
+int poorSolveIndex(const StepTrace& trace);
 
 // The index of the nearest record after `from` (direction > 0) or before it (< 0) in
 // `history` that has `mark`; -1 when there is none. Record 0 of a history that starts at

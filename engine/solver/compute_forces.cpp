@@ -599,6 +599,8 @@ LcpResult Run::go() {
     SolverSolve s = detail::solveRecord(P, res, LcpSolverKind::kComputeForces, t0);
     s.reference = opt.reference;
     s.policy = static_cast<int>(opt.policy);
+    s.warmStarted = warmStarted;
+    s.warmPartial = warmPartial;
     sink->onSolve(std::move(s));
   }
   return res;

@@ -1,18 +1,57 @@
 #include "engine/trace/solve_state.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "engine/solver/friction_forces.h"
+#include "engine/solver/lcp_solver.h"
 
 namespace cl {
 
+namespace {
+
+std::string format(const char* pattern, auto... args) {
+  char text[200];
+  std::snprintf(text, sizeof text, pattern, args...);
+  return text;
+}
+
+}  // namespace
+
 SolveState solveStateAt(const SolveTrace& trace, int pivot) {
   const Eigen::Index n = trace.solve.b.size();
+  const int decisions = resultPosition(trace);
   SolveState s;
   s.set.assign(static_cast<std::size_t>(n), ContactSet::kUntreated);
-  pivot = std::clamp(pivot, -1, static_cast<int>(trace.pivots.size()) - 1);
+  pivot = std::clamp(pivot, -1, decisions);
   s.pivot = pivot;
-  if (pivot < 0) {
+  s.result = pivot == decisions;
+  const auto mark = [&](const std::vector<int>& members, ContactSet set) {
+    for (int i : members)
+      if (i >= 0 && i < n) s.set[static_cast<std::size_t>(i)] = set;
+  };
+  const auto markDecision = [&](const SolverPivot& p) {
+    mark(p.C, ContactSet::kC);
+    mark(p.NC, ContactSet::kNC);
+    mark(p.R, ContactSet::kR);
+    mark(p.reRejects, ContactSet::kReReject);
+    mark(p.CF, ContactSet::kCF);
+    mark(p.NCplus, ContactSet::kNCPlus);
+    mark(p.NCminus, ContactSet::kNCMinus);
+  };
+  if (s.result) {
+    s.f = trace.solve.f.size() == n ? trace.solve.f : Eigen::VectorXd::Zero(n);
+    s.a = trace.solve.a.size() == n ? trace.solve.a : Eigen::VectorXd(trace.solve.b);
+    if (decisions > 0) {
+      markDecision(trace.pivots.back());
+    } else {
+      for (Eigen::Index i = 0; i < n; ++i) {
+        const bool joint = static_cast<std::size_t>(i) < trace.solve.joint.size() &&
+                           trace.solve.joint[static_cast<std::size_t>(i)];
+        s.set[static_cast<std::size_t>(i)] = joint || s.f[i] > 0 ? ContactSet::kC : ContactSet::kNC;
+      }
+    }
+  } else if (pivot < 0) {
     s.f = Eigen::VectorXd::Zero(n);
     s.a = trace.solve.b;
   } else {
@@ -21,22 +60,38 @@ SolveState solveStateAt(const SolveTrace& trace, int pivot) {
     s.a = p.a.size() == n ? p.a : Eigen::VectorXd(trace.solve.b);
     s.d = p.d;
     s.j = p.j;
-    const auto mark = [&](const std::vector<int>& members, ContactSet set) {
-      for (int i : members)
-        if (i >= 0 && i < n) s.set[static_cast<std::size_t>(i)] = set;
-    };
-    mark(p.C, ContactSet::kC);
-    mark(p.NC, ContactSet::kNC);
-    mark(p.R, ContactSet::kR);
-    mark(p.reRejects, ContactSet::kReReject);
-    mark(p.CF, ContactSet::kCF);
-    mark(p.NCplus, ContactSet::kNCPlus);
-    mark(p.NCminus, ContactSet::kNCMinus);
+    markDecision(p);
   }
   s.violation = trace.solve.friction()
                     ? frictionViolations(frictionProblemOf(trace.solve), s.f, s.a)
                     : complementarityViolation(s.f, s.a, trace.solve.joint);
   return s;
+}
+
+std::string howSolved(const SolveTrace& trace) {
+  const SolverSolve& s = trace.solve;
+  const auto decisions = static_cast<int>(trace.pivots.size());
+  const auto solver = static_cast<LcpSolverKind>(s.solver);
+  const char* plural = decisions == 1 ? "" : "s";
+  if (s.friction()) {
+    if (s.regularization > 0)
+      return format(
+          "the friction pivoting and Lemke found no step: the pivoting on A + %g max(diag A) I",
+          s.regularization);
+    if (s.byLemke)
+      return format("the friction pivoting found no step after %d decision%s: the Lemke fallback",
+                    decisions, plural);
+    return format("the friction pivoting (Baraff 94, sections 5 and 6), %d decision%s", decisions,
+                  plural);
+  }
+  if (solver != LcpSolverKind::kComputeForces)
+    return format("%s, %d iteration%s", nameOf(solver), s.iterations, s.iterations == 1 ? "" : "s");
+  if (decisions == 0 && s.b.size() == 1)
+    return "one contact, solved directly: f = -b/A when b < 0, else f = 0";
+  if (s.warmStarted && !s.warmPartial && decisions <= 1)
+    return "the warm start: the last solve's C solved it outright";
+  if (s.warmStarted) return format("the warm start, then %d decision%s", decisions, plural);
+  return format("ComputeForces from a cold start, %d decision%s", decisions, plural);
 }
 
 }  // namespace cl

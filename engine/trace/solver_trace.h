@@ -83,6 +83,10 @@ struct SolverSolve {
   double wallSeconds = 0;
   bool reference = false;
   int policy = 0;  // NextContactPolicy as int
+  // ComputeForces' warm start (LcpResult::warmStarted, warmPartial): the guessed C solved the
+  // LCP outright, or gave a start that decisions finished.
+  bool warmStarted = false;
+  bool warmPartial = false;
   // A friction solve (friction_forces.h): A, b, f, a and joint have 2n rows (normals, then
   // frictions); mu and slide have n.
   std::vector<double> mu;

@@ -181,12 +181,21 @@ TEST_CASE("History: stepping pivots walks every decision of every solve in order
     CHECK(session.selectedSolve() == 0);
     CHECK(session.selectedPivot() == k);
   }
-  // At the end, f and a are the solve's own result: a = A f + b.
+  // After the last decision, a = A f + b.
   const cl::SolveState last = cl::solveStateAt(*first, pivots - 1);
   CHECK((first->solve.A * last.f + first->solve.b - last.a).cwiseAbs().maxCoeff() < 1e-9);
   bool anyInC = false;
   for (cl::ContactSet s : last.set) anyInC = anyInC || s == cl::ContactSet::kC;
   CHECK(anyInC);  // a resting stack carries its weight through contacts in C
+  // Then the result: what the solver returned, the sets of its last decision.
+  session.stepPivot();
+  CHECK(session.selectedSolve() == 0);
+  CHECK(session.selectedPivot() == pivots);
+  const cl::SolveState result = cl::solveStateAt(*first, pivots);
+  CHECK(result.result);
+  CHECK(result.f == first->solve.f);
+  CHECK(result.a == first->solve.a);
+  CHECK(result.set == last.set);
 
   session.stepPivot();  // the next solve of the same step
   CHECK(session.selectedSolve() == 1);
@@ -214,28 +223,49 @@ TEST_CASE("History: the CSV exports read back to the numbers the engine holds", 
 
   const cl::SolveTrace* solve = session.selectedSolveTrace();
   REQUIRE(solve);
+  // Every row of the solve's files says which step and solve it came from (from 1).
+  const cl::SolveOrigin origin = session.selectedSolveOrigin();
+  CHECK(origin.step == session.current()->step);
+  CHECK(origin.solve == session.selectedSolve() + 1);
+  const auto fromOrigin = [&](const std::vector<std::string>& row) {
+    return row.size() > 2 && std::stoll(row[0]) == origin.step && std::stoi(row[1]) == origin.solve;
+  };
   std::ostringstream matrix;
-  cl::writeSolveMatrixCsv(matrix, *solve);
+  cl::writeSolveMatrixCsv(matrix, *solve, origin);
   const auto m = parseCsv(matrix.str());
   const auto n = static_cast<std::size_t>(solve->solve.A.rows());
   REQUIRE(m.size() == n + 1);
-  for (std::size_t i = 0; i < n; ++i)
+  CHECK(m[0][0] == "time_step");
+  CHECK(m[0][1] == "solve");
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK(fromOrigin(m[i + 1]));
     for (std::size_t j = 0; j < n; ++j)
-      CHECK(std::stod(m[i + 1][3 + j]) ==
+      CHECK(std::stod(m[i + 1][5 + j]) ==
             solve->solve.A(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)));
+  }
 
   std::ostringstream vectors;
-  cl::writeSolveVectorsCsv(vectors, *solve);
+  cl::writeSolveVectorsCsv(vectors, *solve, origin);
   const auto v = parseCsv(vectors.str());
   REQUIRE(v.size() == n + 1);
   for (std::size_t i = 0; i < n; ++i) {
-    CHECK(std::stod(v[i + 1][6]) == solve->solve.b(static_cast<Eigen::Index>(i)));
-    CHECK(std::stod(v[i + 1][7]) == solve->solve.f(static_cast<Eigen::Index>(i)));
+    CHECK(fromOrigin(v[i + 1]));
+    CHECK(std::stod(v[i + 1][8]) == solve->solve.b(static_cast<Eigen::Index>(i)));
+    CHECK(std::stod(v[i + 1][9]) == solve->solve.f(static_cast<Eigen::Index>(i)));
   }
 
   std::ostringstream pivots;
-  cl::writePivotsCsv(pivots, *solve);
-  CHECK(parseCsv(pivots.str()).size() == solve->pivots.size() + 1);
+  cl::writePivotsCsv(pivots, *solve, origin);
+  const auto p = parseCsv(pivots.str());
+  REQUIRE(p.size() == solve->pivots.size() + 1);
+  // The step size of a decision is its own column, not the time step.
+  CHECK(p[0][2] == "decision");
+  CHECK(p[0][7] == "step_size");
+  for (std::size_t k = 0; k < solve->pivots.size(); ++k) {
+    CHECK(fromOrigin(p[k + 1]));
+    CHECK(std::stoi(p[k + 1][2]) == static_cast<int>(k) + 1);
+    CHECK(std::stod(p[k + 1][7]) == solve->pivots[k].step);
+  }
 
   std::ostringstream series;
   cl::widgets::writeTimeSeriesCsv(series, session.history());

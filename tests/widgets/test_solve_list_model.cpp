@@ -39,7 +39,7 @@ TEST_CASE("SolveListModel lists all solves or one kind's, counted from 1, and ke
   model.setSolves(trace, -1);
   REQUIRE(model.rowCount() == 5);
   CHECK(model.data(model.index(0)).toString() ==
-        QStringLiteral("solve 1 of 5: contact forces, subset 2, t = 0.2500, 1 contacts"));
+        QStringLiteral("solve 1 of 5: contact forces, subset 3, t = 0.2500, 1 contact"));
   CHECK(model.data(model.index(4)).toString() ==
         QStringLiteral("solve 5 of 5: time-step LCP, t = 0.2500, 5 contacts"));
   CHECK(model.data(model.index(2), Qt::UserRole).toInt() == 2);
@@ -66,7 +66,9 @@ TEST_CASE("SolveListModel lists all solves or one kind's, counted from 1, and ke
 
 TEST_CASE("A solve that took no decision says so rather than 'before decision 1 of 0'",
           "[widgets]") {
-  CHECK(cl::widgets::decisionText(-1, 0) == QStringLiteral("no decisions"));
+  CHECK(cl::widgets::decisionText(-1, 0) == QStringLiteral("before solving"));
+  CHECK(cl::widgets::decisionText(0, 0) == QStringLiteral("result (no decisions)"));
   CHECK(cl::widgets::decisionText(-1, 3) == QStringLiteral("before decision 1 of 3"));
   CHECK(cl::widgets::decisionText(2, 3) == QStringLiteral("decision 3 of 3"));
+  CHECK(cl::widgets::decisionText(3, 3) == QStringLiteral("result"));
 }

@@ -88,10 +88,11 @@ TEST_CASE("SolverStepsDock lists the pivots of the selected solve", "[solver_ste
 
   CHECK(fx.dock.rowCount() == K);
   CHECK(fx.dock.sliderMinimum() == -1);
-  CHECK(fx.dock.sliderMaximum() == K - 1);
-  // Selecting a solve selects its final pivot.
-  CHECK(fx.dock.sliderValue() == K - 1);
-  CHECK(fx.dock.currentRow() == K - 1);
+  CHECK(fx.dock.sliderMaximum() == K);  // the result, after the last decision
+  // Selecting a solve selects its result: no decision row is current.
+  CHECK(fx.dock.sliderValue() == K);
+  CHECK(fx.dock.currentRow() == -1);
+  CHECK(fx.dock.setsText().startsWith(QStringLiteral("Result (ok), what the simulation used: ")));
 
   for (int k = 0; k < K; ++k) {
     const cl::SolverPivot& p = trace->pivots[static_cast<std::size_t>(k)];

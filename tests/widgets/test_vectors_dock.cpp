@@ -184,8 +184,9 @@ TEST_CASE("VectorsDock follows the session's pivots through a solve of stack_of_
   const int n = static_cast<int>(trace->solve.b.size());
   const int pivots = static_cast<int>(trace->pivots.size());
   REQUIRE(pivots > 0);
-  // Selected by default: the final pivot, the solver's answer.
-  CHECK(dock.shownPivot() == pivots - 1);
+  // Selected by default: the result, the solver's answer.
+  CHECK(dock.shownPivot() == pivots);
+  CHECK(dock.statusText().startsWith(QStringLiteral("result (ok): ")));
   checkVector(dock.fValues(),
               std::vector<double>(trace->solve.f.data(), trace->solve.f.data() + n));
 
@@ -229,8 +230,10 @@ TEST_CASE("VectorsDock follows the session's pivots through a solve of stack_of_
   CHECK(session.selectedContact() == n - 1);
   CHECK(dock.highlightedContact() == n - 1);
 
-  // One more pivot step moves on to the next solve (or, off the UI thread, a new step),
-  // before its first decision.
+  // One more pivot step shows the result; one more moves on to the next solve (or, off the UI
+  // thread, a new step), before its first decision.
+  session.stepPivot();
+  CHECK(dock.shownPivot() == pivots);
   session.stepPivot();
   REQUIRE(waitFor([&] { return session.selectedPivot() == -1; }));
   if (session.selectedSolveTrace()) {

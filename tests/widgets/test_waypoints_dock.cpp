@@ -107,7 +107,8 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
   CHECK(counters.backups >= 1);
   CHECK(counters.collisions >= 1);
   CHECK(dock.countersText().contains(QStringLiteral("back-ups %1").arg(counters.backups)));
-  CHECK(dock.countersText().contains(QStringLiteral("collisions %1").arg(counters.collisions)));
+  CHECK(dock.countersText().contains(
+      QStringLiteral("collisions handled %1").arg(counters.collisions)));
 
   // Selecting the row selects the waypoint in the Session.
   CHECK(view.ghostCount() == 0);

@@ -1,5 +1,6 @@
 #include "engine/contact/detail/solve_context.h"
 
+#include <map>
 #include <string>
 
 #include "engine/contact/detail/friction_problem.h"
@@ -22,6 +23,12 @@ SolveContext makeSolveContext(const RigidBodySim& sim, const std::vector<RigidBo
          .normalVelocity = c.normalVelocity,
          .joint = c.joint,
          .connector = c.connector});
+  // Rows of one body pair (two corners of a block on the floor) are told apart by their
+  // place among the pair's rows, from 1: "block/floor 1", "block/floor 2".
+  std::map<std::string, int> rowsOf, seen;
+  for (const SolveContact& c : context.contacts) ++rowsOf[c.label];
+  for (SolveContact& c : context.contacts)
+    if (rowsOf[c.label] > 1) c.label += " " + std::to_string(++seen[c.label]);
   return context;
 }
 
