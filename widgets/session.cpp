@@ -16,6 +16,7 @@
 #include "engine/run/step_run.h"
 #include "engine/time_stepping/advance_caveats.h"
 #include "engine/trace/solve_state.h"
+#include "widgets/count_text.h"
 #include "widgets/run_pacing.h"
 #include "widgets/sim_worker.h"
 #include "widgets/thread_handoff.h"
@@ -250,6 +251,8 @@ void Session::install(Scene scene, const QString& sourcePath, std::optional<Reco
   mComparison.reset();
   mSelectedBody = -1;
   mPoorSolveStep = -1;
+  const bool hadSetAside = !mSetAside.empty();
+  mSetAside.clear();
 
   if (recorded) {
     const std::size_t budget = mHistory.budget();
@@ -279,6 +282,7 @@ void Session::install(Scene scene, const QString& sourcePath, std::optional<Reco
          });
   emit sceneLoaded();
   emit comparisonChanged();
+  if (hadSetAside) emit setAsideChanged();
   if (mHasScene)
     for (const std::string& caveat : notes()) emit noticeOccurred(QString::fromStdString(caveat));
   emit notesChanged();
@@ -445,17 +449,62 @@ void Session::setTracing(bool on) {
 void Session::discardFuture() {
   if (mHistory.empty() || atLatest()) return;
   setRunning(false);
-  ++mGeneration;  // answers in flight continue a future that is gone
+  const int steps = mHistory.size() - 1 - mCurrent;
+  mSetAside.push_back(setAsideAfter(mHistory, mCurrent, mEditLog, mDisposer));
+  if (static_cast<int>(mSetAside.size()) > kMaxSetAside) mSetAside.erase(mSetAside.begin());
+  continueFromNewest();
+  emit historyTruncated();
+  emit setAsideChanged();
+  emit noticeOccurred(tr("the %1 after step %2 are set aside: Simulation > Bring Back (Ctrl+Z) "
+                         "puts them back")
+                          .arg(countText(steps, tr("step")))
+                          .arg(mHistory.back().step));
+}
+
+void Session::continueFromNewest() {
+  ++mGeneration;  // answers in flight continue an end that is gone
   mPending = 0;
-  mHistory.truncateAfter(mCurrent);
   const StepRecord& r = mHistory.back();
-  // Edits after the record kept belong to the future dropped.
-  std::erase_if(mEditLog, [&](const RecordedEdit& e) { return e.afterStep > r.step; });
   postTo(mWorker, [worker = mWorker, state = r.state, step = r.step, generation = mGeneration] {
     worker->install(state, generation, step);
   });
   mSnapshot.generation = mGeneration;
+}
+
+int Session::setAsideSteps() const {
+  return mSetAside.empty() ? 0 : mSetAside.back().steps();
+}
+
+long long Session::setAsideFrom() const {
+  return mSetAside.empty() ? -1 : mSetAside.back().from;
+}
+
+bool Session::restoreSetAside() {
+  if (mSetAside.empty() || !mHasScene) return false;
+  setRunning(false);
+  SetAsideFuture& future = mSetAside.back();
+  const long long from = future.from;
+  if (!swapSetAside(mHistory, mEditLog, future, mDisposer)) {
+    mSetAside.pop_back();
+    emit setAsideChanged();
+    emit errorOccurred(tr("The steps set aside after step %1 cannot come back: the history no "
+                          "longer holds step %1 (the memory budget dropped it).")
+                           .arg(from));
+    return false;
+  }
+  if (future.records.empty() && future.edits.empty()) mSetAside.pop_back();  // nothing replaced
+  mUnsaved = true;
+  continueFromNewest();
+  mTimeStep = mHistory.back().state.timeStep;
+  mCurrent = mHistory.indexOfStep(from);
+  mSnapshot = snapshotOf(mHistory.at(mCurrent).draw, mGeneration);
+  resetSelection();
   emit historyTruncated();
+  emit setAsideChanged();
+  emit notesChanged();
+  emit currentChanged();
+  emit selectionChanged();
+  return true;
 }
 
 // ---- Selection

@@ -26,6 +26,7 @@
 #include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
 #include "engine/run/run_recording.h"
+#include "engine/run/set_aside_future.h"
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "widgets/sim_snapshot.h"
@@ -150,10 +151,19 @@ class Session : public QObject {
   // re-derived when a step is inspected.
   bool tracing() const { return mTracing; }
   void setTracing(bool on);
-  // Makes the record shown the newest: drops the records after it and puts the
-  // simulation back at its state. Running or stepping from a past record does this;
-  // the window asks first.
+  // Makes the record shown the newest: sets the records after it aside (with their edits)
+  // and puts the simulation back at its state. Running, stepping or editing from a past
+  // record does this; restoreSetAside() brings them back.
   void discardFuture();
+  // The runs set aside by discardFuture, the newest last (at most kMaxSetAside): how many
+  // steps the newest holds and the step it followed (0 and -1 when there is none).
+  int setAsideSteps() const;
+  long long setAsideFrom() const;
+  // Puts the newest set-aside run back after its step, in place of what followed that step
+  // since (which is set aside in its place: a second call goes back), and shows that step.
+  // False, saying why with errorOccurred, when the history no longer holds the step.
+  bool restoreSetAside();
+  static constexpr int kMaxSetAside = 8;
 
   // ---- Selection within the record shown
   // Solve: index into currentTrace()->solves, -1 none. Selecting a solve selects its
@@ -238,8 +248,10 @@ class Session : public QObject {
   void sceneLoaded();
   // Records were appended to the history (and the newest is shown when at the latest).
   void stepped();
-  // Records after the one shown were dropped.
+  // Records after the one shown were dropped (set aside), or a set-aside run replaced them.
   void historyTruncated();
+  // setAsideSteps() or setAsideFrom() changed.
+  void setAsideChanged();
   // The record shown changed (a step, a scrub).
   void currentChanged();
   void selectionChanged();
@@ -285,6 +297,9 @@ class Session : public QObject {
   bool takeBatch(const StepBatch& batch);
   void setCurrent(int index);
   void resetSelection();
+  // The worker takes the newest record's state as the run's (after the history lost or
+  // regained records at its end); answers for the old end are dropped.
+  void continueFromNewest();
   // The poor solve of the record shown, selected and described when mPoorSolveStep is its
   // step and its trace is at hand.
   void selectPendingPoorSolve();
@@ -331,11 +346,12 @@ class Session : public QObject {
   std::shared_ptr<const AdvanceRun> mComparison;
   // The step whose trace is being re-derived (-1 none); answers carry the generation.
   long long mDerivingStep = -1;
-  long long mPoorSolveStep = -1;        // a step found as poor whose poor solve is to be selected
-  int mTraceJobs = 0;                   // re-derivations started and not yet answered
-  QThreadPool* mTracePool = nullptr;    // one thread: re-derives traces off the UI thread
-  QThreadPool* mDisposePool = nullptr;  // one thread: frees the traces the budget drops
-  RunHistory::TraceDisposer mDisposer;  // hands them to it
+  long long mPoorSolveStep = -1;          // a step found as poor whose poor solve is to be selected
+  std::vector<SetAsideFuture> mSetAside;  // futures a run from a past step replaced
+  int mTraceJobs = 0;                     // re-derivations started and not yet answered
+  QThreadPool* mTracePool = nullptr;      // one thread: re-derives traces off the UI thread
+  QThreadPool* mDisposePool = nullptr;    // one thread: frees the traces the budget drops
+  RunHistory::TraceDisposer mDisposer;    // hands them to it
 
   RunHistory mHistory;
   int mCurrent = -1;

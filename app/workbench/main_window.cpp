@@ -57,6 +57,7 @@ namespace cl::workbench {
 namespace {
 // Bump when the set of docks changes so an old saved layout is ignored.
 constexpr int kLayoutVersion = 3;
+constexpr QSize kDefaultSize(1440, 900);  // before fitting to the screen
 const char* const kSettingsOrg = "ContactLab";
 // A recording's file name ends in it (docs/recording-format.md).
 const char* const kRecordingSuffix = "clrun";
@@ -75,7 +76,10 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   widgets::InputGuard::install();
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
-  mSession->setDiscardGuard([this](int steps) { return confirmDiscardHistory(steps); });
+  mSession->setDiscardGuard([this](int steps) {
+    return confirmDiscardHistory(tr("Loading replaces this run's %1, which are not saved.")
+                                     .arg(widgets::countText(steps, tr("step"))));
+  });
   mSceneView = new widgets::SceneView(mSession, this);
   // The scene under the notes the loaded scene calls for (hidden when there are none) and
   // the bar of a step that takes long (hidden but while one does).
@@ -131,7 +135,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
       if (mRateBox->itemData(i).toDouble() == rate) mRateBox->setCurrentIndex(i);
   });
 
-  resize(1440, 900);
+  resize(kDefaultSize);
   fitToScreen();
   mDefaultLayout = saveState(kLayoutVersion);
   if (mOptions.persistLayout) restoreLayout();
@@ -196,11 +200,9 @@ void MainWindow::createActions() {
   mRunAction = make("runAction", tr("&Run"), tr("Run the simulation in real time, or pause it"));
   mRunAction->setCheckable(true);
   mRunAction->setShortcut(Qt::Key_Space);
+  // Running, stepping or editing from a past step sets the steps after it aside (Bring Back,
+  // Ctrl+Z, puts them back): nothing is asked, nothing is lost.
   connect(mRunAction, &QAction::triggered, this, [this](bool run) {
-    if (run && !confirmDiscardFuture()) {
-      updateRunAction(false);
-      return;
-    }
     mSession->setRunning(run);
     updateRunAction(mSession->isRunning());  // it stays paused without a scene
   });
@@ -209,25 +211,37 @@ void MainWindow::createActions() {
   mStepAction = make("stepAction", tr("&Step"), tr("Pause and advance by one time step"));
   mStepAction->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
   mStepAction->setShortcut(Qt::Key_N);
-  connect(mStepAction, &QAction::triggered, this, [this] {
-    if (confirmDiscardFuture()) mSession->step(1);
-  });
+  connect(mStepAction, &QAction::triggered, this, [this] { mSession->step(1); });
 
   mStepWaypointAction =
       make("stepWaypointAction", tr("Step &Waypoint"),
            tr("Select the next CollisionAdvance waypoint (a new step after the last)"));
   mStepWaypointAction->setShortcut(Qt::Key_W);
-  connect(mStepWaypointAction, &QAction::triggered, this, [this] {
-    if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepWaypoint();
-  });
+  // Within the held steps these only move the selection; at the newest they take a step.
+  connect(mStepWaypointAction, &QAction::triggered, mSession, &widgets::Session::stepWaypoint);
 
   mStepPivotAction =
       make("stepPivotAction", tr("Step &Pivot"),
            tr("Select the next decision of ComputeForces (then the next solve, step)"));
   mStepPivotAction->setShortcut(Qt::Key_P);
-  connect(mStepPivotAction, &QAction::triggered, this, [this] {
-    if (mSession->atLatest() || confirmDiscardFuture()) mSession->stepPivot();
-  });
+  connect(mStepPivotAction, &QAction::triggered, mSession, &widgets::Session::stepPivot);
+
+  mBringBackAction = make("bringBackAction", tr("&Bring Back Steps Set Aside"),
+                          tr("Put back the steps set aside when the run went on from a past step "
+                             "(what followed that step since is set aside in turn)"));
+  mBringBackAction->setShortcut(QKeySequence::Undo);
+  connect(mBringBackAction, &QAction::triggered, mSession, &widgets::Session::restoreSetAside);
+  const auto updateBringBack = [this] {
+    const long long from = mSession->setAsideFrom();
+    mBringBackAction->setEnabled(from >= 0);
+    mBringBackAction->setText(
+        from < 0 ? tr("&Bring Back Steps Set Aside")
+                 : tr("&Bring Back the %1 Set Aside at Step %2")
+                       .arg(widgets::countText(mSession->setAsideSteps(), tr("Step")))
+                       .arg(from));
+  };
+  connect(mSession, &widgets::Session::setAsideChanged, this, updateBringBack);
+  updateBringBack();
 
   mRestartAction =
       make("restartAction", tr("Res&tart"),
@@ -355,6 +369,7 @@ void MainWindow::createMenusAndToolBars() {
   sim->addAction(mFasterAction);
   sim->addSeparator();
   sim->addAction(mRestartAction);
+  sim->addAction(mBringBackAction);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->setObjectName(QStringLiteral("viewMenu"));
@@ -546,11 +561,11 @@ void MainWindow::saveRecordingAs() {
                              5000);
 }
 
-bool MainWindow::confirmDiscardHistory(int steps) {
+bool MainWindow::confirmDiscardHistory(const QString& what) {
   if (!mOptions.errorDialogs) return true;  // tests: no modal questions
-  QMessageBox box(QMessageBox::Question, tr("Discard the run?"),
-                  tr("Loading replaces this run's %1 steps, which are not saved.").arg(steps),
+  QMessageBox box(QMessageBox::Question, tr("Discard the run?"), what,
                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  box.setObjectName(QStringLiteral("discardRunBox"));
   box.setInformativeText(tr("Save them as a recording first, to reopen and inspect later?"));
   box.button(QMessageBox::Save)->setText(tr("Save Recording..."));
   box.setDefaultButton(QMessageBox::Save);
@@ -692,10 +707,24 @@ bool MainWindow::restoreLayout() {
   QSettings settings(kSettingsOrg, kSettingsApp);
   const bool geometry = restoreGeometry(settings.value("geometry").toByteArray());
   const bool state = restoreState(settings.value("windowState").toByteArray(), kLayoutVersion);
-  return geometry && state;
+  mLayoutRestored = geometry && state;
+  return mLayoutRestored;
+}
+
+bool MainWindow::layoutUsable() const {
+  // Room for content: a plot with its axes, a table's header and a few rows.
+  constexpr QSize kWindow(640, 400), kScene(160, 120), kDock(60, 40);
+  if (width() < kWindow.width() || height() < kWindow.height()) return false;
+  if (mSceneView->width() < kScene.width() || mSceneView->height() < kScene.height()) return false;
+  const auto docks = findChildren<QDockWidget*>();
+  return std::none_of(docks.begin(), docks.end(), [&](const QDockWidget* dock) {
+    return dock->isVisible() && !dock->isFloating() &&
+           (dock->width() < kDock.width() || dock->height() < kDock.height());
+  });
 }
 
 void MainWindow::resetLayout() {
+  resize(kDefaultSize);
   restoreState(mDefaultLayout, kLayoutVersion);
   for (QDockWidget* dock : findChildren<QDockWidget*>()) {
     dock->setFloating(false);
@@ -726,23 +755,19 @@ void MainWindow::showEvent(QShowEvent* event) {
   mShownOnce = true;
   // Docks left floating by the last session come back in front of the window, not behind.
   QTimer::singleShot(0, this, [this] {
+    // A layout saved squashed (the window at its minimum) would come back squashed at every
+    // launch: the default one replaces it.
+    if (mLayoutRestored && !layoutUsable()) {
+      resetLayout();
+      statusBar()->showMessage(
+          tr("The saved layout left no room for the docks: the default layout is back"), 10000);
+    }
     for (QDockWidget* dock : findChildren<QDockWidget*>())
       if (dock->isFloating() && dock->isVisible()) dock->raise();
   });
 }
 
 // ---- Status
-
-bool MainWindow::confirmDiscardFuture() {
-  if (!mSession->hasScene() || mSession->atLatest()) return true;
-  if (!mOptions.errorDialogs) return true;  // tests: no modal questions
-  const int later = mSession->history().size() - 1 - mSession->currentIndex();
-  return QMessageBox::question(this, tr("Run from a past step"),
-                               tr("Running from step %1 discards the %2 recorded steps after it. "
-                                  "Go on?")
-                                   .arg(mSession->current()->step)
-                                   .arg(later)) == QMessageBox::Yes;
-}
 
 void MainWindow::showError(const QString& message) {
   mLastError = message;
@@ -839,6 +864,19 @@ void MainWindow::updateRunAction(bool running) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   mSession->setRunning(false);
+  // Unsaved steps are asked about (Save Recording / Discard / Cancel), paused first.
+  if (mSession->hasScene() && mSession->hasUnsavedSteps()) {
+    QString what = tr("Quitting discards this run's %1, which are not saved.")
+                       .arg(widgets::countText(mSession->history().size() - 1, tr("step")));
+    if (mSession->setAsideSteps() > 0)
+      what += tr(" The %1 set aside at step %2 go with them.")
+                  .arg(widgets::countText(mSession->setAsideSteps(), tr("step")))
+                  .arg(mSession->setAsideFrom());
+    if (!confirmDiscardHistory(what)) {
+      event->ignore();
+      return;
+    }
+  }
   if (mOptions.persistLayout) saveLayout();
   QMainWindow::closeEvent(event);
 }

@@ -76,7 +76,12 @@ class MainWindow : public QMainWindow {
   // Saves and restores the dock layout and window geometry through QSettings.
   void saveLayout() const;
   bool restoreLayout();
+  // The default layout at the default size (fitted to the screen).
   void resetLayout();
+  // Whether the window shows its scene and every dock docked in it with room for their content
+  // (a layout saved with the window shrunk to its minimum does not). A restored layout that is
+  // not is replaced by the default one when the window is first shown.
+  bool layoutUsable() const;
   // Shrinks and moves the window into the screen's available area, frame included.
   void fitToScreen();
 
@@ -99,15 +104,14 @@ class MainWindow : public QMainWindow {
   // File > Open Recording / Save Recording As (engine/run/run_recording.h).
   void openRecording();
   void saveRecordingAs();
-  // The discard guard: asks before a load drops `steps` unsaved steps, offering to save
-  // them as a recording first.
-  bool confirmDiscardHistory(int steps);
+  // Asks before a load or quitting drops unsaved steps (`what` says which and how many),
+  // offering to save them as a recording first: Save Recording / Discard / Cancel. True to
+  // go on (saved or discarded).
+  bool confirmDiscardHistory(const QString& what);
   void exportTable(const QString& title, const QString& defaultName,
                    const std::function<void(std::ostream&)>& write);
   void exportAll();
   void saveScreenshot();
-  // Asks before running from a past record drops the records after it; true to go on.
-  bool confirmDiscardFuture();
   void showError(const QString& message);
   void updateReadout();
   void updateTimeline();
@@ -127,6 +131,7 @@ class MainWindow : public QMainWindow {
   widgets::RunComparisonDock* mRunComparisonDock = nullptr;
   widgets::InspectorDock* mInspectorDock = nullptr;
   bool mShownOnce = false;
+  bool mLayoutRestored = false;  // restoreLayout() succeeded: checked at the first show
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 
@@ -152,6 +157,7 @@ class MainWindow : public QMainWindow {
   QAction* mStepAction = nullptr;
   QAction* mStepWaypointAction = nullptr;
   QAction* mStepPivotAction = nullptr;
+  QAction* mBringBackAction = nullptr;
   QAction* mRestartAction = nullptr;
   QAction* mSlowerAction = nullptr;
   QAction* mFasterAction = nullptr;

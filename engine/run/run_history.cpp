@@ -1,5 +1,6 @@
 #include "engine/run/run_history.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace cl {
@@ -18,12 +19,18 @@ void RunHistory::append(StepRecord record) {
   enforceBudget(size() - 1, true);
 }
 
-void RunHistory::truncateAfter(int i) {
-  while (size() > i + 1) {
-    mBytes -= mRecordBytes.back();
-    mRecords.pop_back();
-    mRecordBytes.pop_back();
+std::vector<StepRecord> RunHistory::truncateAfter(int i) {
+  const auto keep = static_cast<std::size_t>(std::max(i + 1, 0));
+  std::vector<StepRecord> taken;
+  if (keep >= mRecords.size()) return taken;
+  taken.reserve(mRecords.size() - keep);
+  for (std::size_t k = keep; k < mRecords.size(); ++k) {
+    mBytes -= mRecordBytes[k];
+    taken.push_back(std::move(mRecords[k]));
   }
+  mRecords.resize(keep);
+  mRecordBytes.resize(keep);
+  return taken;
 }
 
 void RunHistory::replaceState(int i, SimState state) {

@@ -10,6 +10,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "engine/run/step_record.h"
 #include "engine/trace/step_trace.h"
@@ -26,8 +27,9 @@ class RunHistory {
   // Appends the next step's record, then drops what the budget cannot hold (indices of
   // the records kept move down by droppedRecords()' increase).
   void append(StepRecord record);
-  // Drops every record after index `i` (running again from a past step).
-  void truncateAfter(int i);
+  // Takes every record after index `i` out (running again from a past step) and returns
+  // them in order, for a caller that keeps them (the workbench sets them aside).
+  std::vector<StepRecord> truncateAfter(int i);
   // Replaces the state of record i (an edit between steps changed the simulation).
   void replaceState(int i, SimState state);
   // Sets the trace of record i (re-derived) and drops other traces to fit the budget;

@@ -62,9 +62,15 @@ TEST_CASE(
   bigger.vars.resize(bigger.vars.size() * 4, 0.0);
   history.replaceState(2, bigger);
   CHECK(history.bytes() == recountAll(history));
-  history.truncateAfter(4);
+  const long long firstTaken = history.at(5).step;
+  const int heldBefore = history.size();
+  const std::vector<cl::StepRecord> taken = history.truncateAfter(4);
   CHECK(history.size() == 5);
   CHECK(history.bytes() == recountAll(history));
+  // What was taken out comes back in order, whole: the caller may keep it.
+  REQUIRE(static_cast<int>(taken.size()) == heldBefore - 5);
+  for (std::size_t k = 0; k < taken.size(); ++k)
+    CHECK(taken[k].step == firstTaken + static_cast<long long>(k));
 
   // Records dropped whole hand their traces over too.
   const std::size_t before = disposed.size();
