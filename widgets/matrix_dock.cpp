@@ -89,7 +89,7 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   // Thousands of rows in a pile step: the popup lays them out as rows of one height.
   if (auto* list = qobject_cast<QListView*>(mSolvePicker->view())) list->setUniformItemSizes(true);
   mSolvePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  mSolvePicker->setMinimumContentsLength(24);
+  mSolvePicker->setMinimumContentsLength(16);
   mSolvePicker->setToolTip(
       tr("The solves of the step shown: one per independent subset of contacts at each "
          "evaluate, and one per collision impulse"));

@@ -37,11 +37,12 @@ QVariant SolveListModel::data(const QModelIndex& index, int role) const {
                            ? tr("contact forces, subset %1").arg(c.subset + 1)
                        : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
                                                               : tr("impulse");
-  return tr("solve %1 of %2: %3, t = %4, %5")
+  // What tells solves apart first (a narrow picker cuts the end): which, when, then what.
+  return tr("solve %1 of %2, t = %3: %4, %5")
       .arg(k + 1)  // counted from 1, as people count
       .arg(mTrace->solves.size())
-      .arg(what)
       .arg(c.time, 0, 'f', 4)
+      .arg(what)
       .arg(countText(s.solve.b.size(), tr("contact")));
 }
 

@@ -2,9 +2,11 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -20,6 +22,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
@@ -29,6 +32,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "app/workbench/task_layout.h"
 #include "engine/io/trace_csv.h"
 #include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
@@ -138,7 +142,14 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   resize(kDefaultSize);
   fitToScreen();
   mDefaultLayout = saveState(kLayoutVersion);
-  if (mOptions.persistLayout) restoreLayout();
+  // A first launch on a laptop-sized screen shows one task's docks, each large enough to
+  // read; a large screen shows them all.
+  if (mOptions.persistLayout && !restoreLayout()) {
+    const QScreen* screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    const bool large = screen && screen->availableGeometry().width() >= 1600 &&
+                       screen->availableGeometry().height() >= 1000;
+    if (!large) showTask(TaskLayout::kContactSolving);
+  }
   updateTitle();
   updateReadout();
   updateTimeline();
@@ -401,6 +412,15 @@ void MainWindow::createMenusAndToolBars() {
           [this](int i) { mSession->setTimeRate(mRateBox->itemData(i).toDouble()); });
   bar->addWidget(mRateBox);
   bar->addSeparator();
+  mTaskBox = new QComboBox(bar);
+  mTaskBox->setObjectName(QStringLiteral("layoutBox"));
+  mTaskBox->setToolTip(tr("Layout: the docks a task needs (View > Layout, Ctrl+1 to Ctrl+5)"));
+  for (const auto& [task, name] : valuesOf<TaskLayout>())
+    mTaskBox->addItem(tr(taskLayoutTitle(task)), static_cast<int>(task));
+  connect(mTaskBox, &QComboBox::currentIndexChanged, this,
+          [this](int i) { showTask(static_cast<TaskLayout>(mTaskBox->itemData(i).toInt())); });
+  bar->addWidget(mTaskBox);
+  bar->addSeparator();
   bar->addAction(mFitAction);
   bar->addAction(mExportAllAction);
 
@@ -483,8 +503,68 @@ void MainWindow::placeDocks() {
            mControlsDock, mInspectorDock, mMatrixDock, mVectorsDock, mSolverStepsDock,
            mComparisonDock, mTimeStepDock, mWaypointsDock, mTimeSeriesDock, mRunComparisonDock})
     view->addAction(dock->toggleViewAction());
+  // Task layouts (task_layout.h): the menu's entries, Ctrl+1 to Ctrl+5, and the toolbar's box.
   view->addSeparator();
+  QMenu* layouts = view->addMenu(tr("&Layout"));
+  layouts->setObjectName(QStringLiteral("layoutMenu"));
+  auto* group = new QActionGroup(this);
+  int key = Qt::Key_1;
+  for (const auto& [task, name] : valuesOf<TaskLayout>()) {
+    QAction* a = layouts->addAction(tr(taskLayoutTitle(task)));
+    a->setObjectName(QStringLiteral("layout_%1").arg(QString::fromLatin1(name)));
+    a->setToolTip(tr(taskLayoutTip(task)));
+    a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(key++)));
+    a->setCheckable(true);
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [this, task = task] { showTask(task); });
+    mTaskActions[task] = a;
+  }
+  layouts->addSeparator();
+  layouts->addAction(mResetLayoutAction);
   view->addAction(mResetLayoutAction);
+  for (QDockWidget* dock : findChildren<QDockWidget*>())
+    openFloatedAtUsefulSize(dock, QSize(720, 520));
+  updateTaskControls();
+}
+
+TaskDocks MainWindow::taskDocks() const {
+  return {mControlsDock,   mInspectorDock, mMatrixDock,    mVectorsDock,    mSolverStepsDock,
+          mComparisonDock, mTimeStepDock,  mWaypointsDock, mTimeSeriesDock, mRunComparisonDock};
+}
+
+void MainWindow::showTask(TaskLayout task) {
+  if (task == mTask) {
+    updateTaskControls();
+    return;
+  }
+  mTaskStates[mTask] = saveState(kLayoutVersion);
+  mTask = task;
+  setTaskCorners(*this, task);
+  const auto saved = mTaskStates.find(task);
+  if (saved == mTaskStates.end() || !restoreState(saved->second, kLayoutVersion))
+    applyTaskDefault();
+  updateTaskControls();
+}
+
+void MainWindow::applyTaskDefault() {
+  if (mTask != TaskLayout::kEverything) {
+    arrangeTask(*this, taskDocks(), mTask);
+    return;
+  }
+  setTaskCorners(*this, mTask);
+  restoreState(mDefaultLayout, kLayoutVersion);
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    dock->setFloating(false);
+    dock->show();
+  }
+}
+
+void MainWindow::updateTaskControls() {
+  if (const auto a = mTaskActions.find(mTask); a != mTaskActions.end()) a->second->setChecked(true);
+  if (mTaskBox) {
+    const QSignalBlocker block(mTaskBox);
+    mTaskBox->setCurrentIndex(mTaskBox->findData(static_cast<int>(mTask)));
+  }
 }
 
 void MainWindow::createStatusBar() {
@@ -493,6 +573,9 @@ void MainWindow::createStatusBar() {
   mReadout->setObjectName(QStringLiteral("readout"));
   mReadout->setFont(mono);
   mReadout->setContentsMargins(16, 0, 8, 0);  // keep clear of a long status message
+  mReadout->setToolTip(
+      tr("The step shown: its contacts (the last evaluate's), the collisions CollisionAdvance "
+         "handled and its back-ups in time; then the same two counted over the run up to it"));
   mMemory = new QLabel(this);
   mMemory->setObjectName(QStringLiteral("memoryReadout"));
   mMemory->setFont(mono);
@@ -520,17 +603,22 @@ void MainWindow::openScene() {
                             : QFileInfo(mSession->scenePath()).absolutePath();
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Scene"), start,
                                                     tr("Scenes (*.json);;All files (*)"));
-  if (!path.isEmpty()) mSession->loadScene(path);
+  if (!path.isEmpty()) openFile(path);
 }
 
 bool MainWindow::openFile(const QString& path) {
-  return QFileInfo(path).suffix() == QLatin1String(kRecordingSuffix) ? mSession->openRecording(path)
-                                                                     : mSession->loadScene(path);
+  // A recording is known by its magic number as well as by its name: opened as a scene it
+  // would read as malformed JSON.
+  const bool recording = QFileInfo(path).suffix() == QLatin1String(kRecordingSuffix) ||
+                         isRecordingFile(path.toStdString());
+  return recording ? mSession->openRecording(path) : mSession->loadScene(path);
 }
 
 void MainWindow::openRecording() {
   const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open Recording"), QFileInfo(mSession->recordingPath()).absolutePath(),
+      this, tr("Open Recording"),
+      mSession->recordingPath().isEmpty() ? outputDir()
+                                          : QFileInfo(mSession->recordingPath()).absolutePath(),
       tr("ContactLab recordings (*.%1);;All files (*)").arg(kRecordingSuffix));
   if (!path.isEmpty()) mSession->openRecording(path);
 }
@@ -547,9 +635,10 @@ void MainWindow::saveRecordingAs() {
                            .arg(mSession->history().back().step)
                            .arg(QLatin1String(kRecordingSuffix));
   const QString path =
-      QFileDialog::getSaveFileName(this, tr("Save Recording As"), name,
+      QFileDialog::getSaveFileName(this, tr("Save Recording As"), outputPath(name),
                                    tr("ContactLab recordings (*.%1)").arg(kRecordingSuffix));
   if (path.isEmpty()) return;
+  rememberOutputDir(path);
   setCursor(Qt::WaitCursor);
   const bool saved = mSession->saveRecording(path);
   unsetCursor();
@@ -619,16 +708,28 @@ void MainWindow::updateRecentMenu() {
 
 void MainWindow::saveSceneAs() {
   if (!mSession->hasScene()) return;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save Scene As"),
-                                                    mSession->scenePath(), tr("Scenes (*.json)"));
+  // A scene of the example folder is saved elsewhere by default (the folder may be the source
+  // checkout); a scene of the user's own stays where it is.
+  const QFileInfo scene(mSession->scenePath());
+  const bool example =
+      scene.absolutePath() == QFileInfo(widgets::scenesDirectory()).absoluteFilePath();
+  const QString start =
+      example || mSession->scenePath().isEmpty()
+          ? outputPath(scene.fileName().isEmpty() ? QStringLiteral("scene.json") : scene.fileName())
+          : mSession->scenePath();
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save Scene As"), start, tr("Scenes (*.json)"));
+  if (!path.isEmpty()) rememberOutputDir(path);
   if (!path.isEmpty() && mSession->saveScene(path))
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
 }
 
 void MainWindow::exportTable(const QString& title, const QString& defaultName,
                              const std::function<void(std::ostream&)>& write) {
-  const QString path = QFileDialog::getSaveFileName(this, title, defaultName, tr("CSV (*.csv)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, title, outputPath(defaultName), tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
+  rememberOutputDir(path);
   try {
     widgets::writeCsvFile(path, write);
     statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
@@ -637,13 +738,39 @@ void MainWindow::exportTable(const QString& title, const QString& defaultName,
   }
 }
 
+QString MainWindow::outputDir() const {
+  // Where the user last wrote something, else their documents (never the working directory:
+  // started from a checkout, that is the source tree).
+  QString dir;
+  if (mOptions.persistLayout)
+    dir = QSettings(kSettingsOrg, kSettingsApp).value("outputDir").toString();
+  if (dir.isEmpty() || !QFileInfo(dir).isDir()) dir = mOutputDir;
+  if (dir.isEmpty() || !QFileInfo(dir).isDir())
+    dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  if (dir.isEmpty() || !QFileInfo(dir).isDir()) dir = QDir::homePath();
+  return dir;
+}
+
+QString MainWindow::outputPath(const QString& name) const {
+  return QDir(outputDir()).filePath(name);
+}
+
+void MainWindow::rememberOutputDir(const QString& path) {
+  mOutputDir = QFileInfo(path).absolutePath();
+  if (mOptions.persistLayout)
+    QSettings(kSettingsOrg, kSettingsApp).setValue("outputDir", mOutputDir);
+}
+
 void MainWindow::exportAll() {
   if (!mSession->hasScene()) return;
   widgets::ExportRangeDialog range(mSession->history(), mSession->currentIndex(), this);
   if (range.exec() != QDialog::Accepted) return;
-  const QString dir = QFileDialog::getSaveFileName(
-      this, tr("Export All Into Folder"), QStringLiteral("contactlab-export"), tr("Folder"));
-  if (!dir.isEmpty()) exportAllTo(dir, range.first(), range.last());
+  const QString dir =
+      QFileDialog::getSaveFileName(this, tr("Export All Into Folder"),
+                                   outputPath(QStringLiteral("contactlab-export")), tr("Folder"));
+  if (dir.isEmpty()) return;
+  rememberOutputDir(dir);
+  exportAllTo(dir, range.first(), range.last());
 }
 
 bool MainWindow::exportAllTo(const QString& dir, int first, int last) {
@@ -675,8 +802,9 @@ bool MainWindow::exportAllTo(const QString& dir, int first, int last) {
 
 void MainWindow::saveScreenshot() {
   const QString path = QFileDialog::getSaveFileName(
-      this, tr("Save Screenshot"), QStringLiteral("contactlab.png"), tr("PNG (*.png)"));
+      this, tr("Save Screenshot"), outputPath(QStringLiteral("contactlab.png")), tr("PNG (*.png)"));
   if (path.isEmpty()) return;
+  rememberOutputDir(path);
   if (grab().save(path, "PNG"))
     statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
   else
@@ -701,13 +829,30 @@ void MainWindow::saveLayout() const {
   QSettings settings(kSettingsOrg, kSettingsApp);
   settings.setValue("geometry", saveGeometry());
   settings.setValue("windowState", saveState(kLayoutVersion));
+  settings.setValue("task", QString::fromLatin1(nameOf(mTask)));
+  settings.remove("taskStates");
+  for (const auto& [task, state] : mTaskStates)
+    if (task != mTask)
+      settings.setValue(QStringLiteral("taskStates/%1").arg(QString::fromLatin1(nameOf(task))),
+                        state);
 }
 
 bool MainWindow::restoreLayout() {
   QSettings settings(kSettingsOrg, kSettingsApp);
+  // The task first: its corners are not part of the saved state.
+  if (const auto task = fromName<TaskLayout>(settings.value("task").toString().toStdString()))
+    mTask = *task;
+  setTaskCorners(*this, mTask);
   const bool geometry = restoreGeometry(settings.value("geometry").toByteArray());
   const bool state = restoreState(settings.value("windowState").toByteArray(), kLayoutVersion);
   mLayoutRestored = geometry && state;
+  mTaskStates.clear();
+  for (const auto& [task, name] : valuesOf<TaskLayout>()) {
+    const QVariant v =
+        settings.value(QStringLiteral("taskStates/%1").arg(QString::fromLatin1(name)));
+    if (task != mTask && v.isValid()) mTaskStates[task] = v.toByteArray();
+  }
+  updateTaskControls();
   return mLayoutRestored;
 }
 
@@ -725,12 +870,9 @@ bool MainWindow::layoutUsable() const {
 
 void MainWindow::resetLayout() {
   resize(kDefaultSize);
-  restoreState(mDefaultLayout, kLayoutVersion);
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-    dock->setFloating(false);
-    dock->show();
-  }
   fitToScreen();
+  mTaskStates.erase(mTask);
+  applyTaskDefault();
 }
 
 void MainWindow::fitToScreen() {
@@ -793,8 +935,8 @@ QString MainWindow::memoryReadout() const {
 
 void MainWindow::updateReadout() {
   const RunHistory& h = mSession->history();
-  mMemory->setText(tr("history %1 steps, %2 / %3 MB")
-                       .arg(h.size())
+  mMemory->setText(tr("history %1, %2 / %3 MB")
+                       .arg(widgets::countText(h.size(), tr("record")))
                        .arg(megabytes(h.bytes()))
                        .arg(megabytes(h.budget())));
   const StepRecord* r = mSession->current();
@@ -805,18 +947,16 @@ void MainWindow::updateReadout() {
   const auto& snap = mSession->snapshot();
   // The step shown's own counts (StepStats, as the time series and time_series.csv), then the
   // run's totals to it (CollisionCounters, as the waypoints dock's grid), each labelled.
-  mReadout->setText(
-      tr("t = %1 s  step %2  dt %3 | this step: %4, %5 handled, %6 | run: %7 handled, %8 | %9 "
-         "fps")
-          .arg(snap.time, 0, 'f', 3)
-          .arg(snap.steps)
-          .arg(mSession->timeStep())
-          .arg(widgets::countText(r->stats.contacts, tr("contact")),
-               widgets::countText(r->stats.collisions, tr("collision")),
-               widgets::countText(r->stats.backups, tr("back-up")),
-               widgets::countText(r->state.counters.collisions, tr("collision")),
-               widgets::countText(r->state.counters.backups, tr("back-up")))
-          .arg(mFrameRate, 0, 'f', 0));
+  mReadout->setText(tr("t = %1 s  step %2  dt %3 | this step: %4, %5, %6 | run: %7, %8 | %9 fps")
+                        .arg(snap.time, 0, 'f', 3)
+                        .arg(snap.steps)
+                        .arg(mSession->timeStep())
+                        .arg(widgets::countText(r->stats.contacts, tr("contact")),
+                             widgets::countText(r->stats.collisions, tr("collision")),
+                             widgets::countText(r->stats.backups, tr("back-up")),
+                             widgets::countText(r->state.counters.collisions, tr("collision")),
+                             widgets::countText(r->state.counters.backups, tr("back-up")))
+                        .arg(mFrameRate, 0, 'f', 0));
 }
 
 void MainWindow::updateTimeline() {

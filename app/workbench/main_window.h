@@ -9,6 +9,9 @@
 #include <QString>
 #include <functional>
 #include <iosfwd>
+#include <map>
+
+#include "app/workbench/task_layout.h"
 
 class QAction;
 class QComboBox;
@@ -76,8 +79,12 @@ class MainWindow : public QMainWindow {
   // Saves and restores the dock layout and window geometry through QSettings.
   void saveLayout() const;
   bool restoreLayout();
-  // The default layout at the default size (fitted to the screen).
+  // The current task's default layout at the default size (fitted to the screen).
   void resetLayout();
+  // The task layout shown (task_layout.h) and switching to another: the layout the current
+  // one was left in is kept for coming back; a task not shown before gets its default.
+  TaskLayout task() const { return mTask; }
+  void showTask(TaskLayout task);
   // Whether the window shows its scene and every dock docked in it with room for their content
   // (a layout saved with the window shrunk to its minimum does not). A restored layout that is
   // not is replaced by the default one when the window is first shown.
@@ -108,6 +115,15 @@ class MainWindow : public QMainWindow {
   // offering to save them as a recording first: Save Recording / Discard / Cancel. True to
   // go on (saved or discarded).
   bool confirmDiscardHistory(const QString& what);
+  TaskDocks taskDocks() const;
+  // File dialogs that write start where the user last wrote (remembered across launches),
+  // else in their documents folder: outputPath(name) is `name` there.
+  QString outputDir() const;
+  QString outputPath(const QString& name) const;
+  void rememberOutputDir(const QString& path);
+  // The current task's own default layout; the layout box and menu follow mTask.
+  void applyTaskDefault();
+  void updateTaskControls();
   void exportTable(const QString& title, const QString& defaultName,
                    const std::function<void(std::ostream&)>& write);
   void exportAll();
@@ -131,7 +147,13 @@ class MainWindow : public QMainWindow {
   widgets::RunComparisonDock* mRunComparisonDock = nullptr;
   widgets::InspectorDock* mInspectorDock = nullptr;
   bool mShownOnce = false;
-  bool mLayoutRestored = false;  // restoreLayout() succeeded: checked at the first show
+  bool mLayoutRestored = false;
+  QString mOutputDir;  // where the user last wrote, this session
+  TaskLayout mTask = TaskLayout::kEverything;
+  std::map<TaskLayout, QByteArray> mTaskStates;  // each task's layout as it was left
+  QComboBox* mTaskBox = nullptr;
+  std::map<TaskLayout, QAction*>
+      mTaskActions;  // restoreLayout() succeeded: checked at the first show
   widgets::ControlsDock* mControlsDock = nullptr;
   QByteArray mDefaultLayout;  // saveState() right after placeDocks, for "reset layout"
 

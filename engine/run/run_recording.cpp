@@ -424,6 +424,13 @@ void RecordingWriter::commit() {
 
 // ---- Reading
 
+bool isRecordingFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[sizeof kMagic] = {};
+  return in.read(head, sizeof head) &&
+         std::string_view(head, sizeof head) == std::string_view(kMagic, sizeof kMagic);
+}
+
 Recording readRecording(const std::filesystem::path& path, std::size_t budgetBytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordingError(fmt::format("{}: cannot be opened", path.string()));

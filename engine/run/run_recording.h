@@ -77,6 +77,10 @@ struct Recording {
   RunHistory history;
 };
 
+// Whether the file at `path` begins with a recording's magic number (whatever its name says):
+// a front end opens it as a recording rather than reading it as a scene.
+bool isRecordingFile(const std::filesystem::path& path);
+
 // Throws RecordingError naming `path` and, for a frame, its number and step.
 Recording readRecording(const std::filesystem::path& path,
                         std::size_t budgetBytes = RunHistory::kDefaultBudget);

@@ -39,9 +39,9 @@ TEST_CASE("SolveListModel lists all solves or one kind's, counted from 1, and ke
   model.setSolves(trace, -1);
   REQUIRE(model.rowCount() == 5);
   CHECK(model.data(model.index(0)).toString() ==
-        QStringLiteral("solve 1 of 5: contact forces, subset 3, t = 0.2500, 1 contact"));
+        QStringLiteral("solve 1 of 5, t = 0.2500: contact forces, subset 3, 1 contact"));
   CHECK(model.data(model.index(4)).toString() ==
-        QStringLiteral("solve 5 of 5: time-step LCP, t = 0.2500, 5 contacts"));
+        QStringLiteral("solve 5 of 5, t = 0.2500: time-step LCP, 5 contacts"));
   CHECK(model.data(model.index(2), Qt::UserRole).toInt() == 2);
 
   // One kind: the impulses are solves 2 and 3 (indices 1 and 2).
@@ -52,7 +52,7 @@ TEST_CASE("SolveListModel lists all solves or one kind's, counted from 1, and ke
   CHECK(model.rowOf(2) == 1);
   CHECK(model.rowOf(3) == -1);  // a contact-force solve is not listed
   CHECK(model.data(model.index(1)).toString() ==
-        QStringLiteral("solve 3 of 5: impulse, t = 0.2500, 3 contacts"));
+        QStringLiteral("solve 3 of 5, t = 0.2500: impulse, 3 contacts"));
 
   // The model holds the trace: the history may drop it meanwhile.
   const std::weak_ptr<cl::StepTrace> held = trace;
