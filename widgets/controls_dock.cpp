@@ -108,6 +108,10 @@ ControlsDock::ControlsDock(Session* session, QWidget* parent)
   connect(mSession, &Session::historyTruncated, this, [this] {
     if (!mApplying) refreshFromSession();
   });
+  // An edit made elsewhere (the Solver steps dock's cold start) reaches the controls too.
+  connect(mSession, &Session::notesChanged, this, [this] {
+    if (!mApplying) refreshFromSession();
+  });
   refreshFromSession();
   selectCurrentScene();
 }
@@ -127,19 +131,8 @@ QWidget* ControlsDock::buildSceneGroup() {
   mSceneList->setMinimumHeight(110);
   mSceneList->setMaximumHeight(150);
   mSceneList->setUniformItemSizes(true);
-  mScenes = sceneCatalog(scenesDirectory());
-  for (const SceneEntry& e : mScenes) {
-    auto* item = new QListWidgetItem(e.valid() ? e.title : tr("%1 (unreadable)").arg(e.fileName));
-    item->setToolTip(e.valid() ? tr("%1\n\n%2").arg(e.fileName, e.description)
-                               : tr("%1 cannot be loaded:\n%2").arg(e.fileName, e.error));
-    if (!e.valid()) item->setForeground(QColor(0x90, 0x90, 0x90));
-    mSceneList->addItem(item);
-  }
-  if (mScenes.isEmpty()) {
-    auto* item = new QListWidgetItem(tr("No scene files in %1").arg(scenesDirectory()));
-    item->setFlags(Qt::NoItemFlags);
-    mSceneList->addItem(item);
-  }
+  mSceneGroup = group;
+  listScenesOf(scenesDirectory());
   layout->addWidget(mSceneList);
 
   mSceneDescription = noteLabel(QString());
@@ -400,7 +393,36 @@ void ControlsDock::refreshFromSession() {
   updateRestartNote();
 }
 
+void ControlsDock::listScenesOf(const QString& folder) {
+  mSceneFolder = QFileInfo(folder).absoluteFilePath();
+  mScenes = sceneCatalog(mSceneFolder);
+  const QSignalBlocker blocker(mSceneList);
+  mSceneList->clear();
+  for (const SceneEntry& e : mScenes) {
+    auto* item = new QListWidgetItem(e.valid() ? e.title : tr("%1 (unreadable)").arg(e.fileName));
+    item->setToolTip(e.valid() ? tr("%1\n\n%2").arg(e.fileName, e.description)
+                               : tr("%1 cannot be loaded:\n%2").arg(e.fileName, e.error));
+    if (!e.valid()) item->setForeground(QColor(0x90, 0x90, 0x90));
+    mSceneList->addItem(item);
+  }
+  if (mScenes.isEmpty()) {
+    auto* item = new QListWidgetItem(tr("No scene files in %1").arg(mSceneFolder));
+    item->setFlags(Qt::NoItemFlags);
+    mSceneList->addItem(item);
+  }
+  // The folder listed, named: it follows the scene opened last.
+  const QFileInfo folderInfo(mSceneFolder);
+  mSceneGroup->setTitle(
+      tr("Scenes: %1/%2")
+          .arg(QFileInfo(folderInfo.absolutePath()).fileName(), folderInfo.fileName()));
+  mSceneGroup->setToolTip(mSceneFolder);
+}
+
 void ControlsDock::selectCurrentScene() {
+  // A scene opened from another folder brings that folder's scenes into the list.
+  if (const QFileInfo scene(mSession->scenePath());
+      !mSession->scenePath().isEmpty() && scene.absolutePath() != mSceneFolder)
+    listScenesOf(scene.absolutePath());
   const QString current = QFileInfo(mSession->scenePath()).absoluteFilePath();
   for (int i = 0; i < mScenes.size(); ++i) {
     if (!mSession->scenePath().isEmpty() && mScenes[i].path == current) {

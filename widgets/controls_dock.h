@@ -18,6 +18,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -60,6 +61,8 @@ class ControlsDock : public QDockWidget {
 
   // Reads every control's value from the newest record's simulation (what runs now).
   void refreshFromSession();
+  // Lists the scenes of `folder` (scene_catalog.h) in the chooser, named in its title.
+  void listScenesOf(const QString& folder);
   void selectCurrentScene();
   void showSceneDescription(int row);
 
@@ -75,6 +78,8 @@ class ControlsDock : public QDockWidget {
 
   Session* mSession;
   QVector<SceneEntry> mScenes;
+  QString mSceneFolder;  // the folder listed, absolute
+  QGroupBox* mSceneGroup = nullptr;
   QListWidget* mSceneList = nullptr;
   QLabel* mSceneDescription = nullptr;
   QPushButton* mLoadButton = nullptr;

@@ -249,12 +249,13 @@ void drawThrusters(QPainter& painter, const ScreenMap& map,
   painter.restore();
 }
 
-// A contact's dot: filled in its mode's colour, a ring when it separates.
+// A contact's dot: filled in its mode's colour with a white rim (an orange "sliding" dot on an
+// orange block), a ring when it separates.
 static void modeDot(QPainter& painter, QPointF at, ContactMode mode) {
   if (mode == ContactMode::kSeparating)
     dot(painter, at, kContactDotRadius, Qt::white, kContactPoint);
   else
-    dot(painter, at, kContactDotRadius + 1.0, contactModeColor(mode));
+    dot(painter, at, kContactDotRadius + 1.0, contactModeColor(mode), Qt::white);
 }
 
 void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,

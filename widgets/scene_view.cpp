@@ -511,6 +511,8 @@ void SceneView::paintEvent(QPaintEvent*) {
   for (std::size_t i = 0; i < mSession->bodies().size() && i < states.size(); ++i)
     marks.push_back(bodyMarks(static_cast<int>(i), states[i]));
   drawBodies(painter, marks);
+  // Under the contacts and their forces, which stay readable on the selected body.
+  drawSelectedBody(painter);
   drawGhosts(painter);
   drawOverlay(painter);
   // The impulses layer and the caption's count share one pass over the step's waypoints.
@@ -717,8 +719,12 @@ void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>&
   if (states.empty()) return;
   const auto& bodies = mSession->bodies();
   QColor fill = color;
-  fill.setAlpha(36);
-  QPen outline(color, 1.6, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
+  fill.setAlpha(56);
+  // A small back-up puts the ghost almost on the body: its dashes go over a white band, so they
+  // read against the body's own outline and fill.
+  QPen band(QColor(255, 255, 255, 220), 4.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+  band.setCosmetic(true);
+  QPen outline(color, 2.0, Qt::DashLine, Qt::RoundCap, Qt::RoundJoin);
   outline.setCosmetic(true);
   painter.save();
   const std::size_t count = std::min(states.size(), bodies.size());
@@ -727,9 +733,13 @@ void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>&
     if (bodies[i].isFixed()) continue;
     const BodyState& state = states[i];
     painter.setTransform(centeredToScreen());
-    painter.setPen(outline);
+    const QPainterPath path = worldPath(bodies[i], state, mCenter);
+    painter.setPen(band);
     painter.setBrush(fill);
-    painter.drawPath(worldPath(bodies[i], state, mCenter));
+    painter.drawPath(path);
+    painter.setPen(outline);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPath(path);
     painter.resetTransform();
     const QPointF cm = toScreen(state.position());
     if (const double h = bodyMarks(static_cast<int>(i), state).crossHalf; h > 0) {
@@ -738,6 +748,23 @@ void SceneView::drawGhostBodies(QPainter& painter, const std::vector<BodyState>&
       painter.drawLine(cm - QPointF(0, h), cm + QPointF(0, h));
     }
   }
+  painter.restore();
+}
+
+void SceneView::drawSelectedBody(QPainter& painter) const {
+  // The body the inspector shows, outlined in the selection colour over a dark rim.
+  const int body = mSession->selectedBody();
+  if (body < 0 || body >= static_cast<int>(mSession->bodies().size()) ||
+      mSession->snapshot().states.size() != mSession->bodies().size())
+    return;
+  const QPainterPath outline = screenOutline(body);
+  painter.save();
+  painter.setBrush(Qt::NoBrush);
+  painter.setPen(QPen(QColor(0x40, 0x30, 0x00), 5.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  painter.drawPath(outline);
+  painter.setPen(QPen(QColor::fromRgba(overlay_colors::kSelection), 3.0, Qt::SolidLine,
+                      Qt::RoundCap, Qt::RoundJoin));
+  painter.drawPath(outline);
   painter.restore();
 }
 
@@ -753,18 +780,6 @@ void SceneView::drawLayers(QPainter& painter, const std::vector<ImpulseMark>& im
   if (!impulses.empty()) drawImpulses(painter, map, impulses, arrowScale());
   if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
     drawWaypointCollisions(painter, map, w->collisions);
-  // The body the inspector shows, outlined in the selection colour over a dark rim.
-  if (const int body = mSession->selectedBody(); body >= 0 &&
-                                                 body < static_cast<int>(bodies.size()) &&
-                                                 snapshot.states.size() == bodies.size()) {
-    const QPainterPath outline = screenOutline(body);
-    painter.setBrush(Qt::NoBrush);
-    painter.setPen(QPen(QColor(0x40, 0x30, 0x00), 5.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter.drawPath(outline);
-    painter.setPen(QPen(QColor::fromRgba(overlay_colors::kSelection), 3.0, Qt::SolidLine,
-                        Qt::RoundCap, Qt::RoundJoin));
-    painter.drawPath(outline);
-  }
   if (const int row = highlightedContact(); row >= 0) {
     const SolveContact& c = selectedSolve()->context.contacts[static_cast<std::size_t>(row)];
     drawSelectedContact(painter, map, c.point, c.normal);

@@ -181,6 +181,7 @@ class SceneView : public QWidget {
   // The step's impulses when the impulses layer is on and the trace is held, else none.
   std::vector<ImpulseMark> shownImpulses() const;
   void drawLayers(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
+  void drawSelectedBody(QPainter& painter) const;
   // The caption, the clock and the key to the ghosts and impulses, top left.
   void drawCornerText(QPainter& painter, const std::vector<ImpulseMark>& impulses) const;
   QString impulseLine(const std::vector<ImpulseMark>& impulses) const;

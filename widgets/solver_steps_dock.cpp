@@ -1,6 +1,7 @@
 #include "widgets/solver_steps_dock.h"
 
 #include <QAbstractTableModel>
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -290,9 +291,33 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   mPivotLabel = new QLabel;
   mPivotLabel->setMinimumWidth(
       mPivotLabel->fontMetrics().horizontalAdvance(decisionText(-1, 9999)));
+  // With the warm start on, a resting scene's solves are mostly one "warm start" decision:
+  // the cold start, where a person steps through a solve, shows every pivot from the next
+  // step on (the setting warm_start, live; the Controls dock shows the same).
+  mColdStart = new QCheckBox(tr("Cold start (every pivot)"));
+  mColdStart->setObjectName(QStringLiteral("coldStartBox"));
+  mColdStart->setToolTip(
+      tr("Solve every contact-force problem from scratch (warm_start off), so that each solve "
+         "shows all its pivots; applies from the next step on"));
+  connect(mColdStart, &QCheckBox::toggled, this, [this](bool cold) {
+    if (!mSession->hasScene() || mSession->liveSettings().warmStart == !cold) return;
+    SettingsDoc changes;
+    changes.warmStart = !cold;
+    mSession->apply(SetSettings{changes});
+  });
+  const auto showWarmStart = [this] {
+    const QSignalBlocker block(mColdStart);
+    mColdStart->setEnabled(mSession->hasScene());
+    mColdStart->setChecked(mSession->hasScene() && !mSession->liveSettings().warmStart);
+  };
+  connect(mSession, &Session::sceneLoaded, this, showWarmStart);
+  connect(mSession, &Session::notesChanged, this, showWarmStart);
+  connect(mSession, &Session::historyTruncated, this, showWarmStart);
+  showWarmStart();
   auto* sliderRow = new QHBoxLayout;
   sliderRow->addWidget(mSlider, 1);
   sliderRow->addWidget(mPivotLabel);
+  sliderRow->addWidget(mColdStart);
 
   mModel = new PivotTableModel(this);
   mTable = new QTableView;

@@ -10,6 +10,7 @@
 
 class QLabel;
 class QPlainTextEdit;
+class QCheckBox;
 class QSlider;
 class QStackedWidget;
 class QTabWidget;
@@ -70,6 +71,7 @@ class SolverStepsDock : public QDockWidget {
   QLabel* mNoPivots = nullptr;  // instead of the table when there are no pivots
   QStackedWidget* mTableStack = nullptr;
   QSlider* mSlider = nullptr;
+  QCheckBox* mColdStart = nullptr;  // the warm_start setting, off: every pivot of every solve
   QLabel* mPivotLabel = nullptr;
   QLabel* mSummary = nullptr;
   QPlainTextEdit* mSets = nullptr;

@@ -1,5 +1,5 @@
 // contactlab [SCENE.json] [--screenshot FILE.png [--steps N]]
-// Opens the workbench on a scene (default resources/scenes/contact_app.json).
+// Opens the workbench on a scene (default resources/scenes/stack_hit_by_block.json).
 // With --screenshot it takes N steps, renders the window to FILE.png and exits.
 #include <QApplication>
 #include <QCommandLineParser>
