@@ -20,6 +20,7 @@
 #include "engine/trace/solve_state.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/contact_set_style.h"
+#include "widgets/count_text.h"
 #include "widgets/decision_text.h"
 #include "widgets/dock_message.h"
 #include "widgets/dock_on_screen.h"
@@ -482,7 +483,7 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
   int joints = 0;
   for (bool j : mJoint) joints += j ? 1 : 0;
   QString header = tr("n = %1").arg(n);
-  if (joints > 0) header += tr(" (%1 joints)").arg(joints);
+  if (joints > 0) header += QStringLiteral(" (%1)").arg(countText(joints, tr("joint")));
   header += tr(", max |A| = %1").arg(number(mMaxAbs));
   if (mRcond > 0 && 1.0 / mRcond < 1.0 / kRankTolerance)
     header += tr(", cond %1").arg(number(1.0 / mRcond));
@@ -491,11 +492,10 @@ void MatrixDock::showSolve(const SolveTrace* trace, int pivot, int selectedConta
   if (rowOrder() == RowOrder::kBySet) header += tr(", rows by set");
   if (rowOrder() == RowOrder::kAccOnly) header += tr(", Acc only (%1 x %1)").arg(m);
   header += QStringLiteral("; ") + decisionText(mPivot, mPivotCount);
-  if (mPivot >= 0) {
-    header += tr(", |C| = %1").arg(mOutlined.size());
-    // A warm start's decision drives no contact.
+  if (mPivot >= 0) header += tr(", |C| = %1").arg(mOutlined.size());
+  // A decision drives a contact, or is the warm start's (none); the result drives nothing.
+  if (mPivot >= 0 && !state.result)
     header += state.d >= 0 ? tr(", d = %1").arg(contactNumber(state.d)) : tr(", warm start");
-  }
   mHeader->setText(header);
   // The line can be wider than the dock: the tooltip holds it whole, with the key.
   mHeader->setToolTip(

@@ -59,6 +59,25 @@ void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history, int first,
   }
 }
 
+void writeContactsCsv(std::ostream& out, const std::vector<Polygon>& bodies,
+                      const RunHistory& history, int first, int last) {
+  const auto name = [&](int body) {
+    return body >= 0 && body < static_cast<int>(bodies.size())
+               ? csvField(bodies[static_cast<std::size_t>(body)].name())
+               : std::string("(world)");
+  };
+  out << "step,time,primary,normal_body,x,y,normal_x,normal_y,force,friction_force,slip,mode\n";
+  for (int i = std::max(0, first); i <= lastOf(history, last); ++i) {
+    const StepRecord& r = history.at(i);
+    for (const ContactMark& c : r.draw.contacts)
+      out << r.step << ',' << numberText(r.state.time) << ',' << name(c.primaryBody) << ','
+          << name(c.normalBody) << ',' << numberText(c.point.x) << ',' << numberText(c.point.y)
+          << ',' << numberText(c.normal.x) << ',' << numberText(c.normal.y) << ','
+          << numberText(c.force) << ',' << numberText(c.frictionForce) << ',' << numberText(c.slip)
+          << ',' << nameOf(c.mode) << '\n';
+  }
+}
+
 bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, int last,
                        const std::function<bool(int, int)>& progress) {
   writeWaypointCsvHeader(out);
@@ -113,6 +132,9 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
     tick();
     writeCsvFile(path("time_series.csv"),
                  [&](std::ostream& o) { writeTimeSeriesCsv(o, history, first, last); });
+    writeCsvFile(path("contacts.csv"), [&](std::ostream& o) {
+      writeContactsCsv(o, session.bodies(), history, first, last);
+    });
     tick();
     if (const SolveTrace* solve = session.selectedSolveTrace()) {
       const SolveOrigin origin = session.selectedSolveOrigin();

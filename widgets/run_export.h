@@ -8,6 +8,10 @@
 // time_series.csv   step, time, kinetic/potential/total energy, contacts, solves, pivots,
 //                   pivots_per_solve, max_violation, min_distance, backups, collisions,
 //                   wall_seconds
+// contacts.csv      step, time, primary, normal_body, x, y, normal_x, normal_y, force,
+//                   friction_force, slip, mode: every contact of every held record as the
+//                   scene draws it (DrawData: the mode is the engine's one classification,
+//                   the one the scene's dots, its key and the Inspector show)
 // solve_matrix.csv, solve_vectors.csv, pivots.csv   trace_csv.h, the selected solve
 // waypoints.csv     waypoint_csv.h, every held step (traces re-derived where dropped)
 // scene.json, scene.png   the scene's document and a picture of the scene view
@@ -28,6 +32,8 @@ class Session;
 void writeBodyStatesCsv(std::ostream& out, const std::vector<Polygon>& bodies,
                         const RunHistory& history, int first = 0, int last = -1);
 void writeTimeSeriesCsv(std::ostream& out, const RunHistory& history, int first = 0, int last = -1);
+void writeContactsCsv(std::ostream& out, const std::vector<Polygon>& bodies,
+                      const RunHistory& history, int first = 0, int last = -1);
 // Waypoints of records [first, last]; a record without a trace is re-run to get one.
 // `progress(done, total)` is asked after each record; false cancels (returns false).
 bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, int last,

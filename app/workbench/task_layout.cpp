@@ -76,7 +76,8 @@ void arrangeTask(QMainWindow& window, const TaskDocks& d, TaskLayout task) {
   window.tabifyDockWidget(d.controls, d.inspector);
   d.controls->raise();
   const int w = window.width(), h = window.height();
-  window.resizeDocks({d.controls}, {std::clamp(fraction(w, 0.18), 220, 300)}, Qt::Horizontal);
+  // Wide enough for the settings' labels and boxes side by side (about 250 px).
+  window.resizeDocks({d.controls}, {std::clamp(fraction(w, 0.2), 255, 320)}, Qt::Horizontal);
 
   switch (task) {
     case TaskLayout::kEverything:

@@ -247,9 +247,9 @@ TEST_CASE("MainWindow scrubs the history with the timeline and exports it all", 
   QTemporaryDir dir;
   const QString out = dir.filePath(QStringLiteral("export"));
   REQUIRE(window.exportAllTo(out));
-  for (const char* f :
-       {"body_states.csv", "time_series.csv", "solve_matrix.csv", "solve_vectors.csv", "pivots.csv",
-        "waypoints.csv", "scene.json", "scene.png", "state.json"}) {
+  for (const char* f : {"body_states.csv", "time_series.csv", "contacts.csv", "solve_matrix.csv",
+                        "solve_vectors.csv", "pivots.csv", "waypoints.csv", "scene.json",
+                        "scene.png", "state.json"}) {
     INFO(f);
     CHECK(QFileInfo(QDir(out).filePath(QString::fromLatin1(f))).size() > 0);
   }

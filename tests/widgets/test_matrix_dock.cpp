@@ -327,7 +327,7 @@ TEST_CASE("MatrixDock draws a hand-made solve pivot by pivot", "[matrix_dock]") 
     dock.showSolve(&joints, -1, -1);
     CHECK(dock.rowLabel(2) == QStringLiteral("3J c2"));  // numbered from 1
     CHECK(dock.rowLabel(1) == QStringLiteral("2 c1"));
-    CHECK(dock.headerText().contains(QStringLiteral("1 joints")));
+    CHECK(dock.headerText().contains(QStringLiteral("(1 joint)")));
   }
   SECTION("a redundant contact shows as a singular matrix") {
     Eigen::MatrixXd S(2, 2);

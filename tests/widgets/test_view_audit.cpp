@@ -15,6 +15,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
+#include <map>
 #include <sstream>
 
 #include "app/workbench/main_window.h"
@@ -113,6 +114,20 @@ AuditCounts audit(MainWindow& window, int maxSolves) {
     return std::stoll(c);
   };
 
+  // contacts.csv's modes, per step: the same classification as the scene's and the Inspector's.
+  std::map<long long, QStringList> csvModes;
+  {
+    std::ostringstream contacts;
+    widgets::writeContactsCsv(contacts, session.bodies(), session.history());
+    std::istringstream in(contacts.str());
+    std::string line;
+    std::getline(in, line);  // the header
+    REQUIRE(line.substr(line.rfind(',') + 1) == "mode");
+    while (std::getline(in, line))
+      csvModes[std::stoll(line.substr(0, line.find(',')))]
+          << QString::fromStdString(line.substr(line.rfind(',') + 1));
+  }
+
   for (int i = 1; i < session.history().size(); ++i) {
     session.showStep(i);
     REQUIRE(testing::waitFor([&] { return session.currentTrace() != nullptr; }));
@@ -166,8 +181,13 @@ AuditCounts audit(MainWindow& window, int maxSolves) {
           modes << QString::fromLatin1(name);
           break;
         }
-    for (const ContactMark& c : contacts)
+    QStringList drawnModes;
+    for (const ContactMark& c : contacts) {
       if (c.mode == ContactMode::kSeparating) CHECK_FALSE(c.force > 0);
+      drawnModes << QString::fromLatin1(nameOf(c.mode));
+    }
+    CHECK(csvModes[r.step].join(QLatin1Char(' ')).toStdString() ==
+          drawnModes.join(QLatin1Char(' ')).toStdString());
     QStringList key = modes;
     if (!impulses.empty()) key << QString::fromLatin1(widgets::kImpulseKeyLabel);
     CHECK(scene.keyLabels() == key);
