@@ -20,6 +20,7 @@
 #include "engine/io/state_json.h"
 #include "engine/scene/scene.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/quiet_window.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/controls_dock.h"
 #include "widgets/dock_on_screen.h"
@@ -31,16 +32,10 @@
 #include "widgets/time_series_dock.h"
 #include "widgets/waypoints_dock.h"
 
+using cl::testing::quietOptions;
 using cl::workbench::MainWindow;
 
 namespace {
-
-MainWindow::Options quietOptions() {
-  MainWindow::Options options;
-  options.persistLayout = false;  // leave the user's settings alone
-  options.errorDialogs = false;   // nothing modal in a test
-  return options;
-}
 
 QAction* action(MainWindow& window, const char* name) {
   return window.findChild<QAction*>(QString::fromLatin1(name));

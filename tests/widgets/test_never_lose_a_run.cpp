@@ -13,6 +13,7 @@
 
 #include "app/workbench/main_window.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/quiet_window.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
@@ -25,8 +26,7 @@ using cl::workbench::MainWindow;
 namespace {
 
 MainWindow::Options options(bool questions) {
-  MainWindow::Options o;
-  o.persistLayout = false;
+  MainWindow::Options o = cl::testing::quietOptions();
   o.errorDialogs = questions;
   return o;
 }

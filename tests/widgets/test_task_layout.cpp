@@ -9,6 +9,7 @@
 
 #include "app/workbench/main_window.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/quiet_window.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/matrix_dock.h"
 #include "widgets/scene_view.h"
@@ -17,17 +18,11 @@
 #include "widgets/vectors_dock.h"
 #include "widgets/waypoints_dock.h"
 
+using cl::testing::quietOptions;
 using cl::workbench::MainWindow;
 using cl::workbench::TaskLayout;
 
 namespace {
-
-MainWindow::Options quietOptions() {
-  MainWindow::Options o;
-  o.persistLayout = false;
-  o.errorDialogs = false;
-  return o;
-}
 
 // The docks shown in front (not closed, not behind a tab: a dock behind another's tab stays
 // isVisible() but nothing of it is seen).

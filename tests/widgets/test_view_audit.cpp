@@ -24,6 +24,7 @@
 #include "engine/solver/friction_forces.h"
 #include "engine/trace/solve_state.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/quiet_window.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/inspector_dock.h"
 #include "widgets/run_export.h"
@@ -34,16 +35,10 @@
 #include "widgets/vectors_dock.h"
 #include "widgets/waypoints_dock.h"
 
+using cl::testing::quietOptions;
 using cl::workbench::MainWindow;
 
 namespace {
-
-MainWindow::Options quietOptions() {
-  MainWindow::Options options;
-  options.persistLayout = false;
-  options.errorDialogs = false;
-  return options;
-}
 
 // The number before `noun` in `text` ("3 back-ups", "1 back-up"), -1 when absent.
 long long countBefore(const QString& text, const QString& noun) {
