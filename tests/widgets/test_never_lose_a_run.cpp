@@ -58,7 +58,7 @@ void answerDiscardQuestion(QMessageBox::StandardButton button, QString* asked) {
 
 }  // namespace
 
-TEST_CASE("Going on from a past step sets the steps after it aside; Bring Back puts them back",
+TEST_CASE("Going on from a past step sets the steps after it aside, and Bring Back puts them back",
           "[widgets][never_lose]") {
   MainWindow window(options(false));
   cl::widgets::Session& session = *window.session();
