@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <iterator>
 
 #include "widgets/nice_axis.h"
 #include "widgets/read_only_table.h"
@@ -75,6 +76,9 @@ void showLines(QChartView* view,
   chart->legend()->setVisible(!lines.empty());
 }
 
+// From this dock width (pixels) the charts go three to a row.
+constexpr int kThreeChartsWidth = 1000;
+
 }  // namespace
 
 RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
@@ -116,22 +120,18 @@ RunComparisonDock::RunComparisonDock(Session* session, QWidget* parent)
                          2 * mTable->verticalHeader()->defaultSectionSize() +
                          mTable->horizontalScrollBar()->sizeHint().height() + 4);
   layout->addWidget(mTable);
-  // Three rows of two: where they part and the energies; the smallest contact distance
-  // (penetration below 0) and the contact forces; the cost of each step and its iterations.
-  auto* charts = new QGridLayout;
+  // In this order, two or three to a row (placeCharts): where they part and the energies;
+  // the smallest contact distance (penetration below 0) and the contact forces; the cost of
+  // each step and its iterations.
+  mCharts = new QGridLayout;
   mGap = makeChart(tr("where the bodies part (largest |x| or |y| difference)"));
   mEnergy = makeChart(tr("total energy"));
   mDistance = makeChart(tr("smallest contact distance (below 0: penetration)"));
   mForce = makeChart(tr("sum of contact forces (the weight carried at rest)"));
   mCost = makeChart(tr("wall time per step"));
   mIterations = makeChart(tr("iterations per step (time steppers)"));
-  charts->addWidget(mGap, 0, 0);
-  charts->addWidget(mEnergy, 0, 1);
-  charts->addWidget(mDistance, 1, 0);
-  charts->addWidget(mForce, 1, 1);
-  charts->addWidget(mCost, 2, 0);
-  charts->addWidget(mIterations, 2, 1);
-  layout->addLayout(charts, 1);
+  placeCharts(2);
+  layout->addLayout(mCharts, 1);
   setWidget(scrolled(body));
 
   connect(mRun, &QPushButton::clicked, this,
@@ -316,6 +316,20 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
             tr("iterations"), QStringLiteral("%g"));
   mSession->setComparison(second);
   emit finished();
+}
+
+void RunComparisonDock::placeCharts(int columns) {
+  if (columns == mChartColumns) return;
+  mChartColumns = columns;
+  QChartView* const order[] = {mGap, mEnergy, mDistance, mForce, mCost, mIterations};
+  for (QChartView* chart : order) mCharts->removeWidget(chart);
+  for (int i = 0; i < static_cast<int>(std::size(order)); ++i)
+    mCharts->addWidget(order[i], i / columns, i % columns);
+}
+
+void RunComparisonDock::resizeEvent(QResizeEvent* event) {
+  QDockWidget::resizeEvent(event);
+  placeCharts(width() >= kThreeChartsWidth ? 3 : 2);
 }
 
 }  // namespace cl::widgets

@@ -14,6 +14,7 @@
 
 class QChartView;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -43,7 +44,13 @@ class RunComparisonDock : public QDockWidget {
  signals:
   void finished();
 
+ protected:
+  // Wide (the Run comparison layout spans the window) the six charts go in two rows of
+  // three, so that they fit under the table; narrower, in three rows of two.
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  void placeCharts(int columns);
   void onRuns(quint64 generation, std::shared_ptr<const AdvanceRun> first,
               std::shared_ptr<const AdvanceRun> second);
   void onProgress(quint64 generation, AdvanceKind kind, int run, double time, double until);
@@ -62,6 +69,8 @@ class RunComparisonDock : public QDockWidget {
   QChartView* mForce = nullptr;
   QChartView* mCost = nullptr;
   QChartView* mIterations = nullptr;
+  QGridLayout* mCharts = nullptr;
+  int mChartColumns = 0;
   QThreadPool* mPool = nullptr;
   quint64 mGeneration = 0;  // bumped by a scene load: answers of an older scene are dropped
   bool mRunning = false;

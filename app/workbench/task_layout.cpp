@@ -113,7 +113,7 @@ void arrangeTask(QMainWindow& window, const TaskDocks& d, TaskLayout task) {
       break;
     case TaskLayout::kRunComparison:
       dockAt(window, Qt::BottomDockWidgetArea, d.runComparison);
-      window.resizeDocks({d.runComparison}, {fraction(h, 0.55)}, Qt::Vertical);
+      window.resizeDocks({d.runComparison}, {fraction(h, 0.66)}, Qt::Vertical);
       break;
   }
 }
