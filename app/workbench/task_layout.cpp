@@ -4,43 +4,27 @@
 #include <QScreen>
 #include <QTimer>
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 namespace cl::workbench {
 
 const char* taskLayoutTitle(TaskLayout task) {
-  switch (task) {
-    case TaskLayout::kEverything:
-      return "Everything";
-    case TaskLayout::kContactSolving:
-      return "Contact solving";
-    case TaskLayout::kCollisions:
-      return "Collisions and back-ups";
-    case TaskLayout::kSolverComparison:
-      return "Solver comparison";
-    case TaskLayout::kRunComparison:
-      return "Run comparison";
-  }
-  return "";
+  static constexpr const char* kTitles[] = {
+#define CL_TASK_TITLE(kind, name, title, tip) title,
+      CL_TASK_LAYOUTS(CL_TASK_TITLE)
+#undef CL_TASK_TITLE
+  };
+  return kTitles[static_cast<std::size_t>(task)];
 }
 
 const char* taskLayoutTip(TaskLayout task) {
-  switch (task) {
-    case TaskLayout::kEverything:
-      return "Every dock at once, for a large screen";
-    case TaskLayout::kContactSolving:
-      return "The selected solve: its A matrix and b, f, a beside the scene, its pivots and sets "
-             "below (single-step with P)";
-    case TaskLayout::kCollisions:
-      return "CollisionAdvance: the waypoints and back-ups of the step below the scene (ghost "
-             "bodies in it), the time series beside";
-    case TaskLayout::kSolverComparison:
-      return "Every solver on the selected solve beside the scene, its vectors below";
-    case TaskLayout::kRunComparison:
-      return "The scene run two ways: the comparison below the scene, its second run's bodies "
-             "drawn in it";
-  }
-  return "";
+  static constexpr const char* kTips[] = {
+#define CL_TASK_TIP(kind, name, title, tip) tip,
+      CL_TASK_LAYOUTS(CL_TASK_TIP)
+#undef CL_TASK_TIP
+  };
+  return kTips[static_cast<std::size_t>(task)];
 }
 
 namespace {

@@ -12,20 +12,31 @@
 
 namespace cl::workbench {
 
+// X(kind, name, title, tip): each layout listed once; its enum value, its name in the settings
+// (namesOf), its title in menus and the toolbar and its tooltip come from this list.
+#define CL_TASK_LAYOUTS(X)                                                                       \
+  X(kEverything, "everything", "Everything", "Every dock at once, for a large screen")           \
+  X(kContactSolving, "contact_solving", "Contact solving",                                       \
+    "The selected solve: its A matrix and b, f, a beside the scene, its pivots and sets below "  \
+    "(single-step with P)")                                                                      \
+  X(kCollisions, "collisions", "Collisions and back-ups",                                        \
+    "CollisionAdvance: the waypoints and back-ups of the step below the scene (ghost bodies in " \
+    "it), the time series beside")                                                               \
+  X(kSolverComparison, "solver_comparison", "Solver comparison",                                 \
+    "Every solver on the selected solve beside the scene, its vectors below")                    \
+  X(kRunComparison, "run_comparison", "Run comparison",                                          \
+    "The scene run two ways: the comparison below the scene, its second run's bodies drawn in it")
+
 enum class TaskLayout {
-  kEverything,
-  kContactSolving,
-  kCollisions,
-  kSolverComparison,
-  kRunComparison
+#define CL_TASK_ENUM(kind, name, title, tip) kind,
+  CL_TASK_LAYOUTS(CL_TASK_ENUM)
+#undef CL_TASK_ENUM
 };
 
 inline constexpr NamedValue<TaskLayout> kTaskLayoutNames[] = {
-    {TaskLayout::kEverything, "everything"},
-    {TaskLayout::kContactSolving, "contact_solving"},
-    {TaskLayout::kCollisions, "collisions"},
-    {TaskLayout::kSolverComparison, "solver_comparison"},
-    {TaskLayout::kRunComparison, "run_comparison"},
+#define CL_TASK_NAME(kind, name, title, tip) {TaskLayout::kind, name},
+    CL_TASK_LAYOUTS(CL_TASK_NAME)
+#undef CL_TASK_NAME
 };
 constexpr std::span<const NamedValue<TaskLayout>> namesOf(TaskLayout) {
   return kTaskLayoutNames;

@@ -1,22 +1,13 @@
 #include "engine/trace/solve_state.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {
-
-namespace {
-
-std::string format(const char* pattern, auto... args) {
-  char text[200];
-  std::snprintf(text, sizeof text, pattern, args...);
-  return text;
-}
-
-}  // namespace
 
 SolveState solveStateAt(const SolveTrace& trace, int pivot) {
   const Eigen::Index n = trace.solve.b.size();
@@ -75,23 +66,25 @@ std::string howSolved(const SolveTrace& trace) {
   const char* plural = decisions == 1 ? "" : "s";
   if (s.friction()) {
     if (s.regularization > 0)
-      return format(
-          "the friction pivoting and Lemke found no step: the pivoting on A + %g max(diag A) I",
+      return fmt::format(
+          "the friction pivoting and Lemke found no step: the pivoting on A + {:g} max(diag A) I",
           s.regularization);
     if (s.byLemke)
-      return format("the friction pivoting found no step after %d decision%s: the Lemke fallback",
-                    decisions, plural);
-    return format("the friction pivoting (Baraff 94, sections 5 and 6), %d decision%s", decisions,
-                  plural);
+      return fmt::format(
+          "the friction pivoting found no step after {} decision{}: the Lemke fallback", decisions,
+          plural);
+    return fmt::format("the friction pivoting (Baraff 94, sections 5 and 6), {} decision{}",
+                       decisions, plural);
   }
   if (solver != LcpSolverKind::kComputeForces)
-    return format("%s, %d iteration%s", nameOf(solver), s.iterations, s.iterations == 1 ? "" : "s");
+    return fmt::format("{}, {} iteration{}", nameOf(solver), s.iterations,
+                       s.iterations == 1 ? "" : "s");
   if (decisions == 0 && s.b.size() == 1)
     return "one contact, solved directly: f = -b/A when b < 0, else f = 0";
   if (s.warmStarted && !s.warmPartial && decisions <= 1)
     return "the warm start: the last solve's C solved it outright";
-  if (s.warmStarted) return format("the warm start, then %d decision%s", decisions, plural);
-  return format("ComputeForces from a cold start, %d decision%s", decisions, plural);
+  if (s.warmStarted) return fmt::format("the warm start, then {} decision{}", decisions, plural);
+  return fmt::format("ComputeForces from a cold start, {} decision{}", decisions, plural);
 }
 
 }  // namespace cl

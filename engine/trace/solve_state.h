@@ -36,9 +36,9 @@ inline int resultPosition(const SolveTrace& trace) {
 // carries force (f > 0) or is a joint, NC elsewhere.
 SolveState solveStateAt(const SolveTrace& trace, int pivot);
 
-// How the solve reached its result, in words: "one contact, solved directly (f = max(0, -b/A))",
-// "a warm start: the guessed C solved it outright", "Lemke in 7 iterations", "the pivoting
-// found no step: the Lemke fallback", ... The status is not part of it.
+// How the solve reached its result, in words: "one contact, solved directly: ...", "the warm
+// start: the last solve's C solved it outright", "lemke, 7 iterations", "the friction pivoting
+// found no step after 12 decisions: the Lemke fallback", ... The status is not part of it.
 std::string howSolved(const SolveTrace& trace);
 
 }  // namespace cl
