@@ -9,6 +9,7 @@
 #include <limits>
 #include <vector>
 
+#include "checked_files.h"
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
@@ -67,13 +68,19 @@ int compareCommand(const CompareOptions& cliOptions) {
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(cliOptions.dir, ec)) {
     const std::string ext = e.path().extension().string();
-    if (e.is_regular_file() && (ext == ".json" || ext == ".csv")) files.push_back(e.path());
+    std::error_code broken;  // a dangling link or a loop of links: not an LCP file
+    if (e.is_regular_file(broken) && (ext == ".json" || ext == ".csv")) files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
   if (files.empty()) {
     std::cerr << fmt::format("error: no LCP files (.json, .csv) in '{}'\n", cliOptions.dir);
     return kExitBadInput;
   }
+  // The outputs must not overwrite a problem file, nor each other.
+  std::vector<FileUse> uses{{"--csv", cliOptions.csv, FileUse::Kind::kOutput},
+                            {"--profile", cliOptions.profile, FileUse::Kind::kOutput}};
+  for (const auto& path : files) uses.push_back({"the LCP file", path, FileUse::Kind::kInput});
+  if (const int code = checkFiles(uses)) return code;
   // Every file is read before anything is solved or written: one bad file stops the run.
   std::vector<LcpFile> lcps;
   for (const auto& path : files) {

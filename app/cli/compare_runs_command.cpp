@@ -8,6 +8,7 @@
 #include <iostream>
 #include <vector>
 
+#include "checked_files.h"
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
@@ -53,6 +54,9 @@ int compareRunsCommand(const CompareRunsOptions& opt) {
                              opt.until);
     return kExitBadInput;
   }
+  if (const int code = checkFiles({{"scene", opt.scene, FileUse::Kind::kInput},
+                                   {"--csv", opt.csv, FileUse::Kind::kOutput}}))
+    return code;
   std::optional<Scene> scene;
   try {
     scene = loadSceneFile(opt.scene);

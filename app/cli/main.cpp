@@ -54,10 +54,14 @@ int main(int argc, char** argv) {
         }
       },
       "FINITE");
+  // A file or folder name: an empty one names nothing (and would be taken for "not given").
+  const CLI::Validator kFileName(
+      [](std::string& s) { return s.empty() ? std::string("an empty name names no file") : ""; },
+      "PATH");
 
   RunOptions run;
   CLI::App* runCmd = app.add_subcommand("run", "Simulate a scene and print a summary");
-  runCmd->add_option("scene", run.scene, "Scene file (JSON)")->required();
+  runCmd->add_option("scene", run.scene, "Scene file (JSON)")->required()->check(kFileName);
   runCmd->add_option("--until", run.until, "Simulated time to stop at, in seconds")
       ->required()
       ->check(CLI::NonNegativeNumber & kFinite);
@@ -77,30 +81,37 @@ int main(int argc, char** argv) {
   runCmd->add_option("--set", run.set, settingsHelp())
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
-  runCmd->add_option("--final-state", run.finalState,
-                     "Write the final state (time, energies, every body's variables, the random "
-                     "generator and the warm-start memory) as JSON");
-  runCmd->add_option("--initial-state", run.initialState,
-                     "Start from a state written by --final-state or the workbench's Export All "
-                     "(the scene's own bodies); --until is a time, not a duration");
+  runCmd
+      ->add_option("--final-state", run.finalState,
+                   "Write the final state (time, energies, every body's variables, the random "
+                   "generator and the warm-start memory) as JSON")
+      ->check(kFileName);
+  runCmd
+      ->add_option("--initial-state", run.initialState,
+                   "Start from a state written by --final-state or the workbench's Export All "
+                   "(the scene's own bodies); --until is a time, not a duration")
+      ->check(kFileName);
   runCmd
       ->add_option("--record", run.record,
                    "Record the run to this file (every step's state, statistics and what a view "
                    "draws; docs/recording-format.md), to open in the workbench with File > Open "
                    "Recording; a run that fails is recorded up to its last good step")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(kFileName);
   runCmd
       ->add_option("--threads", run.threads,
                    "Threads for contact detection (1 to 64; default 1). The result has the same "
                    "bits with any number; on this 2-core machine two gave pile_200 no speed-up "
                    "(docs/performance.md)")
       ->check(CLI::Range(1, 64));
-  runCmd->add_option("--csv", run.csvDir,
-                     "Write states.csv (one row per step) into this directory");
+  runCmd->add_option("--csv", run.csvDir, "Write states.csv (one row per step) into this directory")
+      ->check(kFileName);
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");
-  runCmd->add_option("--lcp-dir", run.lcpDir,
-                     "Write every solve of --lcp-steps as an LCP JSON file here (contact forces: "
-                     "step<k>_solve<m>.json, collision impulses: step<k>_impulse<m>.json)");
+  runCmd
+      ->add_option("--lcp-dir", run.lcpDir,
+                   "Write every solve of --lcp-steps as an LCP JSON file here (contact forces: "
+                   "step<k>_solve<m>.json, collision impulses: step<k>_impulse<m>.json)")
+      ->check(kFileName);
   runCmd->add_option("--lcp-steps", run.lcpSteps,
                      "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
   runCmd
@@ -113,10 +124,12 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->check(CLI::IsMember({"forces", "impulses"}))
       ->type_name("KIND[,KIND]");
-  runCmd->add_option("--waypoints", run.waypoints,
-                     "Write every CollisionAdvance waypoint and its collisions to this CSV file "
-                     "(all of them cost about 4 MB per simulated second of pile_20: narrow them "
-                     "with --waypoints-backups and --waypoints-from/--waypoints-until)");
+  runCmd
+      ->add_option("--waypoints", run.waypoints,
+                   "Write every CollisionAdvance waypoint and its collisions to this CSV file "
+                   "(all of them cost about 4 MB per simulated second of pile_20: narrow them "
+                   "with --waypoints-backups and --waypoints-from/--waypoints-until)")
+      ->check(kFileName);
   runCmd->add_flag("--events", run.events, "Print the CollisionAdvance waypoints as they happen");
   runCmd->add_flag("--waypoints-backups", run.waypointsBackupsOnly,
                    "Report only the waypoints of back-ups (found collisions, failed steps, "
@@ -129,18 +142,24 @@ int main(int argc, char** argv) {
   std::string validateScene;
   CLI::App* validateCmd =
       app.add_subcommand("validate", "Check a scene file and explain every problem found");
-  validateCmd->add_option("scene", validateScene, "Scene file (JSON)")->required();
+  validateCmd->add_option("scene", validateScene, "Scene file (JSON)")
+      ->required()
+      ->check(kFileName);
 
   SolveLcpOptions solveLcp;
   CLI::App* solveLcpCmd = app.add_subcommand(
       "solve-lcp", "Solve a stored contact LCP (JSON or CSV) with one solver or all of them");
-  solveLcpCmd->add_option("file", solveLcp.file, "LCP file (.json, or .csv)")->required();
+  solveLcpCmd->add_option("file", solveLcp.file, "LCP file (.json, or .csv)")
+      ->required()
+      ->check(kFileName);
   solveLcpCmd->add_option("--policy", solveLcp.policy,
                           "Contact order: hybrid (default), min_accel, random, pre_ordered");
   solveLcpCmd->add_flag("--reference", solveLcp.reference,
                         "Re-solve Acc from scratch at every pivot instead of updating it");
-  solveLcpCmd->add_option("--trace", solveLcp.trace,
-                          "Write every decision (pivots, or the solver's iterations) to this CSV");
+  solveLcpCmd
+      ->add_option("--trace", solveLcp.trace,
+                   "Write every decision (pivots, or the solver's iterations) to this CSV")
+      ->check(kFileName);
   solveLcpCmd->add_option("--seed", solveLcp.seed, "Seed of the random contact order");
   solveLcpCmd->add_option("--solver", solveLcp.solver,
                           "Solver: " + solverNamesHelp() + ", a comma-separated list, or all");
@@ -152,14 +171,16 @@ int main(int argc, char** argv) {
   CompareOptions compare;
   CLI::App* compareCmd = app.add_subcommand(
       "compare", "Solve every LCP file of a folder with each solver; table, CSV, profile");
-  compareCmd->add_option("dir", compare.dir, "Folder of LCP files (.json, .csv)")->required();
+  compareCmd->add_option("dir", compare.dir, "Folder of LCP files (.json, .csv)")
+      ->required()
+      ->check(kFileName);
   compareCmd->add_option(
       "--solver", compare.solver,
       "Solvers: all (default), or a comma-separated list of " + solverNamesHelp());
   compareCmd
       ->add_option("--solved-below", compare.solvedBelow,
                    "A solve counts as solved at this relative residual or below (1e-9)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::PositiveNumber & kFinite);
   compareCmd
       ->add_option("--repeats", compare.repeats,
                    "Solves per problem (3), fewer once a solver has spent 0.5 s on it; the "
@@ -169,30 +190,39 @@ int main(int argc, char** argv) {
       ->add_option("--max-iterations", compare.maxIterations,
                    "Iterations allowed (pivots, sweeps, Newton steps); 0: the solver's own")
       ->check(CLI::NonNegativeNumber);
-  compareCmd->add_option("--csv", compare.csv, "Write one row per problem and solver here");
-  compareCmd->add_option("--profile", compare.profile,
-                         "Write the performance profile (tau, fraction per solver) here");
+  compareCmd->add_option("--csv", compare.csv, "Write one row per problem and solver here")
+      ->check(kFileName);
+  compareCmd
+      ->add_option("--profile", compare.profile,
+                   "Write the performance profile (tau, fraction per solver) here")
+      ->check(kFileName);
 
   CompareRunsOptions compareRuns;
   CLI::App* compareRunsCmd = app.add_subcommand(
       "compare-runs",
       "Run one scene with several ways of advancing; where they part, cost, penetration");
-  compareRunsCmd->add_option("scene", compareRuns.scene, "Scene file (JSON)")->required();
+  compareRunsCmd->add_option("scene", compareRuns.scene, "Scene file (JSON)")
+      ->required()
+      ->check(kFileName);
   compareRunsCmd->add_option("--until", compareRuns.until, "Simulated time to stop at")->required();
   compareRunsCmd->add_option("--advance", compareRuns.advance,
                              "all (default), or a comma-separated list of " +
                                  cl::nameList<cl::AdvanceKind>() +
                                  "; the first is the one the others are measured against");
-  compareRunsCmd->add_option("--csv", compareRuns.csv,
-                             "Write one row per run and step (energies, distances, iterations, "
-                             "status, time, gap to the first run) here");
+  compareRunsCmd
+      ->add_option("--csv", compareRuns.csv,
+                   "Write one row per run and step (energies, distances, iterations, "
+                   "status, time, gap to the first run) here")
+      ->check(kFileName);
 
   CheckRecordingOptions checkRecording;
   CLI::App* checkRecordingCmd = app.add_subcommand(
       "check-recording",
       "Re-run a recording's steps from its first state and compare each with the recorded one, "
       "bit for bit; exit 2 at the first step that differs (named with its body and variable)");
-  checkRecordingCmd->add_option("file", checkRecording.file, "Recording (.clrun)")->required();
+  checkRecordingCmd->add_option("file", checkRecording.file, "Recording (.clrun)")
+      ->required()
+      ->check(kFileName);
   checkRecordingCmd->add_flag("--progress", checkRecording.progress,
                               "Show a progress bar when stderr is a terminal");
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "checked_files.h"
 #include "commands.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/io/atomic_file.h"
@@ -205,6 +206,19 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
 }  // namespace
 
 int runCommand(const RunOptions& opt) {
+  using Kind = FileUse::Kind;
+  const std::filesystem::path statesCsv = opt.csvDir.empty()
+                                              ? std::filesystem::path()
+                                              : std::filesystem::path(opt.csvDir) / "states.csv";
+  if (const int code = checkFiles({{"scene", opt.scene, Kind::kInput},
+                                   {"--initial-state", opt.initialState, Kind::kInput},
+                                   {"--csv", opt.csvDir, Kind::kOutputFolder},
+                                   {"--csv", statesCsv, Kind::kOutput},
+                                   {"--lcp-dir", opt.lcpDir, Kind::kOutputFolder},
+                                   {"--waypoints", opt.waypoints, Kind::kOutput},
+                                   {"--record", opt.record, Kind::kOutput},
+                                   {"--final-state", opt.finalState, Kind::kOutput}}))
+    return code;
   std::optional<Scene> scene;
   try {
     scene = loadSceneFile(opt.scene);
@@ -243,12 +257,6 @@ int runCommand(const RunOptions& opt) {
     std::cerr << e.what() << '\n';
     return kExitBadInput;
   }
-  std::error_code ec;
-  if (!opt.csvDir.empty() && !std::filesystem::is_directory(opt.csvDir, ec)) {
-    std::cerr << fmt::format("error: --csv directory '{}' is not a directory{}\n", opt.csvDir,
-                             ec ? ": " + ec.message() : std::string());
-    return kExitBadInput;
-  }
   std::optional<LcpSteps> lcp;
   const bool kindsGiven = opt.lcpKinds != RunOptions{}.lcpKinds;
   if (!opt.lcpDir.empty() || !opt.lcpSteps.empty() || kindsGiven) {
@@ -259,11 +267,6 @@ int runCommand(const RunOptions& opt) {
     }
     const auto range = parseStepRange(opt.lcpSteps);
     if (!range) return kExitBadInput;
-    if (!std::filesystem::is_directory(opt.lcpDir, ec)) {
-      std::cerr << fmt::format("error: --lcp-dir directory '{}' is not a directory{}\n", opt.lcpDir,
-                               ec ? ": " + ec.message() : std::string());
-      return kExitBadInput;
-    }
     lcp.emplace();
     lcp->first = range->first;
     lcp->last = range->second;
@@ -312,7 +315,7 @@ int runCommand(const RunOptions& opt) {
   try {
     std::unique_ptr<AtomicFile> csv;
     if (!opt.csvDir.empty()) {
-      csv = std::make_unique<AtomicFile>(std::filesystem::path(opt.csvDir) / "states.csv");
+      csv = std::make_unique<AtomicFile>(statesCsv);
       writeStateCsvHeader(csv->stream(), sim);
       writeStateCsvRow(csv->stream(), sim, steps);
     }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <vector>
 
+#include "checked_files.h"
 #include "commands.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
@@ -103,6 +104,9 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     std::cerr << "error: --trace takes one solver, not --solver all\n";
     return kExitBadInput;
   }
+  if (const int code = checkFiles({{"file", options.file, FileUse::Kind::kInput},
+                                   {"--trace", options.trace, FileUse::Kind::kOutput}}))
+    return code;
   LcpFile file;
   try {
     file = readLcpFile(options.file);

@@ -8,16 +8,30 @@
 
 namespace cl {
 
-std::string readTextFile(const std::filesystem::path& path) {
+void requireRegularFile(const std::filesystem::path& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw FileReadError("this is a directory, not a file");
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (ec) throw FileReadError(fmt::format("cannot open the file for reading: {}", ec.message()));
+  switch (status.type()) {
+    case std::filesystem::file_type::regular:
+      return;
+    case std::filesystem::file_type::directory:
+      throw FileReadError("this is a directory, not a file");
+    case std::filesystem::file_type::fifo:
+      throw FileReadError("this is a FIFO (named pipe), not a file: inputs are read from files");
+    default:
+      throw FileReadError("this is a device or socket, not a file: inputs are read from files");
+  }
+}
+
+std::string readTextFile(const std::filesystem::path& path) {
+  requireRegularFile(path);
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw FileReadError(fmt::format("cannot open the file for reading: {}",
                                     errno ? std::strerror(errno) : "unknown reason"));
-  // Read in chunks up to the limit: the size a special file reports says nothing.
+  // Read in chunks up to the limit: the file may grow while it is read.
   std::string text;
   char chunk[1 << 16];
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <utility>
 
@@ -12,6 +14,7 @@
 #include "engine/io/detail/byte_stream.h"
 #include "engine/io/detail/field_reader.h"
 #include "engine/io/detail/json_read.h"
+#include "engine/io/text_file.h"
 #include "engine/scene/scene_write.h"
 #include "engine/time_stepping/make_advance.h"
 
@@ -425,6 +428,8 @@ void RecordingWriter::commit() {
 // ---- Reading
 
 bool isRecordingFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   char head[sizeof kMagic] = {};
   return in.read(head, sizeof head) &&
@@ -432,6 +437,11 @@ bool isRecordingFile(const std::filesystem::path& path) {
 }
 
 Recording readRecording(const std::filesystem::path& path, std::size_t budgetBytes) {
+  try {
+    requireRegularFile(path);
+  } catch (const FileReadError& e) {
+    throw RecordingError(fmt::format("{}: {}", path.string(), e.what()));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordingError(fmt::format("{}: cannot be opened", path.string()));
   return readRecording(in, path.string(), budgetBytes);

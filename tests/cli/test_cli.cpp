@@ -215,12 +215,12 @@ TEST_CASE("run: the last step lands on --until, a whole step when it is on the g
   }
 }
 
-TEST_CASE("run: a --csv path that is not a usable directory is bad input", "[cli]") {
+TEST_CASE("run: a --csv path that is not a usable directory is an unwritable output", "[cli]") {
   const fs::path dir = scratch("csvdir");
   const CliResult r = runCli(
       "run " + scene("free_fall.json") + " --until 1 --csv '/tmp/" + std::string(300, 'a') + "'",
       dir);
-  CHECK(r.exitCode == 1);
+  CHECK(r.exitCode == 3);
   CHECK_THAT(r.err, Catch::Contains("--csv"));
 }
 
@@ -409,7 +409,7 @@ TEST_CASE("run: bad --lcp-steps or --lcp-dir is bad input", "[cli][lcp]") {
   }
   const CliResult missing =
       runCli(run + " --lcp-dir '" + (dir / "missing").string() + "' --lcp-steps 1:2", dir);
-  CHECK(missing.exitCode == 1);
+  CHECK(missing.exitCode == 3);  // an output that cannot be written, found before the run
   CHECK_THAT(missing.err, Catch::Contains("--lcp-dir"));
   const CliResult alone = runCli(run + " --lcp-steps 1:2", dir);
   CHECK(alone.exitCode == 1);
