@@ -37,10 +37,7 @@ void DeterminismDialog::start() {
   if (mJob) mJob->cancelled = true;
   mSession->setRunning(false);
   const RunHistory& history = mSession->history();
-  std::vector<RecordedState> records;
-  records.reserve(static_cast<std::size_t>(history.size()));
-  for (int i = 0; i < history.size(); ++i)
-    records.push_back({history.at(i).step, history.at(i).state});
+  std::vector<RecordedState> records = recordedStates(history, mSession->editLog());
   mFirstStep = records.empty() ? 0 : records.front().step;
   mLastStep = records.empty() ? 0 : records.back().step;
   const int total = static_cast<int>(records.size()) - 1;

@@ -21,7 +21,7 @@ namespace cl::cli {
 int checkRecordingCommand(const CheckRecordingOptions& opt) {
   std::optional<Recording> recording;
   try {
-    recording.emplace(readRecording(opt.file, std::numeric_limits<std::size_t>::max()));
+    recording.emplace(readRecording(opt.file, opt.memoryMB << 20));
   } catch (const RecordingError& e) {
     std::cerr << "error: " << e.what() << '\n';
     return kExitBadInput;
@@ -30,9 +30,16 @@ int checkRecordingCommand(const CheckRecordingOptions& opt) {
   fmt::print("recording {}: \"{}\", steps {} to {}, {} edit{}\n", opt.file, recording->scene.title,
              h.at(0).step, h.back().step, recording->edits.size(),
              recording->edits.size() == 1 ? "" : "s");
-  std::vector<RecordedState> states;
-  states.reserve(static_cast<std::size_t>(h.size()));
-  for (int i = 0; i < h.size(); ++i) states.push_back({h.at(i).step, h.at(i).state});
+  if (h.droppedRecords() > 0)
+    fmt::print(
+        "note: the memory budget ({} MB) held the last {} records: the {} steps before step {} "
+        "are not checked (raise --memory)\n",
+        opt.memoryMB, h.size(), h.droppedRecords(), h.at(0).step);
+  if (h.size() < 2) {
+    fmt::print("nothing to check: the recording holds its first state and no step after it\n");
+    return kExitBadInput;
+  }
+  const std::vector<RecordedState> states = recordedStates(h, recording->edits);
   ProgressBar bar(opt.progress);
   const DeterminismReport report = checkDeterminism(states, [&](long long done) {
     const int at = static_cast<int>(std::min<long long>(done, h.size() - 1));
@@ -54,8 +61,8 @@ int checkRecordingCommand(const CheckRecordingOptions& opt) {
                report.compared - 1, restarts, report.difference);
     return kExitSimulationFailed;
   }
-  fmt::print("every step from {} to {} reproduced to the bit{}\n", h.at(0).step + 1, h.back().step,
-             restarts);
+  fmt::print("every step from {} to {} reproduced to the bit: {} steps re-run and compared{}\n",
+             h.at(0).step + 1, h.back().step, report.compared, restarts);
   return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // The subcommands of contactlab-cli; each returns the process exit code.
+#include <cstddef>
 #include <limits>
 #include <optional>
 #include <string>
@@ -65,6 +66,7 @@ struct CompareRunsOptions {
 struct CheckRecordingOptions {
   std::string file;  // a recording (run --record, the workbench's Save Recording)
   bool progress = false;
+  std::size_t memoryMB = 512;  // the budget of the records read (RunHistory's default)
 };
 
 int runCommand(const RunOptions& options);

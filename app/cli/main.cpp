@@ -223,6 +223,12 @@ int main(int argc, char** argv) {
   checkRecordingCmd->add_option("file", checkRecording.file, "Recording (.clrun)")
       ->required()
       ->check(kFileName);
+  checkRecordingCmd
+      ->add_option("--memory", checkRecording.memoryMB,
+                   "Memory for the records read, in MB (512, the workbench's default): a "
+                   "recording whose records and edited copies of the simulation need more is "
+                   "refused saying so")
+      ->check(CLI::Range(std::size_t{16}, std::size_t{1} << 20));
   checkRecordingCmd->add_flag("--progress", checkRecording.progress,
                               "Show a progress bar when stderr is a terminal");
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -35,6 +36,28 @@
 namespace cl::cli {
 namespace {
 
+// While alive, SIGINT sets a flag (requested()) instead of ending the process, once: the
+// handler then puts the default back, so that a second Ctrl-C ends it.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    sFlag = 0;
+    mPrevious = std::signal(SIGINT, &InterruptGuard::handle);
+  }
+  ~InterruptGuard() { std::signal(SIGINT, mPrevious); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  static bool requested() { return sFlag != 0; }
+
+ private:
+  static void handle(int) {
+    sFlag = 1;
+    std::signal(SIGINT, SIG_DFL);
+  }
+  static inline volatile std::sig_atomic_t sFlag = 0;
+  void (*mPrevious)(int) = SIG_DFL;
+};
+
 // More steps than any run can finish: a typo in --until or --dt, not a request.
 constexpr double kMaxSteps = 1e10;
 
@@ -45,11 +68,13 @@ bool isImpulse(const SolveTrace& t) {
 }
 
 // The solves of steps first..last (1-based, inclusive) with their pivots, from each
-// step's trace, kept until the run has finished.
+// step's trace, kept until its step has ended and then written (writeLcpRecords): a run
+// holds one step's solves at a time, however many steps it writes.
 struct LcpSteps {
   long long first = 0, last = -1;
   bool forces = true, impulses = true;                   // the kinds kept (--lcp-kinds)
-  std::vector<std::pair<long long, SolveTrace>> solves;  // (step, solve)
+  std::vector<std::pair<long long, SolveTrace>> solves;  // (step, solve), not yet written
+  long long written = 0;                                 // solves written so far
   long long leftOut = 0;                                 // solves of the steps not of those kinds
   bool covers(long long step) const { return step >= first && step <= last; }
   // Keeps a solve of step `step` when it is of a kind asked for.
@@ -108,8 +133,9 @@ std::optional<std::pair<long long, long long>> parseStepRange(const std::string&
 }
 
 // Writes each kept solve as step<k>_solve<m>.json (the m-th contact-force solve of step
-// k) or step<k>_impulse<m>.json (the m-th collision impulse solve).
-void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
+// k) or step<k>_impulse<m>.json (the m-th collision impulse solve), and lets them go. The
+// solves of a step are written together, after it.
+void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
   long long step = 0;
   int forces = 0, impulses = 0;
   for (const auto& [k, trace] : kept.solves) {
@@ -146,6 +172,8 @@ void writeLcpRecords(const std::string& dir, const LcpSteps& kept) {
       result.residuals = computeResiduals(problem, result.f, result.a);
     writeLcpJson(path, problem, &result, &trace.pivots);
   }
+  kept.written += static_cast<long long>(kept.solves.size());
+  kept.solves.clear();
 }
 
 void printSummary(const Scene& scene, const std::string& path, const RigidBodySim& sim,
@@ -291,6 +319,10 @@ int runCommand(const RunOptions& opt) {
   for (const std::string& caveat : settingsCaveats(scene->settings, sim))
     std::cerr << "note: " << caveat << '\n';
   std::unique_ptr<AdvanceStrategy> advance = scene->makeAdvance();
+  // Ctrl-C stops the run between sub-steps (or a time step's solves), as the workbench's
+  // Stop does, and what was recorded so far is written; a second Ctrl-C ends it at once.
+  const InterruptGuard interrupt;
+  advance->setCancelCheck([] { return InterruptGuard::requested(); });
   auto* timeStepper = dynamic_cast<TimeStepper*>(advance.get());
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(advance.get());
   const double dt = advance->timeStep();
@@ -379,34 +411,42 @@ int runCommand(const RunOptions& opt) {
         if (!(run.stats.minDistance >= minDistance)) minDistance = run.stats.minDistance;
         steps = step;
         report(step, run.trace.get());
-        if (keepSolves)
+        if (keepSolves) {
           for (const SolveTrace& t : run.trace->solves) lcp->offer(step, t);
+          writeLcpRecords(opt.lcpDir, *lcp);
+        }
         if (csv) writeStateCsvRow(csv->stream(), sim, steps);
         bar.update((sim.time() - t0) / std::max(until - t0, 1e-300), sim.time(), until);
       }
     } catch (const SimulationError& e) {
       bar.finish();
-      std::cerr << fmt::format("simulation failed at t = {}: {}\n", sim.time(), e.what());
+      const auto* failure = dynamic_cast<const StepFailure*>(&e);
+      const bool interrupted = failure && failure->cancelled;
+      if (interrupted)
+        std::cerr << fmt::format("interrupted (Ctrl-C) at t = {}, after step {}\n", sim.time(),
+                                 steps);
+      else
+        std::cerr << fmt::format("simulation failed at t = {}: {}\n", sim.time(), e.what());
       // No state files: they would describe a broken run. The waypoints are kept: they
       // are how the failure (a stuck collision, say) is taken apart.
+      const char* upTo = interrupted ? "the interruption" : "the failure";
       if (waypointCsv) {
         waypointCsv->commit();
-        std::cerr << fmt::format("waypoints up to the failure written to {}\n", opt.waypoints);
+        std::cerr << fmt::format("waypoints up to {} written to {}\n", upTo, opt.waypoints);
       }
       if (lcp) {
         writeLcpRecords(opt.lcpDir, *lcp);
-        std::cerr << fmt::format("{} solves up to the failure written to {}{}\n",
-                                 lcp->solves.size(), opt.lcpDir, lcp->leftOutNote());
+        std::cerr << fmt::format("{} solves up to {} written to {}{}\n", lcp->written, upTo,
+                                 opt.lcpDir, lcp->leftOutNote());
       }
       commitRecording();
-      return kExitSimulationFailed;
+      return interrupted ? kExitInterrupted : kExitSimulationFailed;
     } catch (const std::bad_alloc&) {
       bar.finish();
       std::cerr << fmt::format("simulation failed at t = {}: out of memory\n", sim.time());
       return kExitSimulationFailed;
     }
     bar.finish();
-    if (lcp) writeLcpRecords(opt.lcpDir, *lcp);
     if (csv) csv->commit();
     if (waypointCsv) waypointCsv->commit();
     commitRecording();
@@ -431,7 +471,7 @@ int runCommand(const RunOptions& opt) {
                scene->settings.distanceTol / 2);
   if (const ContactSim* contact = scene->contactSim()) printSolves(*contact, solves);
   if (lcp)
-    fmt::print("lcp      {} solves of steps {} written to {}{}\n", lcp->solves.size(), opt.lcpSteps,
+    fmt::print("lcp      {} solves of steps {} written to {}{}\n", lcp->written, opt.lcpSteps,
                opt.lcpDir, lcp->leftOutNote());
   return kExitOk;
 }

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "engine/body/body_state.h"
 #include "engine/contact/contact_sim.h"
@@ -48,6 +50,20 @@ std::string stateDifference(const SimState& recorded, const SimState& rerun,
   return {};
 }
 
+std::vector<RecordedState> recordedStates(const RunHistory& history,
+                                          const std::vector<RecordedEdit>& edits) {
+  std::vector<RecordedState> states;
+  states.reserve(static_cast<std::size_t>(history.size()));
+  std::size_t next = 0;
+  for (int i = 0; i < history.size(); ++i) {
+    const StepRecord& r = history.at(i);
+    bool edited = false;
+    for (; next < edits.size() && edits[next].afterStep <= r.step; ++next) edited = i > 0;
+    states.push_back({r.step, r.state, edited});
+  }
+  return states;
+}
+
 DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
                                    const std::function<bool(long long)>& progress) {
   DeterminismReport report;
@@ -68,12 +84,24 @@ DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
   for (std::size_t k = 1; k < records.size(); ++k) {
     const RecordedState& recorded = records[k];
     if (editedBetween(records[k - 1].state, recorded.state)) {
+      if (!recorded.edited) {
+        report.failure = fmt::format(
+            "step {} changes the simulation, its advance, integrator or time step with no edit "
+            "recorded before it: the record cannot be checked (a damaged or forged file?)",
+            recorded.step);
+        return report;
+      }
       ++report.resyncs;
       startFrom(recorded.state);
       continue;
     }
+    // A whole step lands at time + dt (to rounding: an advance may sum its sub-steps); a
+    // record that does not was the run's shorter last step, re-run with the size it took.
+    std::optional<double> size;
+    if (std::abs(recorded.state.time - (state.time + state.timeStep)) > 1e-6 * state.timeStep)
+      size = recorded.state.time - state.time;
     try {
-      StepRun run = runStep(*advance, state, StepTracing::kOff);
+      StepRun run = runStep(*advance, state, StepTracing::kOff, size);
       state = std::move(run.state);
     } catch (const SimulationError& e) {
       report.failure = fmt::format("step {} failed when re-run: {}", recorded.step, e.what());

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/run/run_history.h"
+#include "engine/run/run_recording.h"
 #include "engine/run/sim_state.h"
 
 namespace cl {
@@ -16,6 +18,10 @@ namespace cl {
 struct RecordedState {
   long long step = 0;
   SimState state;  // after the step
+  // An edit was made between the previous record and this one (a recording's edit list, the
+  // workbench's edit log): what alone may change the structure, advance, integrator or time
+  // step between two records.
+  bool edited = false;
 };
 
 struct DeterminismReport {
@@ -28,15 +34,24 @@ struct DeterminismReport {
   // differs (recorded and re-run values), or the time, the friction loss or the generator.
   std::optional<long long> divergedAt;
   std::string difference;
-  std::string failure;  // the re-run's SimulationError, at its step; empty if none
+  // Why the re-run could not go on: its SimulationError at its step, or a record that
+  // changes what only an edit changes with no edit before it. Empty if none.
+  std::string failure;
   bool cancelled = false;
   bool reproduced() const { return !divergedAt && failure.empty() && !cancelled; }
 };
 
+// The records of `history` to check, each marked `edited` when one of `edits` (in step
+// order: a recording's, the workbench's edit log) came after the record before it.
+std::vector<RecordedState> recordedStates(const RunHistory& history,
+                                          const std::vector<RecordedEdit>& edits);
+
 // Re-runs `records` (consecutive records of one run, oldest first) from the first one's
 // state on one fresh copy of its structure, step after step, comparing each state after a
-// step with the recorded one (sameState) and stopping at the first difference. `progress`
-// is told the number of steps compared after each; returning false cancels.
+// step with the recorded one (sameState) and stopping at the first difference. Each step
+// is re-run with the size the record took (its time less the one before: a run's last step
+// is shorter when it lands on a time off the step grid). `progress` is told the number of
+// steps compared after each; returning false cancels.
 DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
                                    const std::function<bool(long long)>& progress = {});
 

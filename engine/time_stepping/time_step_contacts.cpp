@@ -1,5 +1,7 @@
 #include "engine/time_stepping/time_step_contacts.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +10,7 @@
 #include "engine/contact/detail/contact_matrix.h"
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/solve_context.h"
+#include "engine/dynamics/advance_strategy.h"
 
 namespace cl {
 
@@ -18,8 +21,12 @@ double positionChange(std::span<const double> a, std::span<const double> b) {
   return worst;
 }
 
-TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt)
-    : mSim(sim), mDt(dt), mStart(sim.vars()), mExternal(sim.vars().size(), 0.0) {
+TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeMatrix)
+    : mSim(sim),
+      mDt(dt),
+      mStart(sim.vars()),
+      mExternal(sim.vars().size(), 0.0),
+      mBeforeMatrix(std::move(beforeMatrix)) {
   // The force laws alone: RigidBodySim's evaluate, not ContactSim's (no contact forces).
   sim.RigidBodySim::evaluate(mStart, sim.time(), mExternal);
   detect(mStart);
@@ -112,7 +119,25 @@ int TimeStepContacts::detect(std::span<const double> vars) {
     mRecords.push_back(std::move(found));
     ++added;
   }
+  if (size() > kMaxTimeStepRecords)
+    throw SimulationError(fmt::format(
+        "a time step of {} s from t = {:.10g} found {} potential contacts, more than {}, the "
+        "most one time step solves (its matrices grow as n^2 and each solve as n^3): a "
+        "smaller time_step sweeps less and finds fewer",
+        mDt, mSim.time(), size(), kMaxTimeStepRecords));
   return added;
+}
+
+void TimeStepContacts::charge(double work, const char* what) const {
+  if (mBeforeMatrix) mBeforeMatrix();
+  if (mWork + work > kMaxTimeStepWork)
+    throw SimulationError(fmt::format(
+        "a time step of {} s from t = {:.10g} would take more work than one time step may "
+        "({:.0e} units, about a minute and a half): after {} solves it needed {} over {} potential "
+        "contacts; a smaller time_step finds fewer contacts and needs fewer iterations",
+        mDt, mSim.time(), kMaxTimeStepWork, mSolves, what, size()));
+  mWork += work;
+  ++mSolves;
 }
 
 Eigen::MatrixXd TimeStepContacts::matrix() const {
@@ -150,6 +175,7 @@ LcpProblem TimeStepContacts::startLcp(const Eigen::VectorXd& friction) {
 
 Eigen::MatrixXd TimeStepContacts::matrixWithRows(
     const std::vector<RigidBodyCollision>& rows) const {
+  charge(std::pow(size(), 3), "a matrix and its solve");
   // Column j: the accelerations a unit force of record j makes (at the start geometry), read
   // as the relative normal acceleration of every record k in `rows`.
   const int n = size();

@@ -27,6 +27,7 @@
 // (frictionProblem()). The Newton schemes solve friction staggered (time_stepper.h): with the
 // normal forces held, the tangential rows alone (frictionAt()).
 #include <Eigen/Dense>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -38,16 +39,38 @@
 
 namespace cl {
 
+// The bounds of one time step's work (each throws SimulationError with what it met and the
+// remedy, a smaller time step, which sweeps less and so finds fewer potential contacts):
+// the potential contacts n of a step (its matrices are n x n, each solve takes about n^3:
+// at 1000 a Lemke solve takes about 5 s; pile_200's steps have up to 560)...
+inline constexpr int kMaxTimeStepRecords = 1000;
+// ...and the work of a step's solves, counted before each is made: n^3 for a matrix of n
+// rows (one an iteration of any scheme, each followed by a dense solve of about that cost)
+// and kLemkeWork n^3 for a Lemke solve of n rows (measured on pile_50 at dt = 2: a
+// 1900-row Lemke solve takes about 37 s, 5.4 ns n^3, while a unit of the dense solves is
+// about 0.08 ns: pile_200 by lcp_fixpoint to t = 3.95 did 3.4e12 units in 265 s, its
+// heaviest step 2.3e11 counting Lemke at 30). The bound is about 80 s of one core's work,
+// twice pile_200's heaviest step.
+inline constexpr double kMaxTimeStepWork = 1e12;
+inline constexpr double kLemkeWork = 60;
+
 // max |s'_b - s_b| over the positions (x, y, angle) of two states: how far an iteration
 // moved the step's end.
 double positionChange(std::span<const double> a, std::span<const double> b);
 
 class TimeStepContacts {
  public:
-  // The step of `dt` from `sim`'s current state.
-  TimeStepContacts(ContactSim& sim, double dt);
+  // The step of `dt` from `sim`'s current state. `beforeMatrix` (if any) is called before
+  // every matrix is built: where a caller cancels the step (it throws). Throws
+  // SimulationError past the bounds above.
+  TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeMatrix = {});
 
   double dt() const { return mDt; }
+  // Counts `work` more against kMaxTimeStepWork, first calling `beforeMatrix`; throws
+  // SimulationError, saying what was being solved (`what`), when it would be exceeded.
+  void charge(double work, const char* what) const;
+  // The work counted so far.
+  double work() const { return mWork; }
   // The state at the start of the step.
   const std::vector<double>& start() const { return mStart; }
   int size() const { return static_cast<int>(mRecords.size()); }
@@ -120,6 +143,9 @@ class TimeStepContacts {
   std::vector<double> mExternal;             // d/dt of the state under the force laws alone (a_ext)
   std::vector<RigidBodyCollision> mRecords;  // as last measured
   std::vector<RigidBodyCollision> mAtStart;  // the same, at the start of the step
+  std::function<void()> mBeforeMatrix;
+  mutable double mWork = 0;  // charge()'s sum
+  mutable int mSolves = 0;   // and how many it counted
 };
 
 }  // namespace cl

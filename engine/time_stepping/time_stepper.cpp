@@ -34,6 +34,8 @@ std::unique_ptr<LcpSolver> TimeStepper::makeLemke() {
 
 LcpResult TimeStepper::solveTraced(LcpSolver& lemke, const LcpProblem& problem,
                                    const TimeStepContacts& step) const {
+  const double n = static_cast<double>(problem.size());
+  step.charge(kLemkeWork * n * n * n, "a Lemke solve");
   if (SolverTraceSink* sink = mSim.traceSink())
     sink->onSolveContext(step.context(SolvePurpose::kTimeStep));
   return lemke.solve(problem);
@@ -41,6 +43,8 @@ LcpResult TimeStepper::solveTraced(LcpSolver& lemke, const LcpProblem& problem,
 
 FrictionResult TimeStepper::solveFrictionTraced(const FrictionProblem& problem,
                                                 const TimeStepContacts& step) const {
+  const double n = static_cast<double>(problem.A.rows());
+  step.charge(kLemkeWork * n * n * n, "a friction solve");
   FrictionOptions options;
   options.tolerance = mSim.solverTolerance();
   if ((options.sink = mSim.traceSink()))
@@ -111,7 +115,7 @@ void TimeStepper::advance(double dt) {
     throw SimulationError(
         fmt::format("advance '{}' computes contact forces and needs engine 'contact', not '{}'",
                     nameOf(kind()), nameOf(mSim.engineMode())));
-  TimeStepContacts step(mSim, dt);
+  TimeStepContacts step(mSim, dt, [this] { throwIfCancelled(mSim.time()); });
   const double start = mSim.time();
   Outcome out = solveStep(step);
   step.padForces(out.f);  // records found in the last iteration: no force

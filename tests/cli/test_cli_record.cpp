@@ -94,7 +94,8 @@ TEST_CASE("check-recording reproduces a recorded run and finds a planted one-ulp
   const CliResult ok = runCli("check-recording " + quoted(rec), dir);
   INFO(ok.out << ok.err);
   CHECK(ok.exitCode == 0);
-  CHECK_THAT(ok.out, Catch::Contains("every step from 1 to 80 reproduced to the bit"));
+  CHECK_THAT(ok.out, Catch::Contains("every step from 1 to 80 reproduced to the bit: 80 steps "
+                                     "re-run and compared"));
 
   // The same recording with step 60's body 7 vy one ulp up, written again.
   const cl::Recording original = cl::readRecording(rec);
@@ -120,4 +121,55 @@ TEST_CASE("check-recording reproduces a recorded run and finds a planted one-ulp
   const CliResult notOne = runCli("check-recording " + scene("pile_10.json"), dir);
   CHECK(notOne.exitCode == 1);
   CHECK_THAT(notOne.err, Catch::Contains("is not a ContactLab recording"));
+}
+
+TEST_CASE("check-recording re-runs a last step off the dt grid with its own size",
+          "[cli][record]") {
+  // --until 0.51 with dt 0.025: 20 whole steps and a last of 0.01, which re-run with a whole
+  // dt would land at 0.525 and "not reproduce".
+  const fs::path dir = scratch("check_recording_off_grid");
+  const fs::path rec = dir / "pile.clrun";
+  for (const char* advance : {"collision_advance", "lcp_fixpoint"}) {
+    INFO(advance);
+    REQUIRE(runCli("run " + scene("pile_10.json") + " --advance " + advance +
+                       " --until 0.51 --record " + quoted(rec),
+                   dir)
+                .exitCode == 0);
+    const CliResult r = runCli("check-recording " + quoted(rec), dir);
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("every step from 1 to 21 reproduced to the bit: 21 steps"));
+  }
+}
+
+TEST_CASE("check-recording never passes on nothing", "[cli][record]") {
+  const fs::path dir = scratch("check_recording_nothing");
+  // A recording of no step (--until 0): its first state alone, nothing to re-run.
+  const fs::path empty = dir / "empty.clrun";
+  REQUIRE(runCli("run " + scene("pile_10.json") + " --until 0 --record " + quoted(empty), dir)
+              .exitCode == 0);
+  const CliResult none = runCli("check-recording " + quoted(empty), dir);
+  CHECK(none.exitCode == 1);
+  CHECK_THAT(none.out, Catch::Contains("nothing to check"));
+  CHECK(none.out.find("reproduced") == std::string::npos);
+  // Every record a different advance with no edit in the header: a change no re-run can
+  // explain, refused at its step instead of "restarted" past.
+  const fs::path rec = dir / "pile.clrun", forged = dir / "forged.clrun";
+  REQUIRE(runCli("run " + scene("pile_10.json") + " --until 0.5 --record " + quoted(rec), dir)
+              .exitCode == 0);
+  const cl::Recording original = cl::readRecording(rec);
+  {
+    cl::RecordingWriter w(forged, original.scene.doc, original.source, original.edits);
+    for (int i = 0; i < original.history.size(); ++i) {
+      cl::StepRecord r = original.history.at(i);
+      if (i % 2 == 1) r.state.advance = cl::AdvanceKind::kLcpFixpoint;
+      w.append(r);
+    }
+    w.commit();
+  }
+  const CliResult bad = runCli("check-recording " + quoted(forged), dir);
+  INFO(bad.out << bad.err);
+  CHECK(bad.exitCode == 2);
+  CHECK_THAT(bad.out, Catch::Contains("step 1 changes the simulation") &&
+                          Catch::Contains("no edit recorded before it"));
 }

@@ -60,6 +60,13 @@ TEST_CASE("The determinism check starts again after an edit, and stops when canc
   // An edit after step 20 (a new structure from there on, as the workbench records one).
   std::shared_ptr<const cl::RigidBodySim> edited = records[20].state.structure->clone();
   for (std::size_t k = 20; k < records.size(); ++k) records[k].state.structure = edited;
+  // Not said to be an edit: a change a re-run cannot explain, refused.
+  const cl::DeterminismReport unexplained = cl::checkDeterminism(records);
+  CHECK_THAT(unexplained.failure, Catch::Contains("step 20 changes the simulation") &&
+                                      Catch::Contains("with no edit recorded before it"));
+  CHECK(unexplained.compared == 19);
+  CHECK_FALSE(unexplained.reproduced());
+  records[20].edited = true;
   const cl::DeterminismReport report = cl::checkDeterminism(records);
   CHECK(report.reproduced());
   CHECK(report.resyncs == 1);

@@ -357,3 +357,60 @@ TEST_CASE("runWithAdvance shows its progress after each step and stops when told
   CHECK(stopped.reached == whole.steps[6].time);
   for (std::size_t k = 0; k < 7; ++k) CHECK(stopped.positions[k] == whole.positions[k]);
 }
+
+TEST_CASE("A time step past its potential-contact bound fails at once, naming the bound",
+          "[time_stepping]") {
+  // pile_50 swept by a 2 s step: its blocks fall through each other's places, and the step
+  // finds about 1900 potential contacts, whose solves would take minutes each. The step is
+  // refused before the first, and the simulation stays at its start.
+  for (const AdvanceKind kind : kSteppers) {
+    INFO(cl::nameOf(kind));
+    cl::Scene s = sceneWith("pile_50.json", kind, 2.0);
+    auto advance = s.makeAdvance();
+    const std::vector<double> before = s.sim->vars();
+    CHECK_THROWS_WITH(advance->advance(2.0),
+                      Catch::Contains("potential contacts, more than 1000") &&
+                          Catch::Contains("a smaller time_step"));
+    CHECK(s.sim->vars() == before);
+    CHECK(s.sim->time() == 0.0);
+  }
+}
+
+TEST_CASE("A time step counts its solves' work and stops at the bound", "[time_stepping]") {
+  cl::Scene s = sceneWith("stack_of_three.json", AdvanceKind::kLcpFixpoint);
+  auto* sim = s.contactSim();
+  REQUIRE(sim);
+  int asked = 0;
+  cl::TimeStepContacts step(*sim, 0.025, [&] { ++asked; });
+  const int n = step.size();
+  REQUIRE(n > 0);
+  // A matrix of n rows counts n^3, asking the cancel hook first.
+  const Eigen::MatrixXd A = step.matrix();
+  CHECK(A.rows() == n);
+  CHECK(asked == 1);
+  CHECK(step.work() == static_cast<double>(n) * n * n);
+  // Work up to the bound is allowed; past it, refused with what it was for.
+  step.charge(cl::kMaxTimeStepWork - step.work(), "a test's solve");
+  CHECK_THROWS_WITH(step.charge(1, "a Lemke solve"),
+                    Catch::Contains("more work than one time step may") &&
+                        Catch::Contains("it needed a Lemke solve"));
+  // The cancel hook is asked before anything is counted: its exception is what escapes.
+  cl::TimeStepContacts cancelled(*sim, 0.025, [] { throw cl::StepCancelled("cancelled"); });
+  CHECK_THROWS_AS(cancelled.matrix(), cl::StepCancelled);
+}
+
+TEST_CASE("A time stepper is cancelled between its solves", "[time_stepping]") {
+  for (const AdvanceKind kind : kSteppers) {
+    INFO(cl::nameOf(kind));
+    cl::Scene s = sceneWith("pile_10.json", kind);
+    auto advance = s.makeAdvance();
+    // Asked to stop at its first solve of the step after the pile has landed.
+    for (int k = 0; k < 80; ++k) advance->advance(0.025);
+    const std::vector<double> before = s.sim->vars();
+    int asked = 0;
+    advance->setCancelCheck([&] { return ++asked >= 1; });
+    CHECK_THROWS_AS(advance->advance(0.025), cl::StepCancelled);
+    CHECK(asked >= 1);
+    CHECK(s.sim->vars() == before);
+  }
+}
