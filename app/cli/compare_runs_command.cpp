@@ -13,6 +13,7 @@
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
 #include "engine/run/advance_run.h"
+#include "engine/run/step_plan.h"
 #include "engine/scene/scene.h"
 #include "exit_codes.h"
 #include "named_list.h"
@@ -22,6 +23,8 @@ namespace cl::cli {
 namespace {
 
 constexpr double kMaxSimulated = 1e5;  // seconds: a bound on the work asked for
+// The memory compare-runs may keep for its runs' steps.
+constexpr double kMaxKeptBytes = 2e9;
 
 std::string stepsCsv(const std::vector<AdvanceRun>& runs,
                      const std::vector<RunDivergence>& divergence) {
@@ -62,6 +65,21 @@ int compareRunsCommand(const CompareRunsOptions& opt) {
     scene = loadSceneFile(opt.scene);
   } catch (const SceneError& e) {
     std::cerr << e.what() << '\n';
+    return kExitBadInput;
+  }
+  // Every step of every run is kept (the comparison goes step by step): refuse up front a run
+  // whose steps would not fit, rather than fill the memory and be killed hours later.
+  const double steps = stepsTo(scene->sim->time(), opt.until, scene->settings.timeStep);
+  const double perStep = static_cast<double>(sizeof(StepStats) + sizeof(std::vector<double>) +
+                                             sizeof(double) * 3 * scene->sim->bodyCount() + 64);
+  const double bytes = steps * perStep * static_cast<double>(kinds->size());
+  if (!(bytes <= kMaxKeptBytes)) {
+    std::cerr << fmt::format(
+        "error: compare-runs keeps every step of every run: {:.3g} steps of dt {} to --until {} "
+        "for {} runs would take about {:.3g} GB, more than the {:.0f} GB it allows; give a "
+        "shorter --until or a larger time step\n",
+        steps, scene->settings.timeStep, opt.until, kinds->size(), bytes / 1e9,
+        kMaxKeptBytes / 1e9);
     return kExitBadInput;
   }
   const double gap = scene->settings.distanceTol / 2;

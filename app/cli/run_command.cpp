@@ -60,6 +60,8 @@ class InterruptGuard {
 
 // More steps than any run can finish: a typo in --until or --dt, not a request.
 constexpr double kMaxSteps = 1e10;
+// The largest recording run --record writes (estimated from its first record, up front).
+constexpr double kMaxRecordingBytes = 16e9;
 
 // A collision's impulse solve (step<k>_impulse<m>.json, --lcp-kinds impulses); every other
 // solve is a step's own LCP (step<k>_solve<m>.json, --lcp-kinds forces).
@@ -365,6 +367,18 @@ int runCommand(const RunOptions& opt) {
       first.draw.steps = steps;
       first.state.warmStart = state.warmStart;  // a saved state's (--initial-state)
       recording->append(first);
+      // Said up front: a tiny time step makes a recording of billions of steps.
+      const double expected = static_cast<double>(recording->bytes()) * static_cast<double>(n + 1);
+      if (expected > kMaxRecordingBytes) {
+        std::cerr << fmt::format(
+            "error: --record: {} steps of about {} bytes each would make a recording of about "
+            "{:.3g} GB, more than the {:.0f} GB allowed; record a shorter run (--until), and go "
+            "on from its --final-state with --initial-state\n",
+            n, recording->bytes(), expected / 1e9, kMaxRecordingBytes / 1e9);
+        return kExitBadInput;
+      }
+      if (expected > 1e9)
+        std::cerr << fmt::format("note: --record: {} steps, about {:.3g} GB\n", n, expected / 1e9);
     }
     // The recording is committed up to the last good step when the run fails: the steps
     // that lead to a failure are what a user opens it for.

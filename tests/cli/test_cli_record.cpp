@@ -4,10 +4,17 @@
 // state, and a recording that cannot be written is an error that leaves no file.
 // check-recording re-runs a recording and names the first step, body and variable that do
 // not reproduce.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "cli_test_support.h"
 #include "engine/io/state_json.h"
@@ -15,6 +22,8 @@
 #include "engine/run/step_run.h"
 
 using namespace cl::test;
+
+extern char** environ;
 
 namespace {
 
@@ -172,4 +181,51 @@ TEST_CASE("check-recording never passes on nothing", "[cli][record]") {
   CHECK(bad.exitCode == 2);
   CHECK_THAT(bad.out, Catch::Contains("step 1 changes the simulation") &&
                           Catch::Contains("no edit recorded before it"));
+}
+
+TEST_CASE("run stopped by Ctrl-C writes what it recorded and exits 130", "[cli][record]") {
+  const fs::path dir = scratch("interrupted");
+  const fs::path rec = dir / "pile.clrun", out = dir / "stderr.txt";
+  // A run far longer than the test: pile_200 for 1000 s, interrupted after a second.
+  const std::string scenePath = std::string(CONTACTLAB_SCENES_DIR) + "/pile_200.json";
+  std::vector<std::string> args{CONTACTLAB_CLI_PATH, "run",       scenePath, "--until", "1000",
+                                "--record",          rec.string()};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 2, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  REQUIRE(::posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ) == 0);
+  posix_spawn_file_actions_destroy(&files);
+  ::sleep(1);
+  ::kill(pid, SIGINT);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  const std::string err = readAll(out);
+  INFO(err);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK_THAT(err, Catch::Contains("interrupted (Ctrl-C) at t = "));
+  // The steps taken before the interruption are in the recording, and they check.
+  const cl::Recording recording = cl::readRecording(rec);
+  CHECK(recording.history.size() > 2);
+  CHECK(runCli("check-recording " + quoted(rec), dir).exitCode == 0);
+}
+
+TEST_CASE("run --record refuses up front a recording too large to write", "[cli][record]") {
+  // time_step 1e-9 to 1 s: a billion steps, about a terabyte. Refused before the first step,
+  // leaving no file (the issue found one growing, hidden, towards 870 GB).
+  const fs::path dir = scratch("record_too_large");
+  const fs::path rec = dir / "huge.clrun";
+  const CliResult r = runCli(
+      "run " + scene("free_fall.json") + " --set time_step=1e-9 --until 1 --record " + quoted(rec),
+      dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("--record: 1000000000 steps of about") &&
+                        Catch::Contains("more than the 16 GB allowed"));
+  CHECK_FALSE(fs::exists(rec));
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 2);  // std*.txt
 }

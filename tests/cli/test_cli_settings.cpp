@@ -164,3 +164,21 @@ TEST_CASE("run --engine picks engine2D's engine, says what it cannot do, refuses
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.err, Catch::Contains("unknown engine"));
 }
+
+TEST_CASE("compare-runs refuses up front a comparison whose steps would not fit in memory",
+          "[cli]") {
+  // free_fall to 1e5 s: 4e6 steps for each of 4 runs, about 4.9 GB (the run that was tried
+  // took 4.16 GB in 86 s before it was stopped). Refused before the first step.
+  const fs::path dir = scratch("compare_runs_memory");
+  const CliResult r = runCli(
+      "compare-runs " + scene("free_fall.json") + " --until 1e5 --csv " + quoted(dir / "runs.csv"),
+      dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("compare-runs keeps every step of every run: 4e+06 steps") &&
+                        Catch::Contains("more than the 2 GB it allows"));
+  CHECK_FALSE(fs::exists(dir / "runs.csv"));
+  // A short comparison is not refused.
+  const CliResult one = runCli(
+      "compare-runs " + scene("free_fall.json") + " --until 1e-3 --advance collision_advance", dir);
+  CHECK(one.exitCode == 0);
+}
