@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/io/atomic_file.h"
+#include "engine/io/number_text.h"
 #include "engine/io/state_csv.h"
 #include "engine/io/state_json.h"
 #include "engine/io/waypoint_csv.h"
@@ -253,15 +254,18 @@ int runCommand(const RunOptions& opt) {
   try {
     scene = loadSceneFile(opt.scene);
     SimSettings settings = scene->settings;
-    if (opt.dt) settings.timeStep = *opt.dt;
-    if (opt.seed) settings.seed = *opt.seed;
-    if (opt.noWarmStart) settings.warmStart = false;
     // One setting from its text; false, with the flag and what was given, when it is refused.
     const auto refused = [](const char* flag, const std::string& given,
                             const std::string& problem) {
       if (!problem.empty()) std::cerr << fmt::format("error: {} {}: {}\n", flag, given, problem);
       return !problem.empty();
     };
+    if (opt.dt && refused("--dt", numberText(*opt.dt),
+                          settingValueProblem(*findSetting("time_step"), *opt.dt)))
+      return kExitBadInput;
+    if (opt.dt) settings.timeStep = *opt.dt;
+    if (opt.seed) settings.seed = *opt.seed;
+    if (opt.noWarmStart) settings.warmStart = false;
     if (!opt.advance.empty() && refused("--advance", "advance=" + opt.advance,
                                         setSettingFromText(settings, "advance", opt.advance)))
       return kExitBadInput;
@@ -329,6 +333,14 @@ int runCommand(const RunOptions& opt) {
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(advance.get());
   const double dt = advance->timeStep();
   const double t0 = sim.time(), until = opt.until;
+  // A time so large that a step is lost in its rounding would never move (1e16 + 0.025).
+  if (t0 + dt == t0) {
+    std::cerr << fmt::format(
+        "error: at t = {} a time step of {} is lost in rounding (t + dt == t): the run would "
+        "never move\n",
+        t0, dt);
+    return kExitBadInput;
+  }
   const double stepCount = stepsTo(t0, until, dt);
   if (!std::isfinite(until) || !(stepCount <= kMaxSteps)) {
     std::cerr << fmt::format(
@@ -336,6 +348,9 @@ int runCommand(const RunOptions& opt) {
         stepCount, kMaxSteps);
     return kExitBadInput;
   }
+  if (until <= t0)
+    std::cerr << fmt::format("note: the run starts at t = {}, at or past --until {}: no step\n", t0,
+                             until);
   // Whole steps of dt, and a shorter one to land on --until only when it is off their grid.
   const StepPlan plan = planSteps(t0, until, dt);
   const long long n = plan.count();

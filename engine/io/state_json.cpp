@@ -74,8 +74,7 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
                fmt::format("'format' must be \"contactlab-state\", got \"{}\"", *format));
   top.integer("version", Need::Required, 1, kStateFormatVersion);
   if (const auto t = top.number("time", Need::Required)) out.time = *t;
-  if (const auto n = top.integer("steps", Need::Required, 0, std::numeric_limits<long long>::max()))
-    out.steps = *n;
+  if (const auto n = top.integer("steps", Need::Required, 0, kMaxStepCount)) out.steps = *n;
   top.object("energy", Need::Optional);  // written for people; the state does not need it
   if (const auto loss = top.number("friction_loss", Need::Optional)) out.frictionLoss = *loss;
   if (const auto r =
@@ -155,6 +154,16 @@ void restoreSavedState(RigidBodySim& sim, const SavedState& saved, const std::st
       throw StateFileError(fmt::format(
           "{}: a warm-start carrier names bodies {} and {}, not a pair of the scene's {} bodies",
           source, c.low, c.high, n));
+  // A fixed body (infinite mass) does not move: a velocity would carry it off.
+  for (int i = 0; i < n; ++i) {
+    const SavedState::Body& b = saved.bodies[static_cast<std::size_t>(i)];
+    if (sim.bodies()[static_cast<std::size_t>(i)].isFixed() &&
+        (b.vx != 0 || b.vy != 0 || b.omega != 0))
+      throw StateFileError(fmt::format(
+          "{}: body '{}' is fixed (infinite mass) but the state gives it a velocity (vx {}, vy "
+          "{}, omega {})",
+          source, b.name, b.vx, b.vy, b.omega));
+  }
   SimState state;
   state.time = saved.time;
   state.frictionLoss = saved.frictionLoss;

@@ -21,6 +21,9 @@
 namespace cl {
 
 inline constexpr int kStateFormatVersion = 1;
+// The largest step count a state (or a recording's record) may hold: above 2^53 it is no
+// count of steps (a double no longer tells them apart) and stepping on would overflow.
+inline constexpr long long kMaxStepCount = 1LL << 53;
 
 nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps);
 

@@ -14,6 +14,7 @@
 #include "engine/io/detail/byte_stream.h"
 #include "engine/io/detail/field_reader.h"
 #include "engine/io/detail/json_read.h"
+#include "engine/io/state_json.h"
 #include "engine/io/text_file.h"
 #include "engine/scene/scene_write.h"
 #include "engine/time_stepping/make_advance.h"
@@ -204,11 +205,6 @@ std::string recordBytes(const StepRecord& record) {
   io(out, const_cast<StepRecord&>(record));
   return out.w.take();
 }
-
-// Step numbers above 2^53 are no count of steps (and would overflow when stepped on).
-constexpr long long kMaxRecordedStep = 1LL << 53;
-// Time steps a run can take: the workbench's frame loop divides by it.
-constexpr double kMinTimeStep = 1e-9, kMaxTimeStep = 1e3;
 
 // About the heap bytes of a copy of `sim`: its bodies' shapes (the bulk), its variables and
 // its force laws. An estimate for the reader's budget, not an exact count.
@@ -516,7 +512,7 @@ Recording readRecording(std::istream& in, const std::string& source, std::size_t
     const std::string where = fmt::format("frame {} (step {})", number, r.step);
     if (steps > 0 && r.step != rec.history.back().step + 1)
       file.fail(fmt::format("{} does not follow step {}", where, rec.history.back().step));
-    if (r.step < 0 || r.step > kMaxRecordedStep)
+    if (r.step < 0 || r.step > kMaxStepCount)
       file.fail(fmt::format("{}: a step number is from 0 to 2^53", where));
     if (const std::string why = recordProblem(r, sim.bodyCount()); !why.empty())
       file.fail(fmt::format("{}: {}", where, why));

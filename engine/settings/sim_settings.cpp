@@ -28,6 +28,10 @@ std::string settingValueProblem(const SettingInfo& info, double v) {
     case SettingCheck::OpenUnitInterval:
       if (v > 0 && v <= 1) return {};
       return fmt::format("'{}' must be in (0, 1], got {}", info.key, v);
+    case SettingCheck::TimeStep:
+      if (v >= kMinTimeStep && v <= kMaxTimeStep) return {};
+      return fmt::format("'{}' must be from {:g} to {:g} s, got {}", info.key, kMinTimeStep,
+                         kMaxTimeStep, v);
   }
   return {};
 }

@@ -43,7 +43,13 @@ enum class SettingCheck {
   None,
   Positive,          // > 0
   OpenUnitInterval,  // in (0, 1]
+  TimeStep,          // in [kMinTimeStep, kMaxTimeStep]
 };
+
+// The time steps a run may take, wherever it starts (a scene, --dt, --set, a recording's
+// edit or record): below, a second takes more than a billion steps; above (a day), a step
+// is no step of a simulation.
+inline constexpr double kMinTimeStep = 1e-9, kMaxTimeStep = 1e5;
 
 // The workbench control of a number: its range, and the step of its arrows (0: by factors
 // of ten, for tolerances that span decades).
@@ -58,7 +64,7 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
 
 #define CL_SIM_SETTINGS(X)                                                                         \
   X(double, timeStep, kDefaultTimeStep, Advance, timeStep, setTimeStep, "time_step", "Time step",  \
-    1, SettingCheck::Positive, control(1e-5, 1.0, 0.005), "Time step of the advance (s).")         \
+    1, SettingCheck::TimeStep, control(1e-5, 1.0, 0.005), "Time step of the advance (s).")         \
   X(IntegratorKind, integrator, IntegratorKind::RungeKutta, Advance, integratorKind,               \
     setIntegrator, "integrator", "Integrator", 1, SettingCheck::None, control(),                   \
     "ODE integrator.")                                                                             \

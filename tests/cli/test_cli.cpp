@@ -202,8 +202,8 @@ TEST_CASE("run: the last step lands on --until, a whole step when it is on the g
   const CliResult zero = runCli("run " + scene("free_fall.json") + " --until 0", dir);
   CHECK(zero.exitCode == 0);
   CHECK_THAT(zero.out, Catch::Contains("steps 0"));
-  // Shorter than one step (a tiny --until, a huge --dt): one step, landing on --until.
-  for (const char* args : {" --until 1e-12", " --until 0.5 --dt 1e308"}) {
+  // Shorter than one step (a tiny --until, the largest --dt): one step, landing on --until.
+  for (const char* args : {" --until 1e-12", " --until 0.5 --dt 1000"}) {
     INFO(args);
     const CliResult shortRun = runCli(
         "run " + scene("free_fall.json") + args + " --final-state '" + state.string() + "'", dir);
@@ -213,6 +213,54 @@ TEST_CASE("run: the last step lands on --until, a whole step when it is on the g
     CHECK(s["time"].get<double>() ==
           (std::string(args).find("1e-12") != std::string::npos ? 1e-12 : 0.5));
   }
+}
+
+TEST_CASE("run: one range of time steps wherever the time step is given", "[cli]") {
+  // The recording reader's range, [1e-9, 1e5] s, is where every run starts: a run cannot
+  // write a recording that check-recording refuses.
+  const fs::path dir = scratch("time_step_range");
+  for (const char* args :
+       {"--dt 1e308", "--dt 1e-12", "--set time_step=2e5", "--set time_step=1e-10"}) {
+    INFO(args);
+    const CliResult r = runCli("run " + scene("free_fall.json") + " --until 1 " + args, dir);
+    CHECK(r.exitCode == 1);
+    CHECK_THAT(r.err, Catch::Contains("'time_step' must be from 1e-09 to 100000 s"));
+  }
+  // A state whose time swallows a step (1e16 + 0.025 == 1e16) would never move: refused.
+  const fs::path state = dir / "late.json";
+  REQUIRE(
+      runCli("run " + scene("free_fall.json") + " --until 0.1 --final-state " + quoted(state), dir)
+          .exitCode == 0);
+  auto j = nlohmann::json::parse(readAll(state));
+  j["time"] = 1e16;
+  std::ofstream(state) << j.dump();
+  const CliResult late = runCli(
+      "run " + scene("free_fall.json") + " --until 2e16 --initial-state " + quoted(state), dir);
+  CHECK(late.exitCode == 1);
+  CHECK_THAT(late.err, Catch::Contains("is lost in rounding (t + dt == t)"));
+  // A step count past 2^53 is no count of steps.
+  j["time"] = 0.1;
+  j["steps"] = 9223372036854775807LL;
+  std::ofstream(state) << j.dump();
+  const CliResult many =
+      runCli("run " + scene("free_fall.json") + " --until 1 --initial-state " + quoted(state), dir);
+  CHECK(many.exitCode == 1);
+  CHECK_THAT(many.err, Catch::Contains("steps"));
+  // A fixed body given a velocity would move: refused, naming it.
+  const fs::path floorState = dir / "floor.json";
+  REQUIRE(runCli("run " + scene("block_on_floor.json") + " --until 0.1 --final-state " +
+                     quoted(floorState),
+                 dir)
+              .exitCode == 0);
+  auto f = nlohmann::json::parse(readAll(floorState));
+  for (auto& b : f["bodies"])
+    if (b["name"] == "floor") b["vx"] = 5.0;
+  std::ofstream(floorState) << f.dump();
+  const CliResult moved = runCli(
+      "run " + scene("block_on_floor.json") + " --until 1 --initial-state " + quoted(floorState),
+      dir);
+  CHECK(moved.exitCode == 1);
+  CHECK_THAT(moved.err, Catch::Contains("body 'floor' is fixed (infinite mass)"));
 }
 
 TEST_CASE("run: a --csv path that is not a usable directory is an unwritable output", "[cli]") {

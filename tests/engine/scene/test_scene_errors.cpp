@@ -140,7 +140,8 @@ TEST_CASE("sizes and other ranges are checked", "[scene][errors]") {
       {"name": "c", "shape": "random_polygon", "sides": 5, "min_radius": 2, "max_radius": 1},
       {"name": "d", "shape": "block", "width": 1, "height": 1, "curved_edge_spacing": 0}],
     "forces": [{"kind": "damping", "k": -0.1}])"));
-  CHECK_SCENE_PROBLEM(problems, "/settings/time_step", "'time_step' must be positive, got 0");
+  CHECK_SCENE_PROBLEM(problems, "/settings/time_step",
+                      "'time_step' must be from 1e-09 to 100000 s, got 0");
   CHECK_SCENE_PROBLEM(problems, "/settings/seed", "must be between 0 and 4294967295, got -1");
   CHECK_SCENE_PROBLEM(problems, "/walls/width", "'width' must be positive");
   CHECK_SCENE_PROBLEM(problems, "/walls/elasticity", "must be between 0 and 1, got 1.5");
@@ -429,7 +430,7 @@ TEST_CASE("a document made in code is checked when built", "[scene][errors]") {
     (void)cl::makeScene(doc);
     FAIL("an invalid document was built");
   } catch (const cl::SceneError& e) {
-    CHECK_SCENE_PROBLEM(e.problems(), "/settings/time_step", "must be positive");
+    CHECK_SCENE_PROBLEM(e.problems(), "/settings/time_step", "must be from 1e-09");
     CHECK_SCENE_PROBLEM(e.problems(), "/bodies/0", "width must be positive");
     CHECK_SCENE_PROBLEM(e.problems(), "/forces/0/bodies/0", "no body is named 'b'");
   }

@@ -171,9 +171,15 @@ TEST_CASE("setSettingFromText takes a command line's text and refuses bad values
   CHECK_THAT(cl::setSettingFromText(s, "time_stpe", "0.01"),
              Catch::Contains("unknown setting 'time_stpe'") && Catch::Contains("time_step"));
   CHECK_THAT(cl::setSettingFromText(s, "time_step", "-1"),
-             Catch::Contains("'time_step' must be positive, got -1"));
+             Catch::Contains("'time_step' must be from 1e-09 to 100000 s, got -1"));
   CHECK_THAT(cl::setSettingFromText(s, "time_step", "0.01x"), Catch::Contains("takes a number"));
   CHECK_THAT(cl::setSettingFromText(s, "time_step", "nan"),
+             Catch::Contains("'time_step' must be from 1e-09 to 100000 s, got nan"));
+  CHECK_THAT(cl::setSettingFromText(s, "time_step", "1e-10"), Catch::Contains("must be from"));
+  CHECK(cl::setSettingFromText(s, "time_step", "1e-9").empty());
+  CHECK(cl::setSettingFromText(s, "time_step", "1e5").empty());
+  s = before;
+  CHECK_THAT(cl::setSettingFromText(s, "distance_tol", "nan"),
              Catch::Contains("must be positive and finite"));
   CHECK_THAT(cl::setSettingFromText(s, "collision_accuracy", "1.5"),
              Catch::Contains("must be in (0, 1], got 1.5"));
