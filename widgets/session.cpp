@@ -729,8 +729,9 @@ void Session::postEdit(SimEdit edit) {
   if (!mHasScene) return;
   if (!atLatest()) discardFuture();
   postTo(mWorker, [this, worker = mWorker, edit = std::move(edit), generation = mGeneration] {
-    SimState state = worker->apply(edit);
-    postTo(this, [this, state = std::move(state), generation, step = worker->steps(), edit] {
+    std::optional<SimState> state = worker->apply(edit);
+    if (!state) return;  // it changed nothing: nothing to log or record
+    postTo(this, [this, state = std::move(*state), generation, step = worker->steps(), edit] {
       if (generation == mGeneration) updateEditedState(state, step, edit);
     });
   });

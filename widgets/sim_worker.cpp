@@ -79,9 +79,8 @@ void SimWorker::advanceAsync(int steps, quint64 cancelToken) {
     emit advanced(batch);
 }
 
-SimState SimWorker::apply(const SimEdit& edit) {
-  if (!mAdvance) return mState;
-  applyEdit(edit, *mSim, *mAdvance);
+std::optional<SimState> SimWorker::apply(const SimEdit& edit) {
+  if (!mAdvance || !applyEdit(edit, *mSim, *mAdvance)) return std::nullopt;
   std::shared_ptr<RigidBodySim> structure = mSim->clone();
   if (auto* cs = dynamic_cast<ContactSim*>(structure.get())) cs->setTraceSink(nullptr);
   mState = captureState(*mAdvance, std::move(structure), mState.counters);

@@ -53,8 +53,9 @@ class SimWorker : public QObject {
   // Any thread: the number of the step being computed, or 0 between requests.
   long long stepInProgress() const { return mInProgress.load(); }
   // Applies an edit between steps (engine/edit/sim_edit.h); what follows is recorded with
-  // a new structure. Returns the state after.
-  SimState apply(const SimEdit& edit);
+  // a new structure. Returns the state after, or nothing when the edit changed nothing (a
+  // body or thruster the simulation does not have): such an edit is not one to record.
+  std::optional<SimState> apply(const SimEdit& edit);
 
  signals:
   void advanced(const cl::widgets::StepBatch& batch);

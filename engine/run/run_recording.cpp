@@ -520,10 +520,23 @@ Recording readRecording(std::istream& in, const std::string& source, std::size_t
     bool changed = false;
     for (; nextEdit < header.edits.size() && header.edits[nextEdit].afterStep <= r.step;
          ++nextEdit) {
+      bool applied = false;
       try {
-        applyEdit(header.edits[nextEdit].edit, sim, *advance);
+        applied = applyEdit(header.edits[nextEdit].edit, sim, *advance);
       } catch (const std::exception& e) {
         file.fail(fmt::format("edit {} cannot be applied: {}", nextEdit + 1, e.what()));
+      }
+      if (!applied)
+        file.fail(fmt::format(
+            "edit {} cannot be applied: it changes nothing (a body, spring or thruster the "
+            "scene does not have)",
+            nextEdit + 1));
+      if (std::holds_alternative<SetSettings>(header.edits[nextEdit].edit)) {
+        SimSettings settings;
+        readSettings(sim, settings);
+        readSettings(*advance, settings);
+        if (const std::string why = settingsProblem(settings); !why.empty())
+          file.fail(fmt::format("edit {} leaves settings no run can take: {}", nextEdit + 1, why));
       }
       changed = true;
     }

@@ -170,4 +170,15 @@ std::string settingsConflict(const SimSettings& settings) {
   return {};
 }
 
+std::string settingsProblem(const SimSettings& settings) {
+  std::string problem;
+  forEachSetting([&](const SettingInfo& info, auto value, auto) {
+    using T = std::decay_t<decltype(settings.*value)>;
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+      if (problem.empty())
+        problem = settingValueProblem(info, static_cast<double>(settings.*value));
+  });
+  return problem.empty() ? settingsConflict(settings) : problem;
+}
+
 }  // namespace cl

@@ -208,6 +208,9 @@ SimSettings settingsOf(const SettingsDoc& doc);
 // contact forces itself and needs engine 'contact'. (The scene reader reports it at
 // /settings/engine, the CLI's overrides as bad input.)
 std::string settingsConflict(const SimSettings& settings);
+// The first problem of a whole set of settings: a number settingValueProblem refuses, or
+// settingsConflict; empty when none (a recording's settings edits are checked so).
+std::string settingsProblem(const SimSettings& settings);
 // Replaces the settings that `given` gives.
 void overlaySettings(SimSettings& settings, const SettingsDoc& given);
 // The settings of `to` that differ from `from`, the others left out.

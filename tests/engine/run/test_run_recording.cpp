@@ -270,3 +270,33 @@ TEST_CASE("A recording writer leaves no file until it commits, and keeps steps i
   w.append(run.records[0]);
   CHECK_THROWS_WITH(w.commit(), Catch::Contains("comes after the last step recorded"));
 }
+
+TEST_CASE("A recording whose edit cannot apply is refused, naming the edit", "[run][recording]") {
+  // recording-format.md: an edit that cannot be applied is refused. Each of these changes
+  // nothing (or leaves settings no run can take) in contact_app, so a file holding it is
+  // not a run that happened.
+  MadeRun run = editedRun();
+  cl::SettingsDoc tiny;
+  tiny.timeStep = 1e-12;
+  const std::vector<std::pair<cl::SimEdit, std::string>> bad = {
+      {cl::SetBodyState{99, {}}, "changes nothing"},
+      {cl::AttachMouseSpring{99, {0, 0}, {1, 1}}, "changes nothing"},
+      {cl::FireThrusters{9, cl::ThrustDirection::kUp, true}, "changes nothing"},
+      {cl::MoveMouseSpring{{1, 1}}, "changes nothing"},  // nothing attached after step 30
+      {cl::SetSettings{tiny}, "'time_step' must be from"}};
+  for (const auto& [edit, why] : bad) {
+    INFO(why);
+    run.edits.push_back({100, edit});
+    const fs::path path = tempFile("bad_edit.clrun");
+    write(path, run);
+    run.edits.pop_back();
+    // Named by its number, or by its JSON path where the header's reader refuses it.
+    CHECK_THROWS_WITH(
+        cl::readRecording(path),
+        (Catch::Contains("edit 10 ") || Catch::Contains("/edits/9/")) && Catch::Contains(why));
+  }
+  // The same run without it reads.
+  const fs::path path = tempFile("good_edit.clrun");
+  write(path, run);
+  CHECK(cl::readRecording(path).edits.size() == 9);
+}
