@@ -153,9 +153,12 @@ class Polygon {
 };
 
 // The friction coefficient of a contact between two bodies: sqrt(mu_a mu_b), so a
-// frictionless body makes every contact of it frictionless.
+// frictionless body makes every contact of it frictionless. Where the product overflows
+// (both coefficients above about 1.3e154), sqrt(mu_a) sqrt(mu_b), its finite value.
 inline double frictionPair(const Polygon& a, const Polygon& b) {
-  return std::sqrt(a.friction() * b.friction());
+  const double product = a.friction() * b.friction();
+  if (std::isfinite(product)) return std::sqrt(product);
+  return std::sqrt(a.friction()) * std::sqrt(b.friction());
 }
 
 }  // namespace cl

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <numbers>
 
 #include "engine/body/shapes.h"
@@ -98,4 +99,21 @@ TEST_CASE("A curved edge spacing that would make millions of vertices is refused
   CHECK_THROWS_WITH(Polygon("fine", {circle}, 1e-8),
                     Catch::Contains("'fine'") && Catch::Contains("decorated"));
   CHECK(Polygon("ok", {circle}, 0.01).vertices().size() == 629);  // 2 pi / 0.01 rounded up
+}
+
+TEST_CASE("frictionPair is sqrt(mu_a mu_b), finite wherever both coefficients are",
+          "[body][friction]") {
+  Polygon a = shapes::block(1, 1, "a"), b = shapes::block(1, 1, "b");
+  a.setFriction(0.25);
+  b.setFriction(1.0);
+  CHECK(cl::frictionPair(a, b) == 0.5);
+  b.setFriction(0.0);
+  CHECK(cl::frictionPair(a, b) == 0.0);  // a frictionless body: a frictionless pair
+  // 1e155 each: the product overflows to inf, which made friction "off" in the time
+  // steppers and a bad input for CollisionAdvance; the pair's coefficient is 1e155.
+  a.setFriction(1e155);
+  b.setFriction(1e155);
+  CHECK(cl::frictionPair(a, b) == Approx(1e155));
+  b.setFriction(4e300);
+  CHECK(cl::frictionPair(a, b) == Approx(std::sqrt(1e155) * std::sqrt(4e300)));
 }
