@@ -21,12 +21,12 @@ double positionChange(std::span<const double> a, std::span<const double> b) {
   return worst;
 }
 
-TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeMatrix)
+TimeStepContacts::TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeWork)
     : mSim(sim),
       mDt(dt),
       mStart(sim.vars()),
       mExternal(sim.vars().size(), 0.0),
-      mBeforeMatrix(std::move(beforeMatrix)) {
+      mBeforeWork(std::move(beforeWork)) {
   // The force laws alone: RigidBodySim's evaluate, not ContactSim's (no contact forces).
   sim.RigidBodySim::evaluate(mStart, sim.time(), mExternal);
   detect(mStart);
@@ -129,7 +129,7 @@ int TimeStepContacts::detect(std::span<const double> vars) {
 }
 
 void TimeStepContacts::charge(double work, const char* what) const {
-  if (mBeforeMatrix) mBeforeMatrix();
+  if (mBeforeWork) mBeforeWork();
   if (mWork + work > kMaxTimeStepWork)
     throw SimulationError(fmt::format(
         "a time step of {} s from t = {:.10g} would take more work than one time step may "

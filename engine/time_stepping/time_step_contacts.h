@@ -60,13 +60,13 @@ double positionChange(std::span<const double> a, std::span<const double> b);
 
 class TimeStepContacts {
  public:
-  // The step of `dt` from `sim`'s current state. `beforeMatrix` (if any) is called before
-  // every matrix is built: where a caller cancels the step (it throws). Throws
-  // SimulationError past the bounds above.
-  TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeMatrix = {});
+  // The step of `dt` from `sim`'s current state. `beforeWork` (if any) is called before
+  // every matrix and solve is counted (charge()): where a caller cancels the step (it
+  // throws). Throws SimulationError past the bounds above.
+  TimeStepContacts(ContactSim& sim, double dt, std::function<void()> beforeWork = {});
 
   double dt() const { return mDt; }
-  // Counts `work` more against kMaxTimeStepWork, first calling `beforeMatrix`; throws
+  // Counts `work` more against kMaxTimeStepWork, first calling `beforeWork`; throws
   // SimulationError, saying what was being solved (`what`), when it would be exceeded.
   void charge(double work, const char* what) const;
   // The work counted so far.
@@ -143,7 +143,7 @@ class TimeStepContacts {
   std::vector<double> mExternal;             // d/dt of the state under the force laws alone (a_ext)
   std::vector<RigidBodyCollision> mRecords;  // as last measured
   std::vector<RigidBodyCollision> mAtStart;  // the same, at the start of the step
-  std::function<void()> mBeforeMatrix;
+  std::function<void()> mBeforeWork;
   mutable double mWork = 0;  // charge()'s sum
   mutable int mSolves = 0;   // and how many it counted
 };
