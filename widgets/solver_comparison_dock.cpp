@@ -373,6 +373,7 @@ void SolverComparisonDock::showSelected() {
     }
     const LcpResult& r = run->result;
     put(1, QString::fromLatin1(errorName(r.error)));
+    if (!r.reason.empty()) mTable->item(s, 1)->setToolTip(QString::fromStdString(r.reason));
     put(2, QString::number(r.iterations));
     put(3, QString::number(r.residuals.relative(), 'g', 3));
     put(4, QString::number(r.residuals.naturalMap, 'g', 3));

@@ -31,6 +31,7 @@ void printResult(LcpSolverKind solver, const ReplayResult& replay) {
   const LcpResult& r = replay.result;
   fmt::print("solver: {} ({})\n", nameOf(solver), solverTitle(solver));
   fmt::print("status: {}\n", errorName(r.error));
+  if (!r.reason.empty()) fmt::print("reason: {}\n", r.reason);
   if (!replay.inputError.empty()) fmt::print("input: {}\n", replay.inputError);
   fmt::print("iterations: {}, pivots: {}, deferrals: {}, time: {:.3g} s\n", r.iterations, r.pivots,
              r.deferrals, replay.wallSeconds);

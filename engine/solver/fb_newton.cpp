@@ -32,8 +32,10 @@ LcpResult FbNewton::solve(const LcpProblem& problem, std::span<const int> /*gues
     it.residual = run.residual(step.x);
     run.emit(std::move(it));
   };
+  // An iteration factors the n x n generalized Jacobian: n^3 / 3 multiply-adds.
+  const int limit = run.maxIterations(100, static_cast<double>(n) * n * n / 3);
   const detail::FischerNewtonResult r =
-      detail::fischerNewton(fischer, Eigen::VectorXd::Zero(n), run.maxIterations(100), trace);
+      detail::fischerNewton(fischer, Eigen::VectorXd::Zero(n), limit, trace);
   const LcpError status = r.end == detail::FischerNewtonEnd::kDone      ? LcpError::kOk
                           : r.end == detail::FischerNewtonEnd::kStalled ? LcpError::kStalled
                                                                         : LcpError::kIterationLimit;

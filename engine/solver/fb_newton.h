@@ -7,8 +7,9 @@
 // gradient steps where Newton's is no descent direction, kStalled when no step is taken) is
 // detail/fischer_newton.h, shared with the Fischer-Burmeister time stepper.
 // It starts from f = 0, stops when LcpResiduals::relative() is within the tolerance, and
-// after 100 iterations by default (kIterationLimit). Trace: Psi, t, whether the step was a
-// gradient step, the active set {i : f_i > a_i} and f, per iteration.
+// after 100 iterations by default, fewer where the work bound of a solve is reached first
+// (kIterationLimit). Trace: Psi, t, whether the step was a gradient step, the active set
+// {i : f_i > a_i} and f, per iteration.
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {

@@ -15,7 +15,9 @@ LcpResult NewtonRelease::solve(const LcpProblem& problem, std::span<const int> /
   std::vector<bool> active(static_cast<std::size_t>(n), true);
   std::set<std::vector<bool>> seen;
   Eigen::VectorXd f = Eigen::VectorXd::Zero(n);
-  const int limit = run.maxIterations(10 * n + 100);
+  // An iteration decomposes A_SS: about n^3 multiply-adds when every contact is active.
+  const double cube = static_cast<double>(n) * n * n;
+  const int limit = run.maxIterations(10 * n + 100, cube);
   for (int k = 0; k < limit; ++k) {
     if (!seen.insert(active).second) return run.finish(f, LcpError::kCycling, k);
     std::vector<int> S;

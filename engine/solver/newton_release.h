@@ -7,8 +7,8 @@
 // S starts as every row (the paper's "assume all contacts are bilateral"); joints never
 // leave it. The system is solved by a complete orthogonal decomposition, so a singular
 // A_SS (redundant contacts) gets its minimum-norm solution. An S seen before ends the solve
-// as kCycling; 10 n + 100 iterations by default as kIterationLimit. Trace: the set S, the
-// residual and f per iteration.
+// as kCycling; 10 n + 100 iterations by default (fewer where the work bound of a solve is
+// reached first) as kIterationLimit. Trace: the set S, the residual and f per iteration.
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {

@@ -1,5 +1,9 @@
 #include "engine/solver/detail/solver_result.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace cl::detail {
@@ -46,6 +50,18 @@ std::optional<LcpResult> SolveRun::refuse() const {
   return r;
 }
 
+int SolveRun::maxIterations(int solverDefault, double workPerIteration) const {
+  mLimitWork = 0;
+  mLimit = solverDefault;
+  if (mOptions.maxIterations > 0) {
+    mLimit = mOptions.maxIterations;
+  } else if (workPerIteration > 0 && solverDefault * workPerIteration > kSolveWorkBound) {
+    mLimit = std::max(1, static_cast<int>(kSolveWorkBound / workPerIteration));
+    mLimitWork = workPerIteration;
+  }
+  return mLimit;
+}
+
 double SolveRun::residual(const Eigen::VectorXd& f) const {
   const Eigen::VectorXd a = mProblem.A * f + mProblem.b;
   return computeResiduals(mProblem, f, a).relative();
@@ -66,6 +82,15 @@ LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, i
                 : status;
   r.iterations = iterations;
   r.pivots = pivots;
+  if (r.error == LcpError::kIterationLimit)
+    r.reason = mLimitWork > 0
+                   ? fmt::format(
+                         "stopped at its limit of {} iterations: the default limit cut to the "
+                         "work bound of a solve ({:.0e} operations, {:.2g} an iteration at "
+                         "n = {}); --max-iterations allows more",
+                         mLimit, kSolveWorkBound, mLimitWork, mProblem.size())
+                   : fmt::format("stopped at its limit of {} iterations ({})", mLimit,
+                                 mOptions.maxIterations > 0 ? "as asked" : "the solver's default");
   if (mSink) mSink->onSolve(solveRecord(mProblem, r, mKind, mStart));
   return r;
 }

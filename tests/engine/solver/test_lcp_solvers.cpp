@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "engine/solver/detail/solver_result.h"
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/lcp_solver.h"
 #include "engine/trace/solver_trace.h"
@@ -148,6 +149,49 @@ TEST_CASE("LCPs without a solution end in a clear status, never a hang or a fals
       CHECK(r.error != LcpError::kBadInput);
     }
   CHECK(solveWith(LcpSolverKind::kLemke, none).error == LcpError::kRayTermination);
+}
+
+TEST_CASE("Lemke solves the tridiagonal LCP in n + 1 pivots to its known solution",
+          "[solver][lemke]") {
+  // A = tridiag(-1, 2, -1), b = -1: every contact pushes, f solves A f = 1, which is
+  // f_i = i (n + 1 - i) / 2 (i from 1): a second difference of -1 with f_0 = f_{n+1} = 0.
+  const int n = 40;
+  Eigen::MatrixXd A = 2 * Eigen::MatrixXd::Identity(n, n);
+  for (int i = 0; i + 1 < n; ++i) A(i, i + 1) = A(i + 1, i) = -1;
+  const LcpResult r = solveWith(LcpSolverKind::kLemke, problemOf(A, -Eigen::VectorXd::Ones(n)));
+  CHECK(r.ok());
+  CHECK(r.pivots == n + 1);  // z0 in, each z_i in for w_i, z0 out
+  for (int i = 0; i < n; ++i) {
+    const double want = (i + 1) * (n - i) / 2.0;
+    CHECK(r.f[i] == Approx(want).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("A solve that stops at its iteration limit says which limit it was", "[solver]") {
+  // PGS needs many sweeps on this coupled 2 x 2; three are allowed.
+  Eigen::MatrixXd A(2, 2);
+  A << 1, 0.99, 0.99, 1;
+  const LcpProblem p = problemOf(A, Eigen::Vector2d(-1, -1));
+  cl::LcpSolverOptions three;
+  three.maxIterations = 3;
+  const LcpResult r = solveWith(LcpSolverKind::kPgs, p, nullptr, three);
+  CHECK(r.error == LcpError::kIterationLimit);
+  CHECK(r.iterations == 3);
+  CHECK(r.reason == "stopped at its limit of 3 iterations (as asked)");
+  // The default limit is cut by the work bound of a solve where iterations are costly (a
+  // pivot of a tableau at the row limit, a factorization), and the reason says so.
+  const cl::detail::SolveRun run(p, LcpSolverKind::kLemke, {}, nullptr);
+  CHECK(run.maxIterations(100, 1e3) == 100);
+  CHECK(run.maxIterations(100, cl::detail::kSolveWorkBound / 40) == 40);
+  const LcpResult cut = run.finish(Eigen::Vector2d::Zero(), LcpError::kIterationLimit, 40);
+  CHECK_THAT(cut.reason, Catch::StartsWith("stopped at its limit of 40 iterations: the default "
+                                           "limit cut to the work bound of a solve") &&
+                             Catch::Contains("--max-iterations allows more"));
+  CHECK(run.maxIterations(100, 1e300) == 1);
+  // A limit asked for is never cut.
+  const cl::detail::SolveRun asked(p, LcpSolverKind::kLemke, three, nullptr);
+  CHECK(asked.maxIterations(100, 1e300) == 3);
+  CHECK(solveWith(LcpSolverKind::kLemke, p).reason.empty());  // solved: nothing to explain
 }
 
 TEST_CASE("A problem that does not fit is bad input for every solver", "[solver]") {
