@@ -50,13 +50,16 @@ void DeterminismDialog::start() {
   setValue(0);
   mJob = std::make_shared<Job>();
   mPool->start([this, job = mJob, records = std::move(records)] {
-    const DeterminismReport report = checkDeterminism(records, [&](long long done) {
-      if (done % 10 == 0)
-        postTo(this, [this, job, done] {
-          if (job == mJob) setValue(static_cast<int>(done));
-        });
-      return !job->cancelled;
-    });
+    const DeterminismReport report = checkDeterminism(
+        records,
+        [&](long long done) {
+          if (done % 10 == 0)
+            postTo(this, [this, job, done] {
+              if (job == mJob) setValue(static_cast<int>(done));
+            });
+          return !job->cancelled;
+        },
+        [&] { return job->cancelled.load(); });
     postTo(this, [this, job, report] { onDone(job.get(), report); });
   });
 }

@@ -9,6 +9,8 @@
 
 #include "engine/body/body_state.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/run/draw_data.h"
+#include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
 #include "engine/time_stepping/make_advance.h"
 
@@ -24,6 +26,13 @@ bool sameBits(double a, double b) {
 bool editedBetween(const SimState& a, const SimState& b) {
   return a.structure != b.structure || a.advance != b.advance || a.integrator != b.integrator ||
          a.timeStep != b.timeStep;
+}
+
+// The statistics a user compares first, for a message.
+std::string statsSummary(const StepStats& s) {
+  return fmt::format("{} solves, {} pivots, {} contacts, max violation {}, energy {}",
+                     s.solves.solves, s.solves.pivots, s.contacts, s.solves.maxViolation,
+                     s.energy.total());
 }
 
 }  // namespace
@@ -47,8 +56,43 @@ std::string stateDifference(const SimState& recorded, const SimState& rerun,
   if (recorded.random.seed() != rerun.random.seed())
     return fmt::format("the random generator: recorded {}, re-run {}", recorded.random.seed(),
                        rerun.random.seed());
+  const auto& carriers = recorded.warmStart.carriers();
+  if (carriers != rerun.warmStart.carriers())
+    return fmt::format(
+        "the warm-start memory (the contacts that carried force): recorded {} contacts, "
+        "re-run {}{}",
+        carriers.size(), rerun.warmStart.carriers().size(),
+        carriers.size() == rerun.warmStart.carriers().size() ? ", not the same ones" : "");
+  if (!(recorded.counters == rerun.counters)) {
+    const auto counts = [](const CollisionCounters& c) {
+      return fmt::format("{} collisions, {} back-ups, {} impulses, {} ODE steps", c.collisions,
+                         c.backups, c.impulses, c.odeSteps);
+    };
+    return fmt::format("the run's collision counters: recorded {}; re-run {}",
+                       counts(recorded.counters), counts(rerun.counters));
+  }
   return {};
 }
+
+namespace {
+
+// What differs between a record and its re-run, in words; empty when they claim the same bits.
+std::string recordDifference(const RecordedState& recorded, const StepRecord& rerun) {
+  if (!sameState(recorded.state, rerun.state) || recorded.digest == 0)
+    return stateDifference(recorded.state, rerun.state, *recorded.state.structure);
+  if (recordDigest(rerun) == recorded.digest) return {};
+  if (std::string s = stateDifference(recorded.state, rerun.state, *recorded.state.structure);
+      !s.empty())
+    return s;
+  const std::string recordedStats = statsSummary(recorded.stats);
+  const std::string rerunStats = statsSummary(rerun.stats);
+  if (recordedStats != rerunStats)
+    return fmt::format("the step's statistics: recorded {}; re-run {}", recordedStats, rerunStats);
+  return "the step's statistics or what a view draws of it (contacts, forces, modes, "
+         "connectors): the state is the same, the record's digest is not";
+}
+
+}  // namespace
 
 std::vector<RecordedState> recordedStates(const RunHistory& history,
                                           const std::vector<RecordedEdit>& edits) {
@@ -59,18 +103,20 @@ std::vector<RecordedState> recordedStates(const RunHistory& history,
     const StepRecord& r = history.at(i);
     bool edited = false;
     for (; next < edits.size() && edits[next].afterStep <= r.step; ++next) edited = i > 0;
-    states.push_back({r.step, r.state, edited});
+    states.push_back({r.step, r.state, r.stats, recordDigest(r), edited});
   }
   return states;
 }
 
 DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
-                                   const std::function<bool(long long)>& progress) {
+                                   const std::function<bool(long long)>& progress,
+                                   const std::function<bool()>& cancel) {
   DeterminismReport report;
   if (records.size() < 2 || !records.front().state.structure) return report;
   std::unique_ptr<RigidBodySim> sim;
   std::unique_ptr<AdvanceStrategy> advance;
   SimState state;
+  StepStats stats;
   // A fresh copy of `from`'s structure at `from`: the re-run goes on from there.
   const auto startFrom = [&](const SimState& from) {
     advance.reset();  // it refers to the simulation
@@ -78,6 +124,7 @@ DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
     if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
     restoreState(*sim, from);
     advance = makeAdvanceFor(*sim, from.advance, from.integrator, from.timeStep);
+    if (cancel) advance->setCancelCheck(cancel);
     state = from;
   };
   startFrom(records.front().state);
@@ -95,22 +142,38 @@ DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
       startFrom(recorded.state);
       continue;
     }
-    // A whole step lands at time + dt (to rounding: an advance may sum its sub-steps); a
-    // record that does not was the run's shorter last step, re-run with the size it took.
+    // Each step is re-run with the size it took, as recorded. Where that is not known (a
+    // recording of format 1, a record made without statistics) a whole step lands at time + dt (to
+    // rounding: an advance may sum its sub-steps), and one that does not was the run's shorter last
+    // step.
     std::optional<double> size;
-    if (std::abs(recorded.state.time - (state.time + state.timeStep)) > 1e-6 * state.timeStep)
+    const bool sizeKnown = recorded.stats.stepSize > 0;
+    if (sizeKnown)
+      size = recorded.stats.stepSize;
+    else if (std::abs(recorded.state.time - (state.time + state.timeStep)) > 1e-6 * state.timeStep)
       size = recorded.state.time - state.time;
     try {
       StepRun run = runStep(*advance, state, StepTracing::kOff, size);
       state = std::move(run.state);
-    } catch (const SimulationError& e) {
-      report.failure = fmt::format("step {} failed when re-run: {}", recorded.step, e.what());
+      stats = run.stats;
+      if (!sizeKnown) stats.stepSize = recorded.stats.stepSize;  // not recorded: not compared
+    } catch (const StepFailure& e) {
+      if (e.cancelled)
+        report.cancelled = true;
+      else
+        report.failure = fmt::format("step {} failed when re-run: {}", recorded.step, e.what());
       return report;
     }
     ++report.compared;
-    if (!sameState(state, recorded.state)) {
+    const std::string difference =
+        recordDifference(recorded, {.step = recorded.step,
+                                    .draw = drawDataOf(*sim, recorded.step),
+                                    .state = state,
+                                    .stats = stats,
+                                    .trace = nullptr});
+    if (!difference.empty()) {
       report.divergedAt = recorded.step;
-      report.difference = stateDifference(recorded.state, state, *recorded.state.structure);
+      report.difference = difference;
       return report;
     }
     if (progress && !progress(report.compared)) {

@@ -18,6 +18,11 @@ namespace cl {
 struct RecordedState {
   long long step = 0;
   SimState state;  // after the step
+  // What else the record claims: the step's statistics, and the digest of the whole record
+  // (recordDigest: state, statistics and picture, but the wall time). A re-run step must
+  // match it too; 0 compares the state alone.
+  StepStats stats;
+  std::uint64_t digest = 0;
   // An edit was made between the previous record and this one (a recording's edit list, the
   // workbench's edit log): what alone may change the structure, advance, integrator or time
   // step between two records.
@@ -31,7 +36,8 @@ struct DeterminismReport {
   // cannot repeat.
   int resyncs = 0;
   // The first step the re-run did not reproduce, and how: the first body variable that
-  // differs (recorded and re-run values), or the time, the friction loss or the generator.
+  // differs (recorded and re-run values), or the time, the friction loss, the generator, the
+  // warm-start memory, the collision counters, the step's statistics or its picture.
   std::optional<long long> divergedAt;
   std::string difference;
   // Why the re-run could not go on: its SimulationError at its step, or a record that
@@ -47,16 +53,20 @@ std::vector<RecordedState> recordedStates(const RunHistory& history,
                                           const std::vector<RecordedEdit>& edits);
 
 // Re-runs `records` (consecutive records of one run, oldest first) from the first one's
-// state on one fresh copy of its structure, step after step, comparing each state after a
-// step with the recorded one (sameState) and stopping at the first difference. Each step
-// is re-run with the size the record took (its time less the one before: a run's last step
-// is shorter when it lands on a time off the step grid). `progress` is told the number of
-// steps compared after each; returning false cancels.
+// state on one fresh copy of its structure, step after step, comparing each step with its
+// record (the state by sameState, then all else by the record's digest when it has one)
+// and stopping at the first difference. Each step is re-run with the size the record took
+// (StepStats::stepSize; a run's last step is shorter when it lands on a time off the step
+// grid), which a recording of format 1 does not hold: there, the time less the one before.
+// `progress` is told the number of steps compared after each; returning false cancels. `cancel` is
+// asked within a step too (the advance's cancel check, between its sub-steps); true cancels there.
 DeterminismReport checkDeterminism(const std::vector<RecordedState>& records,
-                                   const std::function<bool(long long)>& progress = {});
+                                   const std::function<bool(long long)>& progress = {},
+                                   const std::function<bool()>& cancel = {});
 
 // What differs between two states of the same structure, in words ("body 'b3' vy: recorded
-// 1.25, re-run 1.2500000000000002"); empty when they hold the same bits.
+// 1.25, re-run 1.2500000000000002"); empty when they hold the same bits (also in their
+// warm-start memory and collision counters).
 std::string stateDifference(const SimState& recorded, const SimState& rerun,
                             const RigidBodySim& structure);
 

@@ -82,6 +82,10 @@ void io(Ar& ar, StepStats& s) {
      s.backups, s.collisions, s.binarySteps, s.stuck, s.iterations);
   ar.choice(s.timeStepStatus, 6);  // TimeStepStatus's values
   ar(s.wallSeconds);
+  if (ar.version >= 2)
+    ar(s.stepSize);
+  else
+    s.stepSize = std::numeric_limits<double>::quiet_NaN();
 }
 template <class Ar>
 void io(Ar& ar, ContactMark& c) {
@@ -122,6 +126,7 @@ void io(Ar& ar, StepRecord& r) {
 // Writing: each field by its bytes.
 struct Out {
   static constexpr bool kReading = false;
+  static constexpr std::uint32_t version = kRecordingFormatVersion;
   ByteWriter w;
   template <class... T>
   void operator()(T&... v) {
@@ -166,6 +171,7 @@ std::size_t minBytes() {
 struct In {
   static constexpr bool kReading = true;
   ByteReader r;
+  std::uint32_t version;  // of the file: the fields it has
   template <class... T>
   void operator()(T&... v) {
     (field(v), ...);
@@ -331,7 +337,7 @@ Header readHeader(const std::string& text, const std::string& where) {
     const auto format = r.string("format", Need::Required);
     if (format && *format != kFormatName)
       r.report(r.fieldPath("format"), fmt::format("is '{}', not '{}'", *format, kFormatName));
-    r.integer("version", Need::Required, kRecordingFormatVersion, kRecordingFormatVersion);
+    r.integer("version", Need::Required, 1, kRecordingFormatVersion);
     if (const auto s = r.string("source", Need::Optional)) h.source = *s;
     if (const nlohmann::json* scene = r.object("scene", Need::Required))
       h.sceneText = scene->dump();
@@ -373,6 +379,15 @@ std::string headerText(const SceneDoc& scene, const std::string& source,
 }
 
 }  // namespace
+
+std::uint64_t recordDigest(const StepRecord& record) {
+  StepStats stats = record.stats;
+  stats.wallSeconds = 0;
+  long long step = record.step;
+  Out out;  // Out only reads; the field lists take their fields by reference both ways
+  out(step, const_cast<SimState&>(record.state), stats, const_cast<DrawData&>(record.draw));
+  return fnv1a64(out.w.bytes());
+}
 
 // ---- Writing
 
@@ -502,7 +517,7 @@ Recording readRecording(std::istream& in, const std::string& source, std::size_t
       break;
     }
     StepRecord r;
-    In reader{ByteReader(bytes)};
+    In reader{ByteReader(bytes), version};
     try {
       io(reader, r);
       if (reader.r.left() != 0) reader.fail(fmt::format("{} bytes are left over", reader.r.left()));

@@ -1,5 +1,5 @@
 #pragma once
-// A run's recording ("contactlab-recording", version 1; docs/recording-format.md): the scene
+// A run's recording ("contactlab-recording", version 2; docs/recording-format.md): the scene
 // as loaded, the edits made while it ran, and every step's record (step_record.h) but its
 // trace: the state after the step, the step's statistics and what a view draws of it (the
 // contact forces of the step's last evaluate cannot be computed again from the state, so
@@ -30,7 +30,8 @@
 
 namespace cl {
 
-inline constexpr std::uint32_t kRecordingFormatVersion = 1;
+// Written by this build; it reads every version from 1 (version 2 added each step's size).
+inline constexpr std::uint32_t kRecordingFormatVersion = 2;
 
 // An edit made while the run ran, right after step `afterStep` (the state of that step's
 // record already has it; the steps after run with it).
@@ -76,6 +77,12 @@ struct Recording {
   std::vector<RecordedEdit> edits;
   RunHistory history;
 };
+
+// A digest of all a recording holds of `record` (its step, state, statistics and picture, as
+// written) but the wall time its step took, which no re-run repeats: FNV-1a 64 of those
+// bytes. The determinism check compares a re-run step with its record by it, so that a
+// changed force in the picture or a pivot count fails as a changed position does.
+std::uint64_t recordDigest(const StepRecord& record);
 
 // Whether the file at `path` begins with a recording's magic number (whatever its name says):
 // a front end opens it as a recording rather than reading it as a scene.

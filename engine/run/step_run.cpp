@@ -61,9 +61,10 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   if (timeStepper && trace) timeStepper->setTimeStepSink(&recorder);
   if (contactSim) contactSim->resetSolveTotals();
   const CollisionCounters countersBefore = countersOf(advance);
+  const double size = stepSize.value_or(advance.timeStep());
   const auto start = std::chrono::steady_clock::now();
   try {
-    advance.advance(stepSize.value_or(advance.timeStep()));
+    advance.advance(size);
   } catch (const SimulationError& e) {
     restoreSinks();
     if (dynamic_cast<const StepCancelled*>(&e)) restoreState(sim, before);
@@ -93,6 +94,7 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   s.time = sim.time();
   s.energy = energy;
   s.wallSeconds = wall;
+  s.stepSize = size;
   s.minDistance = std::numeric_limits<double>::quiet_NaN();
   if (contactSim) {
     s.contacts = static_cast<int>(contactSim->lastContacts().size());

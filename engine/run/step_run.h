@@ -39,6 +39,9 @@ struct StepStats {
   int iterations = 0;
   TimeStepStatus timeStepStatus = TimeStepStatus::kConverged;
   double wallSeconds = 0;  // time the step took (with tracing when traced)
+  // The size of the step taken: the advance's time step, or less (a run's last step landing
+  // on a time off the step grid). NaN when not known (a recording of format version 1).
+  double stepSize = 0;
 };
 
 struct StepRun {

@@ -85,6 +85,7 @@ struct CollisionCounters {
   long long estimates = 0;    // steps aimed at an estimated collision time
   long long stuck = 0;        // MAYBE_STUCK events
   long long jams = 0;         // jam impulses (sliding friction without a solution)
+  bool operator==(const CollisionCounters&) const = default;
 
   // Field by field: a run's counters after a step are those before it plus the step's,
   // (after - before).

@@ -96,36 +96,85 @@ TEST_CASE("run --record to a place it cannot write fails and leaves nothing", "[
 TEST_CASE("check-recording reproduces a recorded run and finds a planted one-ulp difference",
           "[cli][record]") {
   const fs::path dir = scratch("check_recording");
-  const fs::path rec = dir / "pile.clrun", planted = dir / "planted.clrun";
-  REQUIRE(
-      runCli("run " + scene("pile_10.json") + " --until 2 --record " + quoted(rec), dir).exitCode ==
-      0);
+  const fs::path rec = dir / "pile.clrun";
+  // With the warm start, so that its memory is in the records.
+  REQUIRE(runCli("run " + scene("pile_10.json") + " --set warm_start=true --until 2 --record " +
+                     quoted(rec),
+                 dir)
+              .exitCode == 0);
   const CliResult ok = runCli("check-recording " + quoted(rec), dir);
   INFO(ok.out << ok.err);
   CHECK(ok.exitCode == 0);
   CHECK_THAT(ok.out, Catch::Contains("every step from 1 to 80 reproduced to the bit: 80 steps "
                                      "re-run and compared"));
 
-  // The same recording with step 60's body 7 vy one ulp up, written again.
+  // The same recording with one record changed (by `change`), written again.
   const cl::Recording original = cl::readRecording(rec);
-  {
+  const auto plant = [&](const std::string& name, long long step, const auto& change) {
+    const fs::path planted = dir / name;
     cl::RecordingWriter w(planted, original.scene.doc, original.source, original.edits);
     for (int i = 0; i < original.history.size(); ++i) {
       cl::StepRecord r = original.history.at(i);
-      if (r.step == 60) {
-        double& vy = r.state.vars[cl::kVarsPerBody * 7 + cl::kVY];
-        vy = std::nextafter(vy, INFINITY);
-      }
+      if (r.step == step) change(r);
       w.append(r);
     }
     w.commit();
-  }
-  const CliResult bad = runCli("check-recording " + quoted(planted), dir);
+    return runCli("check-recording " + quoted(planted), dir);
+  };
+  // Step 60's body 7 vy one ulp up.
+  const CliResult bad = plant("vy.clrun", 60, [](cl::StepRecord& r) {
+    double& vy = r.state.vars[cl::kVarsPerBody * 7 + cl::kVY];
+    vy = std::nextafter(vy, INFINITY);
+  });
   INFO(bad.out << bad.err);
   CHECK(bad.exitCode == 2);
   const std::string body = original.scene.sim->bodyName(7);
   CHECK_THAT(bad.out, Catch::Contains("step 60 did not reproduce (after 59 that did)"));
   CHECK_THAT(bad.out, Catch::Contains("body '" + body + "' vy: recorded"));
+
+  // Everything else a record claims is compared too: its statistics, what a view draws of
+  // it, its warm-start memory; but not the wall time the step took.
+  // The first step from `from` on that `has`, for a change that shows.
+  const auto stepWhere = [&](long long from, const auto& has) {
+    for (int i = 0; i < original.history.size(); ++i)
+      if (original.history.at(i).step >= from && has(original.history.at(i)))
+        return original.history.at(i).step;
+    return -1LL;
+  };
+  const auto didNotReproduce = [](long long step) {
+    return Catch::Contains("step " + std::to_string(step) + " did not reproduce (after " +
+                           std::to_string(step - 1) + " that did)");
+  };
+  const long long pivoted =
+      stepWhere(40, [](const cl::StepRecord& r) { return r.stats.solves.pivots > 0; });
+  REQUIRE(pivoted > 0);
+  const CliResult pivots =
+      plant("pivots.clrun", pivoted, [](cl::StepRecord& r) { ++r.stats.solves.pivots; });
+  CHECK(pivots.exitCode == 2);
+  CHECK_THAT(pivots.out,
+             didNotReproduce(pivoted) && Catch::Contains("the step's statistics: recorded"));
+  const long long touching =
+      stepWhere(40, [](const cl::StepRecord& r) { return !r.draw.contacts.empty(); });
+  REQUIRE(touching > 0);
+  const CliResult force = plant("force.clrun", touching, [](cl::StepRecord& r) {
+    double& f = r.draw.contacts.back().force;
+    f = std::nextafter(f, INFINITY);
+  });
+  CHECK(force.exitCode == 2);
+  CHECK_THAT(force.out, didNotReproduce(touching) && Catch::Contains("what a view draws of it"));
+  const long long warmed =
+      stepWhere(40, [](const cl::StepRecord& r) { return !r.state.warmStart.carriers().empty(); });
+  REQUIRE(warmed > 0);
+  const CliResult warm = plant("warm.clrun", warmed, [](cl::StepRecord& r) {
+    std::vector<cl::WarmStart::Carrier> carriers = r.state.warmStart.carriers();
+    carriers.pop_back();
+    r.state.warmStart.restore(std::move(carriers));
+  });
+  CHECK(warm.exitCode == 2);
+  CHECK_THAT(warm.out, didNotReproduce(warmed) && Catch::Contains("the warm-start memory"));
+  const CliResult wall =
+      plant("wall.clrun", 65, [](cl::StepRecord& r) { r.stats.wallSeconds += 1; });
+  CHECK(wall.exitCode == 0);
   // Not a recording: a clear refusal.
   const CliResult notOne = runCli("check-recording " + scene("pile_10.json"), dir);
   CHECK(notOne.exitCode == 1);
@@ -148,7 +197,41 @@ TEST_CASE("check-recording re-runs a last step off the dt grid with its own size
     INFO(r.out << r.err);
     CHECK(r.exitCode == 0);
     CHECK_THAT(r.out, Catch::Contains("every step from 1 to 21 reproduced to the bit: 21 steps"));
+    // Each step's size is in the record, and the re-run takes the recorded one: a last step
+    // recorded twice as long as it was lands elsewhere.
+    const cl::Recording original = cl::readRecording(rec);
+    const cl::StepRecord& last = original.history.back();
+    CHECK(original.history.at(20).stats.stepSize == 0.025);
+    CHECK(last.stats.stepSize == 0.51 - original.history.at(20).state.time);
+    const fs::path planted = dir / "planted.clrun";
+    {
+      cl::RecordingWriter w(planted, original.scene.doc, original.source, original.edits);
+      for (int i = 0; i < original.history.size(); ++i) {
+        cl::StepRecord rec = original.history.at(i);
+        if (i == original.history.size() - 1) rec.stats.stepSize *= 2;
+        w.append(rec);
+      }
+      w.commit();
+    }
+    const CliResult bad = runCli("check-recording " + quoted(planted), dir);
+    CHECK(bad.exitCode == 2);
+    CHECK_THAT(bad.out, Catch::Contains("step 21 did not reproduce (after 20 that did): the time"));
   }
+}
+
+TEST_CASE("check-recording reads and checks a recording of format version 1", "[cli][record]") {
+  // Written by a build of 2026-11-26 (format 1: no step sizes): contact_app with one edit of
+  // every kind. Its steps are re-run with whole time steps, restarting after each edit.
+  const fs::path dir = scratch("check_recording_format1");
+  const fs::path file =
+      fs::path(CONTACTLAB_TEST_DATA_DIR) / "recordings" / "format1_contact_app_edits.clrun";
+  const cl::Recording rec = cl::readRecording(file);
+  CHECK(std::isnan(rec.history.back().stats.stepSize));
+  const CliResult r = runCli("check-recording " + quoted(file), dir);
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("reproduced to the bit") &&
+                        Catch::Contains("restarts from the recorded state after an edit"));
 }
 
 TEST_CASE("check-recording never passes on nothing", "[cli][record]") {

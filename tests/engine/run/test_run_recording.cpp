@@ -226,8 +226,8 @@ TEST_CASE("A recording cut short, damaged or of a newer version is refused", "[r
   CHECK_THAT(refusal(flipped), Catch::Contains("fails its check"));
   // A newer version.
   std::string newer = good;
-  newer[8] = 2;
-  CHECK_THAT(refusal(newer), Catch::Contains("newer ContactLab (recording format version 2)"));
+  newer[8] = 3;
+  CHECK_THAT(refusal(newer), Catch::Contains("newer ContactLab (recording format version 3)"));
   // Not a recording: a scene file.
   CHECK_THAT(refusal(bytesOf(std::string(CONTACTLAB_SCENES_DIR) + "/pile_10.json")),
              Catch::Contains("is not a ContactLab recording"));
