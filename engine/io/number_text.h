@@ -5,11 +5,13 @@
 // back from any of them is the engine's number, bit for bit.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <string>
 
 namespace cl {
 
 inline std::string numberText(double v) {
+  if (std::isnan(v)) return "nan";  // fmt writes a NaN with its sign bit set as "-nan"
   return fmt::format("{}", v);
 }
 
