@@ -7,6 +7,7 @@
 #include <QRectF>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "widgets/halo_text.h"
@@ -93,14 +94,17 @@ void arrow(QPainter& painter, QPointF from, QPointF dir, double pixels, double w
   }
 }
 
-// Draws a world force as an arrow from world point `from`, scaled and capped.
+// Draws a world force as an arrow from world point `from`, scaled and capped (at the
+// scale's longest arrow, and at `room` world units when given).
 void forceArrow(QPainter& painter, const ScreenMap& map, const ForceScale& scale, Vec2 from,
-                Vec2 force, double width, const QColor& color = kForce) {
+                Vec2 force, double width, const QColor& color = kForce,
+                double room = std::numeric_limits<double>::infinity()) {
   const double magnitude = force.length();
   if (!(magnitude > 0) || !std::isfinite(magnitude)) return;
   const double wanted = scale.worldLength(magnitude);
-  const bool clipped = wanted > scale.maxWorldLength();
-  const double pixels = std::min(wanted, scale.maxWorldLength()) * map.pixelsPerUnit;
+  const double longest = std::min(scale.maxWorldLength(), room);
+  const bool clipped = wanted > longest;
+  const double pixels = std::min(wanted, longest) * map.pixelsPerUnit;
   arrow(painter, map(from), screenDirection(map, from, force), pixels, width, color, clipped);
 }
 
@@ -148,8 +152,9 @@ ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& b
   };
   // +f n pushes the primary body; show the push on the normal body instead
   // when the primary cannot move (a wall's corner against a block's edge).
-  if (fixed(c.primaryBody) && !fixed(c.normalBody)) return {c.otherPoint, c.normal * -c.force};
-  return {c.point, c.normal * c.force};
+  if (fixed(c.primaryBody) && !fixed(c.normalBody))
+    return {c.otherPoint, c.normal * -c.force, c.normalBody};
+  return {c.point, c.normal * c.force, fixed(c.primaryBody) ? -1 : c.primaryBody};
 }
 
 ForceArrow frictionForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies) {
@@ -157,7 +162,7 @@ ForceArrow frictionForceArrow(const ContactMark& c, const std::vector<Polygon>& 
   const ForceArrow normal = contactForceArrow(c, bodies);
   const Vec2 tangent{-c.normal.y, c.normal.x};
   const bool onNormalBody = dot(normal.force, c.normal) < 0;
-  return {normal.from, tangent * (onNormalBody ? -c.frictionForce : c.frictionForce)};
+  return {normal.from, tangent * (onNormalBody ? -c.frictionForce : c.frictionForce), normal.body};
 }
 
 void drawSprings(QPainter& painter, const ScreenMap& map, const std::vector<SpringMark>& springs) {
@@ -258,13 +263,32 @@ static void modeDot(QPainter& painter, QPointF at, ContactMode mode) {
     dot(painter, at, kContactDotRadius + 1.0, contactModeColor(mode), Qt::white);
 }
 
+// How far an arrow of `a`'s direction runs inside the body it acts on before leaving it
+// (world units); unbounded when it acts on none or its state is not known.
+static double roomInBody(const ForceArrow& a, const std::vector<Polygon>& bodies,
+                         const std::vector<BodyState>& states, double reach) {
+  const double magnitude = a.force.length();
+  if (a.body < 0 || a.body >= static_cast<int>(bodies.size()) ||
+      a.body >= static_cast<int>(states.size()) || !(magnitude > 0) || !std::isfinite(reach))
+    return std::numeric_limits<double>::infinity();
+  const Polygon& body = bodies[static_cast<std::size_t>(a.body)];
+  const BodyState& s = states[static_cast<std::size_t>(a.body)];
+  const Vec2 dir = (a.force / magnitude).rotated(-s.angle);
+  // A contact lies on the outline to within the contact tolerance: the ray's crossing there
+  // is stepped past.
+  const double skip = 0.05 * std::min(body.minHeight(), reach);
+  return body.rayExit(body.worldToBody(s, a.from), dir, skip, reach);
+}
+
 void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
-                  const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces) {
+                  const std::vector<Polygon>& bodies, const std::vector<BodyState>& states,
+                  const ForceScale& scale, bool showForces) {
   painter.save();
   if (showForces) {
     for (const ContactMark& c : contacts) {
       const ForceArrow a = contactForceArrow(c, bodies);
-      forceArrow(painter, map, scale, a.from, a.force, kForceWidth);
+      forceArrow(painter, map, scale, a.from, a.force, kForceWidth, kForce,
+                 roomInBody(a, bodies, states, scale.maxWorldLength()));
       if (c.frictionForce != 0) {  // friction, to the same scale, in its own colour
         const ForceArrow fa = frictionForceArrow(c, bodies);
         forceArrow(painter, map, scale, fa.from, fa.force, kForceWidth, kFriction);

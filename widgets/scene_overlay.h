@@ -110,9 +110,14 @@ void drawThrusters(QPainter& painter, const ScreenMap& map,
 // sticking green, sliding orange, separating hollow) and, with showForces, its force as a
 // red arrow from the contact into the body it pushes: the primary body (+f n), or the
 // normal body (-f n from the point on it) when the primary body is fixed; its friction
-// force as a green arrow along the tangent.
+// force as a green arrow along the tangent. A force arrow stays inside the body it pushes
+// (`states` place the bodies): in a pile, where the bottom contacts carry the weight of all
+// above, an arrow as long as its force would run on through the bodies beyond and read as
+// acting on them. One longer than its body is cut at the body's far side and marked cut,
+// as one longer than the scale's cap is.
 void drawContacts(QPainter& painter, const ScreenMap& map, const std::vector<ContactMark>& contacts,
-                  const std::vector<Polygon>& bodies, const ForceScale& scale, bool showForces);
+                  const std::vector<Polygon>& bodies, const std::vector<BodyState>& states,
+                  const ForceScale& scale, bool showForces);
 
 // The dot colour of a contact mode.
 QColor contactModeColor(ContactMode mode);
@@ -168,10 +173,12 @@ void drawWaypointCollisions(QPainter& painter, const ScreenMap& map,
 void drawMouseSpring(QPainter& painter, const ScreenMap& map, Vec2 bodyPoint, Vec2 mouse);
 
 // Where drawContacts starts the force line of `c` and which way it points
-// (world, unit length times force): the contact on the body being pushed.
+// (world, unit length times force): the contact on the body being pushed, `body` (-1 for
+// none that can move).
 struct ForceArrow {
   Vec2 from;
   Vec2 force;
+  int body = -1;
 };
 ForceArrow contactForceArrow(const ContactMark& c, const std::vector<Polygon>& bodies);
 // The contact's friction force (+friction t on the primary body, t the normal turned +90

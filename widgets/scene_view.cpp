@@ -632,7 +632,8 @@ void SceneView::drawOverlay(QPainter& painter) const {
   drawSprings(painter, map, snapshot.springs);
   drawConnectors(painter, map, snapshot.connectors, scale, mShowContactForces);
   drawThrusters(painter, map, snapshot.thrusters, scale);
-  drawContacts(painter, map, snapshot.contacts, mSession->bodies(), scale, mShowContactForces);
+  drawContacts(painter, map, snapshot.contacts, mSession->bodies(), snapshot.states, scale,
+               mShowContactForces);
   painter.restore();
 }
 

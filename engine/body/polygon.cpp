@@ -8,6 +8,7 @@
 
 #include "engine/geometry/detail/area_moments.h"
 #include "engine/geometry/detail/edge_distance.h"
+#include "engine/geometry/detail/edge_intersection.h"
 #include "engine/geometry/detail/path_check.h"
 
 namespace cl {
@@ -103,6 +104,23 @@ double Polygon::minHeight() const {
   for (const Path& p : mPaths)
     for (const Edge& e : p.edges) h = std::min(h, distanceToEdge(e, mCm));
   return h;
+}
+
+double Polygon::rayExit(Vec2 from, Vec2 dir, double skip, double reach) const {
+  if (!(reach > skip)) return reach;
+  const Edge ray = StraightEdge{from + dir * skip, from + dir * reach};
+  const double tol = 1e-9 * std::max(1.0, reach);
+  double exit = reach;
+  for (const Path& p : mPaths)
+    for (const Edge& e : p.edges) {
+      // A ray along a straight edge (from a corner, up its side) runs on the outline, not out
+      // of the body: it leaves where it meets another edge.
+      if (const auto* s = std::get_if<StraightEdge>(&e);
+          s && std::abs(cross(dir, s->end - s->start)) <= 1e-9 * s->length())
+        continue;
+      for (const Vec2 at : edgeCrossings(ray, e, tol)) exit = std::min(exit, dot(at - from, dir));
+    }
+  return std::max(exit, skip);
 }
 
 void Polygon::setMass(double mass) {

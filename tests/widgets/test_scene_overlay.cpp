@@ -312,7 +312,7 @@ TEST_CASE("drawContacts caps a huge force at its maximum length", "[scene_overla
   {
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), scale, true);
+    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), {}, scale, true);
   }
   const double cap = cl::widgets::ForceScale::kMaxLengthFactor * 10;
   CHECK(redPixelsNear(image, QPointF(200, 200 - cap / 2), 3) > 0);
@@ -322,6 +322,48 @@ TEST_CASE("drawContacts caps a huge force at its maximum length", "[scene_overla
     for (int x = 0; x < 400; ++x)
       if (isForceRed(image.pixelColor(x, y))) ++beyond;
   CHECK(beyond == 0);
+}
+
+TEST_CASE("drawContacts keeps a force arrow inside the body it pushes", "[scene_overlay]") {
+  // The block (2 x 1) pushed up at the middle of its bottom edge by a force the scale would
+  // draw 2.5 units long: in a pile that arrow would run on through the block above. It stops
+  // at the block's top edge, marked cut.
+  Session session;
+  REQUIRE(session.loadScene(scene("block_on_floor.json")));
+  const int block = 1;
+  REQUIRE(session.bodies()[block].name() == "block");
+  const std::vector<cl::BodyState>& states = session.snapshot().states;
+  const cl::Bounds box = session.bodies()[block].worldBounds(states[block]);
+  REQUIRE(box.height() == Approx(1.0));
+  QImage image(400, 400, QImage::Format_ARGB32);
+  image.fill(Qt::white);
+  cl::widgets::ScreenMap map;
+  const Vec2 middle{(box.left + box.right) / 2, box.bottom};
+  map.t.translate(200 - 20 * middle.x, 300 + 20 * middle.y);
+  map.t.scale(20, -20);  // 20 px per unit, y up: the block is 20 px high
+  map.pixelsPerUnit = 20;
+  cl::widgets::ForceScale scale;
+  scale.referenceForce = 1;
+  scale.referenceLength = 1;  // the cap: 2.5 units, 50 px
+  cl::ContactMark c;
+  c.point = middle;
+  c.otherPoint = middle;
+  c.normal = {0, 1};
+  c.force = 1e9;
+  c.primaryBody = block;
+  c.normalBody = 0;
+  {
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), states, scale, true);
+  }
+  // Red up to the top edge (20 px above the contact), none above it.
+  CHECK(redPixelsNear(image, QPointF(200, 300 - 17), 3) > 0);
+  int above = 0;
+  for (int y = 0; y < 300 - 22; ++y)
+    for (int x = 0; x < 400; ++x)
+      if (isForceRed(image.pixelColor(x, y))) ++above;
+  CHECK(above == 0);
 }
 
 TEST_CASE("The impulse of a ball's bounce reverses 1.8 times its momentum, drawn in purple",

@@ -117,3 +117,24 @@ TEST_CASE("frictionPair is sqrt(mu_a mu_b), finite wherever both coefficients ar
   b.setFriction(4e300);
   CHECK(cl::frictionPair(a, b) == Approx(std::sqrt(1e155) * std::sqrt(4e300)));
 }
+
+TEST_CASE("rayExit: how far a ray from the outline runs inside the body", "[polygon]") {
+  // block(2, 1) is centred on its centre of mass: x in [-1, 1], y in [-0.5, 0.5].
+  const Polygon b = shapes::block(2, 1, "b");
+  // Up from the middle of the bottom edge: out at the top, 1 away.
+  CHECK(b.rayExit({0, -0.5}, {0, 1}, 0.05, 10) == Approx(1.0));
+  // Along the long axis from the left edge: 2.
+  CHECK(b.rayExit({-1, 0}, {1, 0}, 0.05, 10) == Approx(2.0));
+  // From the bottom-left corner towards the top-right one: the diagonal, sqrt 5.
+  const Vec2 diagonal = Vec2{2, 1} / std::sqrt(5.0);
+  CHECK(b.rayExit({-1, -0.5}, diagonal, 0.05, 10) == Approx(std::sqrt(5.0)));
+  // From a corner up its side: along the outline, out at the top corner.
+  CHECK(b.rayExit({-1, -0.5}, {0, 1}, 0.05, 10) == Approx(1.0));
+  // Nothing within reach: the reach.
+  CHECK(b.rayExit({0, -0.5}, {0, 1}, 0.05, 0.5) == 0.5);
+  // A ball of radius 1 (about its centre): a chord at 60 degrees to the radius is 2 cos 60.
+  const Polygon ball = shapes::ball(1, "ball");
+  const Vec2 from{0, -1};
+  const Vec2 dir{std::sin(kPi / 6), std::cos(kPi / 6)};  // 30 degrees off the vertical
+  CHECK(ball.rayExit(from, dir, 0.05, 10) == Approx(2 * std::cos(kPi / 6)).epsilon(1e-9));
+}
