@@ -261,6 +261,8 @@ bool ControlsDock::restartWithShownSettings() {
     return false;
   }
   if (!mSession->restartWithSettings(settingsShown())) {
+    // Declined at the question whether to drop the run: the settings stay pending.
+    if (mSession->loadDeclined()) return false;
     setStatus(tr("Settings not applied: see the message."), true);
     return false;
   }

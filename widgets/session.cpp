@@ -85,18 +85,18 @@ Session::~Session() {
 
 // ---- Scene
 
-bool Session::mayDiscardHistory() {
+bool Session::mayDiscardHistory(DiscardCause cause) {
   if (!mHasScene || !mUnsaved || !mDiscardGuard) return true;
   setRunning(false);  // the count asked about stays the count dropped
-  mLoadDeclined = !mDiscardGuard(mHistory.size() - 1);
+  mLoadDeclined = !mDiscardGuard(mHistory.size() - 1, cause);
   return !mLoadDeclined;
 }
 
 bool Session::loadScene(const QString& path, bool keepEdits) {
-  return replaceScene(path, keepEdits, /*ask=*/true);
+  return replaceScene(path, keepEdits, DiscardCause::kLoad);
 }
 
-bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
+bool Session::replaceScene(const QString& path, bool keepEdits, DiscardCause cause) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   mLoadDeclined = false;
   try {
@@ -107,7 +107,7 @@ bool Session::replaceScene(const QString& path, bool keepEdits, bool ask) {
       scene = makeScene(std::move(doc));
     }
     // Asked once the file is known to load: a bad file keeps the run without a question.
-    if (ask && !mayDiscardHistory()) return false;
+    if (!mayDiscardHistory(cause)) return false;
     install(std::move(scene), absolute);
     if (!keepEdits) mLastingEdits.clear();
     return true;
@@ -125,8 +125,10 @@ void Session::setScene(Scene scene, const QString& sourcePath) {
 }
 
 bool Session::restart() {
-  if (!mScenePath.isEmpty()) return replaceScene(mScenePath, false, /*ask=*/false);
+  if (!mScenePath.isEmpty()) return replaceScene(mScenePath, false, DiscardCause::kRestart);
   if (!mPristine) return false;
+  mLoadDeclined = false;
+  if (!mayDiscardHistory(DiscardCause::kRestart)) return false;
   Scene copy;
   copy.title = mTitle.toStdString();
   copy.description = mDescription.toStdString();
@@ -153,9 +155,12 @@ bool Session::restartWithSettings(const SimSettings& settings) {
     SceneDoc doc = mDoc;
     for (const SimEdit& e : mLastingEdits) recordEdit(e, doc);
     recordSettings(doc, settings);
+    Scene scene = makeScene(std::move(doc));
+    mLoadDeclined = false;
+    if (!mayDiscardHistory(DiscardCause::kRestart)) return false;
     // The edits are in the document now; they stay listed for a scene loaded next.
     std::vector<SimEdit> edits = std::move(mLastingEdits);
-    install(makeScene(std::move(doc)), mScenePath);
+    install(std::move(scene), mScenePath);
     mLastingEdits = std::move(edits);
     return true;
   } catch (const std::exception& e) {
@@ -209,7 +214,7 @@ bool Session::openRecording(const QString& path) {
     return false;
   }
   // Asked once the file is known to open: a bad file keeps the run without a question.
-  if (!mayDiscardHistory()) return false;
+  if (!mayDiscardHistory(DiscardCause::kLoad)) return false;
   // No source path: Restart goes back to the recording's scene (its document), not to the
   // file it came from, which may have changed since. Its lasting edits (parameters,
   // settings) are kept as a run's are, for a restart with settings or another number of

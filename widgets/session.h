@@ -83,11 +83,15 @@ class Session : public QObject {
   const QString& recordingPath() const { return mRecordingPath; }
   // Whether the history holds steps taken or edited since it was loaded, opened or saved.
   bool hasUnsavedSteps() const { return mUnsaved; }
-  // Asked before loadScene or openRecording replaces a history with unsaved steps, with
-  // their number: false keeps the run (the load returns false, and loadDeclined() says
-  // why). The window asks the user (and offers to save a recording first); none: always.
-  void setDiscardGuard(std::function<bool(int steps)> guard) { mDiscardGuard = std::move(guard); }
-  // The last loadScene or openRecording returned false because the guard declined.
+  // Asked before loadScene or openRecording (kLoad), restart or restartWithSettings
+  // (kRestart) drops a history with unsaved steps, with their number: false keeps the run
+  // (the call returns false, and loadDeclined() says why). The window asks the user (and
+  // offers to save a recording first); none: always.
+  enum class DiscardCause { kLoad, kRestart };
+  void setDiscardGuard(std::function<bool(int steps, DiscardCause cause)> guard) {
+    mDiscardGuard = std::move(guard);
+  }
+  // The last loadScene, openRecording or restart returned false because the guard declined.
   bool loadDeclined() const { return mLoadDeclined; }
 
   bool hasScene() const { return mHasScene; }
@@ -279,9 +283,9 @@ class Session : public QObject {
                std::optional<Recorded> recorded = std::nullopt);
   // Whether the history may be replaced: true when it holds nothing unsaved or the discard
   // guard agrees; false records that a load was declined.
-  bool mayDiscardHistory();
+  bool mayDiscardHistory(DiscardCause cause);
   // loadScene, asking the discard guard when `ask` (restart does not: it is the way back).
-  bool replaceScene(const QString& path, bool keepEdits, bool ask);
+  bool replaceScene(const QString& path, bool keepEdits, DiscardCause cause);
   void onFrame();
   // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});
@@ -339,7 +343,7 @@ class Session : public QObject {
   QString mRecordingPath;
   bool mUnsaved = false;
   bool mLoadDeclined = false;
-  std::function<bool(int)> mDiscardGuard;
+  std::function<bool(int, DiscardCause)> mDiscardGuard;
   double mTimeStep = 0.0;
   std::vector<Polygon> mBodies;
   std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file

@@ -80,9 +80,14 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   widgets::InputGuard::install();
   setAcceptDrops(true);
   mSession = new widgets::Session(this);
-  mSession->setDiscardGuard([this](int steps) {
-    return confirmDiscardHistory(tr("Loading replaces this run's %1, which are not saved.")
-                                     .arg(widgets::countText(steps, tr("step"))));
+  mSession->setDiscardGuard([this](int steps, widgets::Session::DiscardCause cause) {
+    const QString run = widgets::countText(steps, tr("step"));
+    return confirmDiscardHistory(
+        cause == widgets::Session::DiscardCause::kRestart
+            ? tr("Restarting goes back to the start and drops this run's %1, which are not "
+                 "saved.")
+                  .arg(run)
+            : tr("Loading replaces this run's %1, which are not saved.").arg(run));
   });
   mSceneView = new widgets::SceneView(mSession, this);
   // The scene under the notes the loaded scene calls for (hidden when there are none) and

@@ -117,15 +117,17 @@ TEST_CASE("Recording: a damaged file is refused and the run shown stays", "[reco
   CHECK(s.recordingPath().isEmpty());
 }
 
-TEST_CASE("Recording: loading over unsaved steps asks, and a declined load keeps them",
+TEST_CASE("Recording: loading or restarting over unsaved steps asks, and a no keeps them",
           "[recording]") {
   QTemporaryDir dir;
   Session s;
   int asked = 0, stepsAsked = -1;
   bool answer = false;
-  s.setDiscardGuard([&](int steps) {
+  Session::DiscardCause causeAsked = Session::DiscardCause::kLoad;
+  s.setDiscardGuard([&](int steps, Session::DiscardCause cause) {
     ++asked;
     stepsAsked = steps;
+    causeAsked = cause;
     return answer;
   });
   REQUIRE(s.loadScene(scenePath("stack_of_three.json")));
@@ -143,19 +145,35 @@ TEST_CASE("Recording: loading over unsaved steps asks, and a declined load keeps
   CHECK_FALSE(s.openRecording(dir.filePath(QStringLiteral("none.clrun"))));
   CHECK(asked == 1);
   CHECK_FALSE(s.loadDeclined());
-  // Restart is the way back to the start: no question.
+  CHECK(causeAsked == Session::DiscardCause::kLoad);
+  // Restart drops the run too (Ctrl+R by mistake): asked, and declined it keeps the run.
+  CHECK_FALSE(s.restart());
+  CHECK(asked == 2);
+  CHECK(causeAsked == Session::DiscardCause::kRestart);
+  CHECK(s.loadDeclined());
+  CHECK(s.history().size() == 6);
+  cl::SimSettings settings = s.settings();
+  settings.seed += 1;
+  CHECK_FALSE(s.restartWithSettings(settings));
+  CHECK(asked == 3);
+  CHECK(s.history().size() == 6);
+  answer = true;
   REQUIRE(s.restart());
-  CHECK(asked == 1);
+  CHECK(asked == 4);
+  CHECK_FALSE(s.loadDeclined());
+  CHECK(s.history().size() == 1);
+  answer = false;
   // Saved: nothing to lose, no question.
   REQUIRE(s.stepNow(4));
   REQUIRE(s.saveRecording(dir.filePath(QStringLiteral("kept.clrun"))));
   REQUIRE(s.loadScene(scenePath("ball_bounce.json")));
-  CHECK(asked == 1);
+  REQUIRE(s.restart());
+  CHECK(asked == 4);
   // Agreed: the load goes on.
   REQUIRE(s.stepNow(3));
   answer = true;
   REQUIRE(s.openRecording(dir.filePath(QStringLiteral("kept.clrun"))));
-  CHECK(asked == 2);
+  CHECK(asked == 5);
   CHECK(stepsAsked == 3);
   CHECK_FALSE(s.loadDeclined());
   CHECK(s.history().size() == 5);
