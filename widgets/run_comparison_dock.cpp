@@ -38,7 +38,12 @@ QChartView* makeChart(const QString& title) {
   chart->setBackgroundRoundness(0);
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumSize(260, 180);
+  // 140 px high: the two rows fit the run comparison layout of a 1280 x 800 screen (its
+  // dock about 460 px under the scene) beside the controls and the table. The y axes are
+  // titled by their units (the chart's title says what is plotted): a longer title is
+  // elided on a plot that short.
+  view->setMinimumSize(260, 140);
+  view->setToolTip(QObject::tr("%1, against the simulated time t (s)").arg(title));
   return view;
 }
 
@@ -60,7 +65,9 @@ void showLines(QChartView* view,
       y1 = any ? std::max(y1, p.y()) : p.y();
       any = true;
     }
-  QValueAxis* x = niceAxis(x0, x1, 5, QObject::tr("t (s)"), QStringLiteral("%g"));
+  // No axis title for t: every chart here is against time (its tooltip says so), and the
+  // room goes to the plot.
+  QValueAxis* x = niceAxis(x0, x1, 5, QString(), QStringLiteral("%g"));
   QValueAxis* y = niceAxis(y0, y1, 4, yTitle, yFormat, yMinStep);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
@@ -73,7 +80,9 @@ void showLines(QChartView* view,
     series->attachAxis(x);
     series->attachAxis(y);
   }
-  chart->legend()->setVisible(!lines.empty());
+  // The table's advance names, in their lines' colours, are the legend: one here would take
+  // most of a short chart's height.
+  chart->legend()->setVisible(false);
 }
 
 // From this dock width (pixels) the charts go three to a row.
@@ -174,12 +183,12 @@ QString RunComparisonDock::tableText(int row, int column) const {
 void RunComparisonDock::clear(const QString& message) {
   mStatus->setText(message);
   mTable->clearContents();
-  showLines(mGap, {}, tr("gap (m)"), QStringLiteral("%g"));
-  showLines(mEnergy, {}, tr("energy"), QStringLiteral("%g"));
-  showLines(mDistance, {}, tr("distance (m)"), QStringLiteral("%g"));
-  showLines(mForce, {}, tr("force (N)"), QStringLiteral("%g"));
+  showLines(mGap, {}, tr("m"), QStringLiteral("%g"));
+  showLines(mEnergy, {}, tr("J"), QStringLiteral("%g"));
+  showLines(mDistance, {}, tr("m"), QStringLiteral("%g"));
+  showLines(mForce, {}, tr("N"), QStringLiteral("%g"));
   showLines(mCost, {}, tr("ms"), QStringLiteral("%g"));
-  showLines(mIterations, {}, tr("iterations"), QStringLiteral("%g"));
+  showLines(mIterations, {}, tr("its"), QStringLiteral("%g"));
 }
 
 void RunComparisonDock::compareWith(AdvanceKind other) {
@@ -253,6 +262,8 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
   }
   const double gap = mSession->settings().distanceTol / 2;
   const AdvanceRun* runs[] = {first.get(), second.get()};
+  // Each run's colour in the charts, its name in the table in it: the charts' legend.
+  const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};
   for (int r = 0; r < 2; ++r) {
     const AdvanceRun& run = *runs[r];
     const bool stepper = run.kind != AdvanceKind::kCollisionAdvance;
@@ -267,6 +278,12 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
          stepper ? QString::number(run.unconverged()) : QStringLiteral("-"),
          QString::number(run.penetration(), 'g', 3), QString::number(run.dip(gap), 'g', 3),
          QString::number(run.maxJointGap(), 'g', 3), QString::number(run.energyChange(), 'g', 6)});
+    QTableWidgetItem* name = mTable->item(r, 0);
+    name->setForeground(colors[r]);
+    QFont bold = name->font();
+    bold.setBold(true);
+    name->setFont(bold);
+    name->setToolTip(tr("Its lines in the charts below are drawn in this colour"));
   }
   mTable->resizeColumnsToContents();
   const RunDivergence d = compareRuns(*first, *second, {1e-9, 1e-6, 1e-3, 2 * gap});
@@ -287,10 +304,9 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
   for (std::size_t k = 0; k < d.time.size(); ++k)
     gapPoints.emplace_back(d.time[k], std::log10(std::max(d.positionGap[k], 1e-16)));
   showLines(mGap, {{tr("position gap"), QColor::fromRgba(overlay_colors::kSecondRun), gapPoints}},
-            tr("gap (m)"), QStringLiteral("1e%.0f"), 1.0);  // whole decades
+            tr("m"), QStringLiteral("1e%.0f"), 1.0);  // whole decades
   // One line per run of a step statistic (steps where it is NaN, no contacts, left out), or
   // per time-stepper run only.
-  const QColor colors[] = {QColor(0x31, 0x6b, 0xb0), QColor::fromRgba(overlay_colors::kSecondRun)};
   const auto perRun = [&](const std::function<double(const StepStats&)>& value,
                           bool steppersOnly = false) {
     std::vector<std::tuple<QString, QColor, std::vector<QPointF>>> lines;
@@ -303,17 +319,17 @@ void RunComparisonDock::onRuns(quint64 generation, std::shared_ptr<const Advance
     }
     return lines;
   };
-  showLines(mEnergy, perRun([](const StepStats& s) { return s.energy.total(); }), tr("energy"),
+  showLines(mEnergy, perRun([](const StepStats& s) { return s.energy.total(); }), tr("J"),
             QStringLiteral("%g"));
-  showLines(mDistance, perRun([](const StepStats& s) { return s.minDistance; }), tr("distance (m)"),
+  showLines(mDistance, perRun([](const StepStats& s) { return s.minDistance; }), tr("m"),
             QStringLiteral("%g"));
-  showLines(mForce, perRun([](const StepStats& s) { return s.contactForce; }), tr("force (N)"),
+  showLines(mForce, perRun([](const StepStats& s) { return s.contactForce; }), tr("N"),
             QStringLiteral("%g"));
   showLines(mCost, perRun([](const StepStats& s) { return 1e3 * s.wallSeconds; }), tr("ms"),
             QStringLiteral("%g"));
   showLines(mIterations,
             perRun([](const StepStats& s) { return static_cast<double>(s.iterations); }, true),
-            tr("iterations"), QStringLiteral("%g"));
+            tr("its"), QStringLiteral("%g"));
   mSession->setComparison(second);
   emit finished();
 }

@@ -1,5 +1,8 @@
 // RunComparisonDock: the scene run two ways off the UI thread; the table holds the engine's
 // numbers for both runs, and the second run's bodies become the scene view's orange ghosts.
+#include <QApplication>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <catch2/catch.hpp>
 
@@ -73,4 +76,20 @@ TEST_CASE("Cancel stops the run comparison after a step, and the next one runs w
   dock.cancel();
   CHECK(finished.size() == 2);
   CHECK(session.comparison());
+}
+
+TEST_CASE("The run-comparison dock fits its table and six charts on a 1280 x 800 screen",
+          "[runcomparison]") {
+  // The room the Run comparison layout gives the dock there: the window's width and about
+  // 460 px under the scene. Its two rows of three charts are seen whole, without scrolling.
+  Session session;
+  REQUIRE(session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/block_drop.json")));
+  RunComparisonDock dock(&session);
+  dock.resize(1276, 460);
+  dock.show();
+  QApplication::processEvents();
+  auto* area = qobject_cast<QScrollArea*>(dock.widget());
+  REQUIRE(area);
+  CHECK(area->verticalScrollBar()->maximum() == 0);
+  CHECK(area->horizontalScrollBar()->maximum() == 0);
 }
