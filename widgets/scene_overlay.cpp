@@ -25,6 +25,7 @@ const QColor kRod(0x3c, 0x3c, 0x3c);
 const QColor kRopeTaut(0x5d, 0x40, 0x37);
 const QColor kSlack(0xa0, 0xa0, 0xa0);
 const QColor kJoint(0x2b, 0x2b, 0x2b);
+const QColor kArrowRim(255, 255, 255, 230);  // under every arrow, as the dots have
 const QColor kSpringStretched(0x2e, 0x7d, 0x32);
 const QColor kSpringCompressed(0xc2, 0x5e, 0x00);
 const QColor kFlameOuter(0xff, 0x98, 0x00);
@@ -78,15 +79,25 @@ void arrow(QPainter& painter, QPointF from, QPointF dir, double pixels, double w
   const QPointF tip = from + dir * pixels;
   const QPointF side(-dir.y(), dir.x());
   const double head = std::min(3.0 + 2.5 * width, 0.45 * pixels);
+  const double half = head * 0.45;
+  const QPolygonF headShape({tip, tip - dir * head + side * half, tip - dir * head - side * half});
+  // A white rim first, as the contact dots have: a red force over a red block, or a green
+  // friction arrow over a green one, still reads.
+  painter.setPen(pen(kArrowRim, width + 3.0));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawLine(from, tip - dir * (head * 0.5));
+  if (head >= 3.0) {
+    painter.setBrush(kArrowRim);
+    painter.setPen(pen(kArrowRim, 2.0));
+    painter.drawPolygon(headShape);
+  }
   painter.setPen(pen(color, width));
   painter.setBrush(Qt::NoBrush);
   painter.drawLine(from, tip - dir * (head * 0.5));
   if (head >= 3.0) {
-    const double half = head * 0.45;
     painter.setPen(Qt::NoPen);
     painter.setBrush(color);
-    painter.drawPolygon(
-        QPolygonF({tip, tip - dir * head + side * half, tip - dir * head - side * half}));
+    painter.drawPolygon(headShape);
   }
   if (clipped) {
     painter.setPen(pen(color, width));

@@ -366,6 +366,39 @@ TEST_CASE("drawContacts keeps a force arrow inside the body it pushes", "[scene_
   CHECK(above == 0);
 }
 
+TEST_CASE("A force arrow has a white rim, so it reads over a body of its own colour",
+          "[scene_overlay]") {
+  // The arrow of a contact drawn over a fill of the force's own red: without a rim it would
+  // vanish into it.
+  Session session;
+  REQUIRE(session.loadScene(scene("block_on_floor.json")));
+  QImage image(200, 200, QImage::Format_ARGB32);
+  image.fill(QColor::fromRgba(cl::widgets::overlay_colors::kForce));
+  cl::widgets::ScreenMap map;
+  map.t.translate(100, 150);
+  map.t.scale(20, -20);
+  map.pixelsPerUnit = 20;
+  cl::widgets::ForceScale scale;  // 1 N to 1 unit: the arrow is 2 units, 40 px, up
+  cl::ContactMark c;
+  c.normal = {0, 1};
+  c.force = 2;
+  c.primaryBody = 1;
+  c.normalBody = 0;
+  {
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), {}, scale, true);
+  }
+  // Along the shaft, 10 to 25 px above the contact: light pixels on either side of it.
+  int light = 0;
+  for (int y = 125; y <= 140; ++y)
+    for (int x = 92; x <= 108; ++x) {
+      const QColor p = image.pixelColor(x, y);
+      if (p.red() > 220 && p.green() > 150 && p.blue() > 150) ++light;
+    }
+  CHECK(light > 20);
+}
+
 TEST_CASE("The impulse of a ball's bounce reverses 1.8 times its momentum, drawn in purple",
           "[scene_overlay]") {
   Session session;
