@@ -78,12 +78,9 @@ namespace {
 
 // What differs between a record and its re-run, in words; empty when they claim the same bits.
 std::string recordDifference(const RecordedState& recorded, const StepRecord& rerun) {
-  if (!sameState(recorded.state, rerun.state) || recorded.digest == 0)
-    return stateDifference(recorded.state, rerun.state, *recorded.state.structure);
-  if (recordDigest(rerun) == recorded.digest) return {};
-  if (std::string s = stateDifference(recorded.state, rerun.state, *recorded.state.structure);
-      !s.empty())
-    return s;
+  // The state by name first; then, when the record has a digest, all else it holds.
+  std::string s = stateDifference(recorded.state, rerun.state, *recorded.state.structure);
+  if (!s.empty() || recorded.digest == 0 || recordDigest(rerun) == recorded.digest) return s;
   const std::string recordedStats = statsSummary(recorded.stats);
   const std::string rerunStats = statsSummary(rerun.stats);
   if (recordedStats != rerunStats)

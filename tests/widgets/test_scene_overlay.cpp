@@ -63,6 +63,41 @@ int redPixels(const QImage& image) {
   return count;
 }
 
+// Red pixels in the rows above `row`.
+int redPixelsAbove(const QImage& image, int row) {
+  int count = 0;
+  for (int y = 0; y < row; ++y)
+    for (int x = 0; x < image.width(); ++x)
+      if (isForceRed(image.pixelColor(x, y))) ++count;
+  return count;
+}
+
+// A contact at world `at` pushing body `primary` up off body 0 with `force`.
+cl::ContactMark upwardContact(Vec2 at, double force, int primary) {
+  cl::ContactMark c;
+  c.point = at;
+  c.otherPoint = at;
+  c.normal = {0, 1};
+  c.force = force;
+  c.primaryBody = primary;
+  c.normalBody = 0;
+  return c;
+}
+
+// Draws `c` alone into `image` with drawContacts (forces on), world `origin` at screen
+// `at`, `pixelsPerUnit` to the unit, y up.
+void drawContact(QImage& image, QPointF at, Vec2 origin, double pixelsPerUnit,
+                 const cl::ContactMark& c, const Session& session,
+                 const std::vector<cl::BodyState>& states, const cl::widgets::ForceScale& scale) {
+  cl::widgets::ScreenMap map;
+  map.t.translate(at.x() - pixelsPerUnit * origin.x, at.y() + pixelsPerUnit * origin.y);
+  map.t.scale(pixelsPerUnit, -pixelsPerUnit);
+  map.pixelsPerUnit = pixelsPerUnit;
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  cl::widgets::drawContacts(painter, map, {c}, session.bodies(), states, scale, true);
+}
+
 }  // namespace
 
 TEST_CASE("Snapshot of block_on_floor carries two contacts whose forces add to m g",
@@ -297,31 +332,14 @@ TEST_CASE("drawContacts caps a huge force at its maximum length", "[scene_overla
   REQUIRE(session.loadScene(scene("block_on_floor.json")));
   QImage image(400, 400, QImage::Format_ARGB32);
   image.fill(Qt::white);
-  cl::widgets::ScreenMap map;
-  map.t.translate(200, 200);
-  map.t.scale(10, -10);  // 10 px per unit, y up
-  map.pixelsPerUnit = 10;
   cl::widgets::ForceScale scale;
   scale.referenceForce = 1;
-  scale.referenceLength = 1;  // so the cap is 2.5 units, 25 px
-  cl::ContactMark c;
-  c.normal = {0, 1};
-  c.force = 1e9;
-  c.primaryBody = 1;
-  c.normalBody = 0;
-  {
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), {}, scale, true);
-  }
+  scale.referenceLength = 1;  // so the cap is 2.5 units, 25 px at 10 px per unit
+  drawContact(image, {200, 200}, {0, 0}, 10, upwardContact({0, 0}, 1e9, 1), session, {}, scale);
   const double cap = cl::widgets::ForceScale::kMaxLengthFactor * 10;
   CHECK(redPixelsNear(image, QPointF(200, 200 - cap / 2), 3) > 0);
   // Nothing red beyond the capped tip.
-  int beyond = 0;
-  for (int y = 0; y < static_cast<int>(200 - cap - 2); ++y)
-    for (int x = 0; x < 400; ++x)
-      if (isForceRed(image.pixelColor(x, y))) ++beyond;
-  CHECK(beyond == 0);
+  CHECK(redPixelsAbove(image, static_cast<int>(200 - cap - 2)) == 0);
 }
 
 TEST_CASE("drawContacts keeps a force arrow inside the body it pushes", "[scene_overlay]") {
@@ -337,33 +355,16 @@ TEST_CASE("drawContacts keeps a force arrow inside the body it pushes", "[scene_
   REQUIRE(box.height() == Approx(1.0));
   QImage image(400, 400, QImage::Format_ARGB32);
   image.fill(Qt::white);
-  cl::widgets::ScreenMap map;
-  const Vec2 middle{(box.left + box.right) / 2, box.bottom};
-  map.t.translate(200 - 20 * middle.x, 300 + 20 * middle.y);
-  map.t.scale(20, -20);  // 20 px per unit, y up: the block is 20 px high
-  map.pixelsPerUnit = 20;
   cl::widgets::ForceScale scale;
   scale.referenceForce = 1;
-  scale.referenceLength = 1;  // the cap: 2.5 units, 50 px
-  cl::ContactMark c;
-  c.point = middle;
-  c.otherPoint = middle;
-  c.normal = {0, 1};
-  c.force = 1e9;
-  c.primaryBody = block;
-  c.normalBody = 0;
-  {
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), states, scale, true);
-  }
+  scale.referenceLength = 1;  // the cap: 2.5 units, 50 px at 20 px per unit
+  // The contact at (200, 300) on screen; the block is 20 px high.
+  const Vec2 middle{(box.left + box.right) / 2, box.bottom};
+  drawContact(image, {200, 300}, middle, 20, upwardContact(middle, 1e9, block), session, states,
+              scale);
   // Red up to the top edge (20 px above the contact), none above it.
   CHECK(redPixelsNear(image, QPointF(200, 300 - 17), 3) > 0);
-  int above = 0;
-  for (int y = 0; y < 300 - 22; ++y)
-    for (int x = 0; x < 400; ++x)
-      if (isForceRed(image.pixelColor(x, y))) ++above;
-  CHECK(above == 0);
+  CHECK(redPixelsAbove(image, 300 - 22) == 0);
 }
 
 TEST_CASE("A force arrow has a white rim, so it reads over a body of its own colour",
@@ -374,21 +375,9 @@ TEST_CASE("A force arrow has a white rim, so it reads over a body of its own col
   REQUIRE(session.loadScene(scene("block_on_floor.json")));
   QImage image(200, 200, QImage::Format_ARGB32);
   image.fill(QColor::fromRgba(cl::widgets::overlay_colors::kForce));
-  cl::widgets::ScreenMap map;
-  map.t.translate(100, 150);
-  map.t.scale(20, -20);
-  map.pixelsPerUnit = 20;
-  cl::widgets::ForceScale scale;  // 1 N to 1 unit: the arrow is 2 units, 40 px, up
-  cl::ContactMark c;
-  c.normal = {0, 1};
-  c.force = 2;
-  c.primaryBody = 1;
-  c.normalBody = 0;
-  {
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    cl::widgets::drawContacts(painter, map, {c}, session.bodies(), {}, scale, true);
-  }
+  // 1 N to 1 unit: the arrow is 2 units, 40 px at 20 px per unit, up from (100, 150).
+  drawContact(image, {100, 150}, {0, 0}, 20, upwardContact({0, 0}, 2, 1), session, {},
+              cl::widgets::ForceScale{});
   // Along the shaft, 10 to 25 px above the contact: light pixels on either side of it.
   int light = 0;
   for (int y = 125; y <= 140; ++y)
