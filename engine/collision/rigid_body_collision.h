@@ -103,6 +103,9 @@ struct RigidBodyCollision {
   // Filled in by ContactSim / the collision handler, for display.
   double force = 0.0;
   double frictionForce = 0.0;  // along the tangent (normal turned +90 degrees)
+  // Friction treated the contact as sliding: its friction is mu f_N against the slip
+  // (Baraff 94 section 6), not a static force within the cone.
+  bool sliding = false;
   double impulse = 0.0;
   double frictionImpulse = 0.0;  // along the tangent, at a collision with friction
 

@@ -208,6 +208,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     result = solve(problem);
   const bool sliding =
       std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
+  // The slide decisions of the problem whose solution is used (none when held static).
+  std::vector<int> slide = problem.slide;
   std::string heldFailure;
   const bool jam = result.error == LcpError::kNoSolution && sliding && mJamImpulses &&
                    jamImpulseExists(cs, vars);
@@ -223,6 +225,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     if (heldResult.ok()) {
       ++mSolveTotals.frictionHeld;
       result = std::move(heldResult);
+      slide = held.slide;
     } else {
       heldFailure = fmt::format(
           " (sliding friction has no solution, and with the sliding "
@@ -250,6 +253,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     RigidBodyCollision& shown = mLastContacts[subset[static_cast<std::size_t>(i)]];
     shown.force = result.f(i);
     shown.frictionForce = result.f(n + i);
+    shown.sliding = slide[static_cast<std::size_t>(i)] != 0;
     applyContactForce(cs[i], result.f(i), bodies(), vars, change);
     applyFrictionForce(cs[i], result.f(n + i), bodies(), vars, change);
     mFrictionLossRate -= result.f(n + i) * tangentialSlip(cs[i], bodies(), vars);

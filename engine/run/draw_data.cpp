@@ -23,10 +23,10 @@ bool sameJoint(const JointParams& a, const JointParams& b) {
          a.attach2 == b.attach2;
 }
 
-ContactMode modeOf(double force, double mu, double slip) {
-  if (!(force > 0)) return ContactMode::kSeparating;
+ContactMode modeOf(const RigidBodyCollision& c, double mu) {
+  if (!(c.force > 0)) return ContactMode::kSeparating;
   if (!(mu > 0)) return ContactMode::kResting;
-  return std::abs(slip) > kStaticSlipSpeed ? ContactMode::kSliding : ContactMode::kSticking;
+  return c.sliding ? ContactMode::kSliding : ContactMode::kSticking;
 }
 
 void addContacts(const ContactSim& sim, DrawData& s) {
@@ -44,7 +44,7 @@ void addContacts(const ContactSim& sim, DrawData& s) {
                           .primaryBody = c.primaryBody,
                           .normalBody = c.normalBody,
                           .slip = slip,
-                          .mode = modeOf(c.force, mu[i], slip)});
+                          .mode = modeOf(c, mu[i])});
   }
 }
 

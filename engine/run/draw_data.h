@@ -16,8 +16,10 @@ namespace cl {
 
 // What a contact is doing, as a view colours it: separating (no normal force: the bodies
 // only touch, or part), resting (normal force, no friction at the pair), sticking
-// (friction holds the contact: its slip is below kStaticSlipSpeed) or sliding (it slips
-// faster; its friction is mu f_N against the slip).
+// (friction holds the contact within its cone) or sliding (its friction is mu f_N against
+// the slip). Sticking and sliding are the friction solve's own decision
+// (RigidBodyCollision::sliding), made at the state it solved, which need not be the state
+// drawn: the slip shown beside it is the drawn state's.
 enum class ContactMode { kSeparating, kResting, kSticking, kSliding };
 inline constexpr NamedValue<ContactMode> kContactModeNames[] = {
     {ContactMode::kSeparating, "separating"},

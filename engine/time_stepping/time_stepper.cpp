@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/contact/detail/friction_problem.h"
+
 namespace cl {
 
 namespace {
@@ -152,10 +154,15 @@ void TimeStepper::advance(double dt) {
   mSim.setTime(start + dt);
   ++mSteps;
   mSim.mLastContacts = step.records();
+  // The step is solved at the velocity level: a contact slides when it still slips at the
+  // step's end (its friction then at the cone's edge, time_step_contacts.h).
+  const std::vector<double> mu = step.friction();
   for (int k = 0; k < step.size(); ++k) {
     RigidBodyCollision& c = mSim.mLastContacts[static_cast<std::size_t>(k)];
     c.force = out.f[k];
     c.frictionForce = out.friction.size() > 0 ? out.friction[k] : 0.0;
+    c.sliding = mu[static_cast<std::size_t>(k)] > 0 &&
+                std::abs(tangentialSlip(c, mSim.bodies(), mSim.vars())) > kStaticSlipSpeed;
   }
   mSim.mLastPenetrations.clear();
 

@@ -72,3 +72,37 @@ TEST_CASE("drawDataOf tells each contact's mode: resting, sticking, sliding, sep
   CHECK(stack[cl::ContactMode::kResting] == 6);  // two corners under each block, no friction
   CHECK(stack[cl::ContactMode::kSticking] + stack[cl::ContactMode::kSliding] == 0);
 }
+
+TEST_CASE("a contact's mode is the friction solve's own decision, at every step",
+          "[run][draw][friction]") {
+  // Baraff 94: a sliding contact's friction is mu f_N against its slip (section 6); a
+  // sticking one's lies within the cone |f_F| <= mu f_N (section 5). The mode drawn must be
+  // the one the solve used, not the slip at the state drawn: within a step the last
+  // evaluation is at another state than the step's end, and a block coming to rest is
+  // solved as sticking while it still slips (stickingSlides).
+  for (const char* file : {"block_on_slope.json", "stack_on_slope.json", "pile_10_friction.json"}) {
+    INFO(file);
+    cl::Scene scene = cl::loadSceneFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / file);
+    const std::unique_ptr<cl::AdvanceStrategy> advance = scene.makeAdvance();
+    int sliding = 0, sticking = 0, wrong = 0;
+    double worstTime = -1;
+    for (int step = 0; step < 400; ++step) {
+      advance->advance(scene.settings.timeStep);
+      const cl::DrawData d = cl::drawDataOf(*scene.sim, 0);
+      for (const cl::ContactMark& c : d.contacts) {
+        if (c.mode != cl::ContactMode::kSliding && c.mode != cl::ContactMode::kSticking) continue;
+        const double mu =
+            cl::frictionPair(scene.sim->bodies()[c.primaryBody], scene.sim->bodies()[c.normalBody]);
+        const double cone = mu * c.force;
+        const bool ok = c.mode == cl::ContactMode::kSliding
+                            ? std::abs(std::abs(c.frictionForce) - cone) <= 1e-9 * cone
+                            : std::abs(c.frictionForce) <= cone * (1 + 1e-9);
+        (c.mode == cl::ContactMode::kSliding ? sliding : sticking) += 1;
+        if (!ok && wrong++ == 0) worstTime = scene.sim->time();
+      }
+    }
+    INFO("first wrong mode at t = " << worstTime);
+    CHECK(wrong == 0);
+    CHECK(sliding + sticking > 0);
+  }
+}
