@@ -100,10 +100,32 @@ double Polygon::shapeMomentPerUnitMass() const {
 }
 
 double Polygon::minHeight() const {
-  double h = std::numeric_limits<double>::infinity();
-  for (const Path& p : mPaths)
-    for (const Edge& e : p.edges) h = std::min(h, distanceToEdge(e, mCm));
-  return h;
+  return distanceToOutline(mCm);
+}
+
+bool Polygon::contains(Vec2 p) const {
+  // Parity of the crossings of a ray from p to beyond the body, in a direction no outline of
+  // round numbers lines up with; a crossing at a corner meets both of its edges once.
+  const Vec2 far = p + Vec2{0.6, 0.8}.rotated(0.1) *
+                           (std::abs(p.x) + std::abs(p.y) + mBounds.width() + mBounds.height() +
+                            std::abs(mBounds.left) + std::abs(mBounds.bottom) + 1.0);
+  const Edge ray = StraightEdge{p, far};
+  const double tol = 1e-12 * (mBounds.width() + mBounds.height());
+  std::vector<Vec2> crossings;
+  for (const Path& path : mPaths)
+    for (const Edge& e : path.edges)
+      for (const Vec2 at : edgeCrossings(ray, e, tol))
+        if (std::none_of(crossings.begin(), crossings.end(),
+                         [&](Vec2 q) { return (q - at).length() <= 1e3 * tol; }))
+          crossings.push_back(at);
+  return crossings.size() % 2 == 1;
+}
+
+double Polygon::distanceToOutline(Vec2 p) const {
+  double d = std::numeric_limits<double>::infinity();
+  for (const Path& path : mPaths)
+    for (const Edge& e : path.edges) d = std::min(d, distanceToEdge(e, p));
+  return d;
 }
 
 double Polygon::rayExit(Vec2 from, Vec2 dir, double skip, double reach) const {
@@ -120,7 +142,22 @@ double Polygon::rayExit(Vec2 from, Vec2 dir, double skip, double reach) const {
         continue;
       for (const Vec2 at : edgeCrossings(ray, e, tol)) exit = std::min(exit, dot(at - from, dir));
     }
-  return std::max(exit, skip);
+  exit = std::max(exit, skip);
+  // Up to its first crossing the ray is inside the body or outside it throughout. Outside, it
+  // may run at a grazing angle along a side, within `skip` of the outline: it is the body's
+  // until it is farther than that (found to within skip / 8 by steps of skip / 2, which the
+  // distance, changing no faster than the ray runs, cannot cross twice unseen).
+  if (contains(from + dir * ((skip + exit) / 2))) return exit;
+  const auto near = [&](double t) { return distanceToOutline(from + dir * t) <= skip; };
+  // More than 30 degrees off the outline (at `skip` it is farther than skip sin 30 from it):
+  // it points away from the body, not along it, and is not the body's to cut.
+  if (distanceToOutline(from + dir * skip) > skip / 2) return reach;
+  double in = skip;
+  double out = in;
+  while (out < exit && near(out)) in = out, out = std::min(exit, out + skip / 2);
+  if (near(out)) return exit;
+  while (out - in > skip / 8) (near((in + out) / 2) ? in : out) = (in + out) / 2;
+  return in;
 }
 
 void Polygon::setMass(double mass) {

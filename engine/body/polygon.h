@@ -64,11 +64,16 @@ class Polygon {
   // Smallest distance from the centre of mass to any edge (engine2D's minHeight):
   // how close two bodies' centres can come, used for the zero of mutual gravity.
   double minHeight() const;
+  // Whether a point (body coordinates) lies inside the outline (not in a hole).
+  bool contains(Vec2 p) const;
+  // The distance from a point (body coordinates) to the nearest edge.
+  double distanceToOutline(Vec2 p) const;
   // How far a ray from `from` along the unit vector `dir` (body coordinates) runs before it
   // first crosses the outline, looking from `skip` to `reach` along it (a ray from a point
   // on the outline crosses it at 0: `skip` steps past that); `reach` when it crosses none
   // there. A ray along a straight edge runs on the outline and leaves where it meets another
-  // edge. What a force arrow drawn into the body it acts on may span.
+  // edge; one just outside the body, within `skip` of a side it grazes, leaves where it gets
+  // farther than that. What a force arrow drawn into the body it acts on may span.
   double rayExit(Vec2 from, Vec2 dir, double skip, double reach) const;
 
   // Mass properties. setMass keeps the moment per unit mass (unless the moment was

@@ -118,6 +118,21 @@ TEST_CASE("frictionPair is sqrt(mu_a mu_b), finite wherever both coefficients ar
   CHECK(cl::frictionPair(a, b) == Approx(std::sqrt(1e155) * std::sqrt(4e300)));
 }
 
+TEST_CASE("contains and distanceToOutline: inside the outline, and how far from it", "[polygon]") {
+  const Polygon b = shapes::block(2, 1, "b");  // x in [-1, 1], y in [-0.5, 0.5]
+  CHECK(b.contains({0, 0}));
+  CHECK(b.contains({0.99, 0.49}));
+  CHECK_FALSE(b.contains({1.01, 0}));
+  CHECK_FALSE(b.contains({0, -0.51}));
+  CHECK(b.distanceToOutline({0, 0}) == Approx(0.5));
+  CHECK(b.distanceToOutline({2, 0}) == Approx(1.0));
+  CHECK(b.distanceToOutline({2, 1.5}) == Approx(std::sqrt(2.0)));  // from the corner (1, 0.5)
+  const Polygon ball = shapes::ball(1, "ball");                    // radius 1 about its centre
+  CHECK(ball.contains({0.7, 0.7}));
+  CHECK_FALSE(ball.contains({0.71, 0.71}));
+  CHECK(ball.distanceToOutline({0.3, 0.4}) == Approx(0.5));
+}
+
 TEST_CASE("rayExit: how far a ray from the outline runs inside the body", "[polygon]") {
   // block(2, 1) is centred on its centre of mass: x in [-1, 1], y in [-0.5, 0.5].
   const Polygon b = shapes::block(2, 1, "b");
@@ -132,6 +147,17 @@ TEST_CASE("rayExit: how far a ray from the outline runs inside the body", "[poly
   CHECK(b.rayExit({-1, -0.5}, {0, 1}, 0.05, 10) == Approx(1.0));
   // Nothing within reach: the reach.
   CHECK(b.rayExit({0, -0.5}, {0, 1}, 0.05, 0.5) == 0.5);
+  // From a corner up its side, 0.01 rad outside it: within 0.05 of the side all the way,
+  // then out past the top corner where it gets 0.05 from it, at t = 1 + 0.05 (to 0.05 / 8).
+  const double eps = 0.01;
+  CHECK(b.rayExit({-1, -0.5}, {-std::sin(eps), std::cos(eps)}, 0.05, 10) ==
+        Approx(1.05).margin(0.05 / 8));
+  // The same just inside the side: out at the top edge, 1 / cos 0.01 away.
+  CHECK(b.rayExit({-1, -0.5}, {std::sin(eps), std::cos(eps)}, 0.05, 10) ==
+        Approx(1 / std::cos(eps)));
+  // Pointing away from the body: not the body's to cut.
+  CHECK(b.rayExit({-1, -0.5}, {-1, 0}, 0.05, 10) == 10);
+  CHECK(b.rayExit({-1, -0.5}, {-std::sin(0.7), std::cos(0.7)}, 0.05, 10) == 10);
   // A ball of radius 1 (about its centre): a chord at 60 degrees to the radius is 2 cos 60.
   const Polygon ball = shapes::ball(1, "ball");
   const Vec2 from{0, -1};
