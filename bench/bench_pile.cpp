@@ -22,8 +22,8 @@
 
 #include "bench/cpu_time.h"
 #include "bench/median.h"
-#include "bench/state_hash.h"
 #include "engine/collision_advance/collision_advance.h"
+#include "engine/dynamics/state_hash.h"
 #include "engine/scene/scene.h"
 
 namespace {
@@ -53,7 +53,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, bool warm) {
   Run r;
   r.wallPerSimSecond = wall / seconds;
   r.cpuPerSimSecond = cpu / seconds;
-  r.stateHash = stateHash(*scene.sim);
+  r.stateHash = cl::stateHash(*scene.sim);
   r.counters = dynamic_cast<cl::CollisionAdvance&>(*advance).counters();
   r.solves = scene.contactSim()->solveCount();
   r.warmStarts = scene.contactSim()->solveTotals().warmStarts;

@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "bench/cpu_time.h"
-#include "bench/state_hash.h"
 #include "engine/collision_advance/collision_advance.h"
+#include "engine/dynamics/state_hash.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/settings/sim_settings.h"
@@ -94,7 +94,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, double rest,
   while (scene.sim->time() < seconds - 1e-9) step();
   r.cpuSeconds = processCpuSeconds() - c0;
   r.counters = ca.counters();
-  r.stateHash = stateHash(*scene.sim);
+  r.stateHash = cl::stateHash(*scene.sim);
   const Run timed = r;  // what the table reports: the timed part
   if (rest > seconds) {
     while (scene.sim->time() < rest - 2 - 1e-9) step();

@@ -21,7 +21,7 @@
 
 #include "bench/cpu_time.h"
 #include "bench/median.h"
-#include "bench/state_hash.h"
+#include "engine/dynamics/state_hash.h"
 #include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene.h"
 
@@ -43,7 +43,7 @@ Run runOnce(const std::filesystem::path& file, double seconds, int threads) {
   Run r;
   r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu = processCpuSeconds() - c0;
-  r.stateHash = stateHash(*scene.sim);
+  r.stateHash = cl::stateHash(*scene.sim);
   return r;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // How the workbench names a solve's positions for people, counting decisions from 1:
 // "before decision 1 of 34" at the start (f = 0, a = b), "decision 3 of 34", and "result"
-// after the last (what the solver returned, engine/trace/solve_state.h). The trace and the
+// after the last (what the solver returned, engine/solver/solve_state.h). The trace and the
 // selection keep the position: -1 for the start, k - 1 for decision k, K for the result.
 #include <QCoreApplication>
 #include <QString>

@@ -17,7 +17,7 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/contact_set_style.h"
 #include "widgets/count_text.h"

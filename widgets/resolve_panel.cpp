@@ -36,8 +36,8 @@ QString exact(double x) {
   return QString::number(x, 'g', 17);
 }
 
-QString errorText(int error) {
-  return QString::fromLatin1(errorName(static_cast<LcpError>(error)));
+QString errorText(LcpError error) {
+  return QString::fromLatin1(errorName(error));
 }
 
 QTableWidgetItem* cell(const QString& text, const QString& tip = {}) {
@@ -316,14 +316,13 @@ ResolveResult ResolvePanel::resolve(const ResolveOptions& options) {
   mResult = resolveProblem(mRecorded, options);
   mHasResult = true;
   const LcpResult& r = mResult.result;
-  QString status =
-      tr("%1, %2%3, tol %4, seed %5: %6")
-          .arg(QString::fromLatin1(nameOf(options.solver)),
-               QString::fromLatin1(nameOf(options.policy)),
-               options.reference ? tr(" (reference)") : QString(),
-               QString::number(options.tolerance, 'g', 3))
-          .arg(options.seed)
-          .arg(r.ok() ? tr("ok") : tr("FAILED, %1").arg(errorText(static_cast<int>(r.error))));
+  QString status = tr("%1, %2%3, tol %4, seed %5: %6")
+                       .arg(QString::fromLatin1(nameOf(options.solver)),
+                            QString::fromLatin1(nameOf(options.policy)),
+                            options.reference ? tr(" (reference)") : QString(),
+                            QString::number(options.tolerance, 'g', 3))
+                       .arg(options.seed)
+                       .arg(r.ok() ? tr("ok") : tr("FAILED, %1").arg(errorText(r.error)));
   if (!mResult.inputError.empty())
     status += QStringLiteral(" (%1)").arg(QString::fromStdString(mResult.inputError));
   mStatus->setText(status);
@@ -348,7 +347,7 @@ void ResolvePanel::showTables() {
   }
   if (mHasResult) {
     const LcpResult& r = mResult.result;
-    put(kResolvedRow, kError, errorText(static_cast<int>(r.error)));
+    put(kResolvedRow, kError, errorText(r.error));
     if (!r.ok()) mSummary->item(kResolvedRow, kError)->setForeground(QColor(0xc0, 0x10, 0x10));
     put(kResolvedRow, kPivots, QString::number(r.iterations),
         tr("%1 decisions traced").arg(mResult.decisions));

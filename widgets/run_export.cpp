@@ -9,13 +9,14 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/dynamics/state_csv.h"
 #include "engine/io/atomic_file.h"
+#include "engine/io/csv_field.h"
 #include "engine/io/number_text.h"
-#include "engine/io/state_csv.h"
-#include "engine/io/state_json.h"
-#include "engine/io/trace_csv.h"
-#include "engine/io/waypoint_csv.h"
+#include "engine/run/state_json.h"
 #include "engine/run/step_record.h"
+#include "engine/trace/trace_csv.h"
+#include "engine/trace/waypoint_csv.h"
 #include "widgets/session.h"
 
 namespace cl::widgets {

@@ -14,8 +14,8 @@
 #include "engine/run/step_marks.h"
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
+#include "engine/solver/solve_state.h"
 #include "engine/time_stepping/advance_caveats.h"
-#include "engine/trace/solve_state.h"
 #include "widgets/count_text.h"
 #include "widgets/run_pacing.h"
 #include "widgets/sim_worker.h"
@@ -355,7 +355,7 @@ void Session::selectPendingPoorSolve() {
                           .arg(r->step)
                           .arg(k + 1)
                           .arg(r->trace->solves.size())
-                          .arg(QString::fromLatin1(errorName(static_cast<LcpError>(t.solve.error))))
+                          .arg(QString::fromLatin1(errorName(t.solve.error)))
                           .arg(t.solve.maxComplementarityViolation, 0, 'g', 3)
                           .arg(QString::fromStdString(howSolved(t)))
                           .arg(QString::fromStdString(poorSolveReason(r->stats))));

@@ -22,13 +22,13 @@
 #include <vector>
 
 #include "engine/edit/sim_edit.h"
-#include "engine/io/trace_csv.h"
 #include "engine/run/advance_run.h"
 #include "engine/run/run_history.h"
 #include "engine/run/run_recording.h"
 #include "engine/run/set_aside_future.h"
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
+#include "engine/trace/trace_csv.h"
 #include "widgets/sim_snapshot.h"
 
 class QThread;
@@ -180,7 +180,7 @@ class Session : public QObject {
   // Why selectedSolveTrace() is null, for a dock to show (no scene, step 0, no trace
   // held, a step without contacts, nothing selected); empty when a solve is selected.
   QString noSolveReason() const;
-  // Position in the selected solve (engine/trace/solve_state.h): -1 before the first
+  // Position in the selected solve (engine/solver/solve_state.h): -1 before the first
   // decision (f = 0, a = b), k after decision k, K = resultPosition its result. A solve
   // selected opens at its result; stepPivot opens the next one at -1.
   int selectedPivot() const { return mSelectedPivot; }

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "engine/solver/lcp_solver.h"
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/count_text.h"
 #include "widgets/decision_text.h"
@@ -37,77 +37,6 @@ namespace {
 bool isDeferral(PivotTransition t) {
   return t == PivotTransition::kDeferSingular || t == PivotTransition::kNcToRSingular ||
          t == PivotTransition::kCToRFlipFlop;
-}
-
-QString transitionTip(PivotTransition t) {
-  switch (t) {
-    case PivotTransition::kNcDirect:
-      return QObject::tr("d's acceleration was already acceptable: d -> NC, no step");
-    case PivotTransition::kDeferSingular:
-      return QObject::tr("adding d to C would make Acc singular: d -> R before any step");
-    case PivotTransition::kNcToC:
-      return QObject::tr("limiting j in NC reached a = 0: j -> C");
-    case PivotTransition::kNcToRSingular:
-      return QObject::tr("limiting j in NC reached a = 0 but would make Acc singular: j -> R");
-    case PivotTransition::kCToNc:
-      return QObject::tr("limiting j in C reached f = 0: j -> NC");
-    case PivotTransition::kCToRFlipFlop:
-      return QObject::tr("j left C by a zero step right after entering it by one: j -> R");
-    case PivotTransition::kDAccepted:
-      return QObject::tr("d reached a = 0 (d limits its own step): d -> C");
-    case PivotTransition::kDAcceptedNoStep:
-      return QObject::tr("no contact limits the step but d's acceleration is acceptable");
-    case PivotTransition::kRejectAccepted:
-      return QObject::tr("a deferred contact is acceptable at 100x the tolerance: -> NC");
-    case PivotTransition::kReReject:
-      return QObject::tr("a deferred contact could not be driven again: R -> reRejects");
-    case PivotTransition::kReRejectsBack:
-      return QObject::tr("a step made progress: reRejects -> R");
-    case PivotTransition::kWarmStart:
-      return QObject::tr(
-          "the guessed C (contacts that carried force in the previous evaluate) "
-          "solved the LCP with one factorization: C = guess, NC = the rest");
-    case PivotTransition::kWarmStartRejected:
-      return QObject::tr(
-          "the guessed C did not solve the LCP (j broke it: negative force, "
-          "negative acceleration or a singular pivot): solved cold from here");
-    case PivotTransition::kFrictionDirect:
-      return QObject::tr("d's friction already had no tangential acceleration: d -> C_F, no step");
-    case PivotTransition::kFrictionHeld:
-      return QObject::tr(
-          "the friction force d, pushed against its tangential acceleration, stopped it "
-          "(a_F = 0) inside the cone: d -> C_F (sticking)");
-    case PivotTransition::kFrictionAtEdge:
-      return QObject::tr(
-          "the friction force d reached the cone's edge |f_F| = mu f_N before stopping the "
-          "tangential acceleration: d -> NC+ or NC- (slipping, f_F tied to f_N)");
-    case PivotTransition::kFrictionToEdge:
-      return QObject::tr(
-          "the held friction j reached the cone's edge during the step: C_F -> NC+ or NC-");
-    case PivotTransition::kEdgeToFriction:
-      return QObject::tr(
-          "the friction j at the cone's edge: its tangential acceleration reached 0: "
-          "NC+- -> C_F");
-    case PivotTransition::kFrictionZeroed:
-      return QObject::tr(
-          "a given-up friction force d was driven back to zero before it is established again");
-    case PivotTransition::kGiveUp:
-      return QObject::tr(
-          "j would have gone straight back to the set it just left by a zero step (a cycle): "
-          "it is taken out of the sets and established again later (Baraff 94)");
-    case PivotTransition::kLemkeFallback:
-      return QObject::tr(
-          "the pivoting found no step that ends a drive although the problem has a solution "
-          "(the reduced systems are not symmetric once frictions are tied): the problem's "
-          "LCP form was solved by Lemke; f, a and the sets are Lemke's");
-    case PivotTransition::kRegularized:
-      return QObject::tr(
-          "neither the pivoting nor Lemke solved this degenerate problem (more contacts than "
-          "the bodies have freedoms): the pivoting on A + eps I (eps in the step column, "
-          "relative to the largest diagonal entry) found f, a and the sets, which solve the "
-          "problem itself to its acceptance check");
-  }
-  return {};
 }
 
 }  // namespace
@@ -160,7 +89,7 @@ class PivotTableModel : public QAbstractTableModel {
     if (role == Qt::ToolTipRole) {
       switch (index.column()) {
         case SolverStepsDock::kTransition:
-          return transitionTip(r.transition);
+          return QString::fromUtf8(transitionDescription(r.transition));
         case SolverStepsDock::kStep:
           return r.stepTaken ? QString::number(r.step, 'g', 17) : tr("no step taken");
         case SolverStepsDock::kSets:
@@ -490,7 +419,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
   const int pivots = trace ? static_cast<int>(trace->pivots.size()) : 0;
   {
     const QSignalBlocker block(mSlider);
-    // -1 the start, k after decision k + 1, `pivots` the result (engine/trace/solve_state.h).
+    // -1 the start, k after decision k + 1, `pivots` the result (engine/solver/solve_state.h).
     mSlider->setRange(-1, pivots);
     mSlider->setEnabled(trace != nullptr);
     mSlider->setPageStep(std::max(1, pivots / 10));
@@ -511,8 +440,8 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                                 ? tr("Time-step LCP (a round of lcp_fixpoint, or the start of a "
                                      "fischer_burmeister step)")
                                 : tr("Contact forces");
-    const bool ok = s.error == static_cast<int>(LcpError::kOk);
-    const QString error = QString::fromLatin1(errorName(static_cast<LcpError>(s.error)));
+    const bool ok = s.error == LcpError::kOk;
+    const QString error = QString::fromLatin1(errorName(s.error));
     // What every solve has, then what its solver adds: ComputeForces' pivots, decisions,
     // deferrals and policy, or another solver's name and iterations.
     // Subsets count from 1, as everything the workbench numbers for people.
@@ -527,7 +456,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
     const QString tail = tr("residual %1, %2")
                              .arg(s.maxComplementarityViolation, 0, 'g', 3)
                              .arg(wallText(s.wallSeconds));
-    const auto solver = static_cast<LcpSolverKind>(s.solver);
+    const LcpSolverKind solver = s.solver;
     if (s.friction()) {
       int sliding = 0;
       for (int v : s.slide) sliding += v != 0;
@@ -556,12 +485,12 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                             .arg(s.iterations)
                             .arg(tail));
     else
-      mSummary->setText(
-          tr("%1. <b>%2</b> by %3; %4, %5, %6, %7%8.")
-              .arg(head, status, QString::fromStdString(howSolved(*trace)),
-                   countText(s.pivots, tr("pivot")), countText(s.deferrals, tr("deferral")), tail,
-                   QString::fromLatin1(nameOf(static_cast<NextContactPolicy>(s.policy))),
-                   s.reference ? tr(", reference solver") : QString()));
+      mSummary->setText(tr("%1. <b>%2</b> by %3; %4, %5, %6, %7%8.")
+                            .arg(head, status, QString::fromStdString(howSolved(*trace)),
+                                 countText(s.pivots, tr("pivot")),
+                                 countText(s.deferrals, tr("deferral")), tail,
+                                 QString::fromLatin1(nameOf(s.policy)),
+                                 s.reference ? tr(", reference solver") : QString()));
     mSummary->setToolTip(
         tr("pivots: steps f += s delta_f taken; decisions: rows of the table (steps and "
            "membership changes); deferrals: moves to R; residual: max(-min a, -min f, "
@@ -573,7 +502,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
     mNoPivots->setText(
         tr("This solve was made by %1, which does not pivot like ComputeForces: its %2 "
            "iterations step in the Solver comparison dock (Iterations of %1).")
-            .arg(QString::fromLatin1(nameOf(static_cast<LcpSolverKind>(trace->solve.solver))))
+            .arg(QString::fromLatin1(nameOf(trace->solve.solver)))
             .arg(trace->iterations.size()));
   } else if (pivots == 0) {
     const auto n = trace->solve.b.size();
@@ -632,7 +561,7 @@ void SolverStepsDock::showPivot(const SolveTrace* trace, int pivot) {
   QStringList lines;
   if (state.result) {
     lines << tr("Result (%1), what the simulation used: %2.")
-                 .arg(QString::fromLatin1(errorName(static_cast<LcpError>(trace->solve.error))),
+                 .arg(QString::fromLatin1(errorName(trace->solve.error)),
                       QString::fromStdString(howSolved(*trace)));
   } else if (pivot < 0) {
     lines << tr("Start: f = 0, a = b; no contact treated yet.");

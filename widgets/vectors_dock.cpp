@@ -313,8 +313,8 @@ void VectorsDock::showSolve(const SolveTrace* trace, int pivot, int selectedCont
   if (state.result) {
     // What the simulation used, and how the solver reached it.
     status = decisionText(mPivot, pivots) + QStringLiteral(" (") +
-             QString::fromLatin1(errorName(static_cast<LcpError>(trace->solve.error))) +
-             QStringLiteral("): ") + QString::fromStdString(howSolved(*trace));
+             QString::fromLatin1(errorName(trace->solve.error)) + QStringLiteral("): ") +
+             QString::fromStdString(howSolved(*trace));
   } else if (mPivot < 0) {
     status = decisionText(mPivot, pivots) + tr(" (f = 0, a = b)");
   } else {

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <vector>
 
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
 
 class QCPAxisRect;
 class QCPBars;

@@ -16,13 +16,12 @@
 #include "checked_files.h"
 #include "commands.h"
 #include "engine/collision_advance/collision_advance.h"
+#include "engine/dynamics/state_csv.h"
 #include "engine/io/atomic_file.h"
 #include "engine/io/number_text.h"
-#include "engine/io/state_csv.h"
-#include "engine/io/state_json.h"
-#include "engine/io/waypoint_csv.h"
 #include "engine/parallel/worker_pool.h"
 #include "engine/run/run_recording.h"
+#include "engine/run/state_json.h"
 #include "engine/run/step_plan.h"
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
@@ -31,6 +30,7 @@
 #include "engine/time_stepping/advance_caveats.h"
 #include "engine/time_stepping/time_stepper.h"
 #include "engine/trace/step_trace.h"
+#include "engine/trace/waypoint_csv.h"
 #include "exit_codes.h"
 #include "progress_bar.h"
 
@@ -154,7 +154,7 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
       FrictionResult result;
       result.f = r.f;
       result.a = r.a;
-      result.error = static_cast<LcpError>(r.error);
+      result.error = r.error;
       result.pivots = r.pivots;
       result.byLemke = r.byLemke;
       result.regularization = r.regularization;
@@ -168,7 +168,7 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
     LcpResult result;
     result.f = r.f;
     result.a = r.a;
-    result.error = static_cast<LcpError>(r.error);
+    result.error = r.error;
     result.pivots = r.pivots;
     result.deferrals = r.deferrals;
     if (result.f.size() == problem.b.size() && result.a.size() == problem.b.size())

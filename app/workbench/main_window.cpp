@@ -33,7 +33,7 @@
 #include <initializer_list>
 
 #include "app/workbench/task_layout.h"
-#include "engine/io/trace_csv.h"
+#include "engine/trace/trace_csv.h"
 #include "widgets/busy_bar.h"
 #include "widgets/controls_dock.h"
 #include "widgets/count_text.h"

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "engine/collision/detail/collision_update.h"
+#include "engine/contact/detail/impulse_lcp.h"
 #include "engine/impulse/detail/handle_collisions.h"
-#include "engine/impulse/detail/impulse_lcp.h"
 
 namespace cl {
 

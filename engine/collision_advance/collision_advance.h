@@ -15,7 +15,7 @@
 //      with a SimulationError naming the collisions and the time.
 //   3. Imminent records (approaching, not resting) that are close enough to the target
 //      gap are handled now: records beyond the distance tolerance are set aside, and
-//      ContactSim's collision handling (impulse/handle_collisions.h) solves the impulses
+//      ContactSim's collision handling (impulse/detail/handle_collisions.h) solves the impulses
 //      of the rest, contacts and joints included.
 //   4. The next step aims at the earliest estimated collision time; with no estimate, an
 //      estimate in the past, or a failed estimate it halves (binary search); with nothing

@@ -11,10 +11,9 @@
 #include "engine/contact/detail/contact_matrix.h"
 #include "engine/contact/detail/contact_subsets.h"
 #include "engine/contact/detail/friction_problem.h"
+#include "engine/contact/detail/impulse_lcp.h"
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
-#include "engine/impulse/detail/handle_collisions.h"
-#include "engine/impulse/detail/impulse_lcp.h"
 
 namespace cl {
 

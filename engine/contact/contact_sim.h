@@ -44,12 +44,12 @@
 #include "engine/collision/contact_detection.h"
 #include "engine/connectors/connector.h"
 #include "engine/connectors/connector_list.h"
+#include "engine/contact/collision_handling.h"
 #include "engine/contact/engine_mode.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/contact/warm_start.h"
 #include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/rigid_body_sim.h"
-#include "engine/impulse/collision_handling.h"
 #include "engine/solver/compute_forces.h"
 
 namespace cl {
@@ -155,7 +155,7 @@ class ContactSim : public RigidBodySim {
   void setJointSmallImpacts(bool on) { mJointSmallImpacts = on; }
 
   // Collisions (engine2D's ImpulseSim settings): how simultaneous collisions are resolved
-  // (impulse/collision_handling.h), and the collision accuracy in (0, 1]: CollisionAdvance
+  // (collision_handling.h), and the collision accuracy in (0, 1]: CollisionAdvance
   // handles a collision once its distance is within accuracy * distanceTol / 2 of the
   // target gap.
   CollisionHandling collisionHandling() const { return mCollisionHandling; }

@@ -14,8 +14,8 @@
 #include "engine/io/detail/byte_stream.h"
 #include "engine/io/detail/field_reader.h"
 #include "engine/io/detail/json_read.h"
-#include "engine/io/state_json.h"
 #include "engine/io/text_file.h"
+#include "engine/run/state_json.h"
 #include "engine/scene/scene_write.h"
 #include "engine/time_stepping/make_advance.h"
 

@@ -48,7 +48,7 @@ int poorSolveIndex(const StepTrace& trace) {
     }
     // A held-static solve is the second friction solve of one evaluate's subset: the first
     // failed (its status says why).
-    const bool failedFriction = s.friction() && s.error != static_cast<int>(LcpError::kOk);
+    const bool failedFriction = s.friction() && s.error != LcpError::kOk;
     if (fallback < 0 && (s.byLemke || s.regularization > 0 || failedFriction))
       fallback = static_cast<int>(k);
   }

@@ -18,9 +18,9 @@
 
 #include "engine/body/scrim.h"
 #include "engine/connectors/joint.h"
+#include "engine/contact/collision_handling.h"
 #include "engine/contact/extra_accel.h"
 #include "engine/dynamics/integrator.h"
-#include "engine/impulse/collision_handling.h"
 #include "engine/math/vec2.h"
 #include "engine/settings/sim_settings.h"
 #include "engine/solver/lcp_problem.h"

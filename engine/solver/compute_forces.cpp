@@ -33,10 +33,12 @@ constexpr double kZeroStep = 1e-14;  // a step changing a by less than this * sc
 using Set = ContactSet;  // Baraff's sets (lcp_problem.h)
 enum class Drive { kAccepted, kDeferred, kFailed, kAbort };
 
-class Run {
+// One ComputeForces solve: the sets C, NC, R, the factor of A[C, C], f and a as the
+// decisions move them, and what is sent to the trace.
+class PivotingSolve {
  public:
-  Run(const LcpProblem& p, const ComputeForcesOptions& o, RandomLCG& rng, SolverTraceSink* sink,
-      std::span<const int> guess, AccFactor& acc)
+  PivotingSolve(const LcpProblem& p, const ComputeForcesOptions& o, RandomLCG& rng,
+                SolverTraceSink* sink, std::span<const int> guess, AccFactor& acc)
       : P(p), A(p.A), n(p.size()), opt(o), rng(rng), sink(sink), guess(guess), acc(acc) {}
 
   LcpResult go();
@@ -92,25 +94,25 @@ class Run {
 
 // A's nonzeros by column, when A is sparse and x finite (0 inf is not the zero the sparse
 // products leave out).
-std::optional<SparseColumns> Run::columns(const Eigen::VectorXd& x) {
+std::optional<SparseColumns> PivotingSolve::columns(const Eigen::VectorXd& x) {
   if (!acc.sparse() || !allFinite(x)) return std::nullopt;
   return SparseColumns{{acc.colStart(), acc.nzRow()}, acc.nzVal()};
 }
 
-void Run::product(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
+void PivotingSolve::product(const Eigen::VectorXd& x, Eigen::VectorXd& out) {
   if (const auto cols = columns(x))
     productPlus(*cols, x, P.b, out, productWork);
   else
     out.noalias() = A * x + P.b;
 }
 
-double Run::acceptanceScale(const Eigen::VectorXd& x) {
+double PivotingSolve::acceptanceScale(const Eigen::VectorXd& x) {
   if (n == 0) return 0.0;
   if (const auto cols = columns(x)) return absProductMax(*cols, x, productWork);
   return (A.cwiseAbs() * x.cwiseAbs()).maxCoeff();
 }
 
-void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool zero) {
+void PivotingSolve::record(PivotTransition t, int d, int j, double step, bool taken, bool zero) {
   SolverPivot p;
   p.index = decisions++;
   p.d = d;
@@ -151,7 +153,7 @@ void Run::record(PivotTransition t, int d, int j, double step, bool taken, bool 
 // the simulation's, so the count decides what its later draws (the serial collision
 // order) are. A choice is made for each contact driven, each deferred one taken up again,
 // and once more when nothing is left.
-bool Run::drawsPerChoice() const {
+bool PivotingSolve::drawsPerChoice() const {
   return opt.policy == NextContactPolicy::HYBRID || opt.policy == NextContactPolicy::RANDOM;
 }
 
@@ -159,7 +161,7 @@ bool Run::drawsPerChoice() const {
 // joint in a random permutation, else the first contact of smallest a; RANDOM: the first
 // untreated joint in a random permutation, else the first untreated contact in it;
 // MIN_ACCEL: the first joint of largest |a|, else the first contact of smallest a.
-int Run::nextContact() {
+int PivotingSolve::nextContact() {
   if (opt.policy == NextContactPolicy::PRE_ORDERED) {
     for (int i : P.preOrder)
       if (set[i] == Set::kUntreated) return i;
@@ -201,7 +203,7 @@ int Run::nextContact() {
 }
 
 // delta_f = (-x, 1) for x = Acc^-1 A[C, d] in C's order, and delta_a = A delta_f.
-void Run::direction(int d, Eigen::Map<const Eigen::VectorXd> x) {
+void PivotingSolve::direction(int d, Eigen::Map<const Eigen::VectorXd> x) {
   // Only d and C's entries of delta_f are nonzero (dfRows), and on a sparse A only the rows
   // of their columns' nonzeros in delta_a (daRows): the loops below visit those alone, and
   // the next pivot zeroes them (as do drive's ratio test and updates). Every entry left out
@@ -252,7 +254,7 @@ void Run::direction(int d, Eigen::Map<const Eigen::VectorXd> x) {
 
 // Drives a_d to zero. Each loop is one pivot: direction, largest valid step, one change of
 // membership.
-Drive Run::drive(int d, bool allowSingular) {
+Drive PivotingSolve::drive(int d, bool allowSingular) {
   for (;;) {
     if (pivots >= maxPivots) {
       error = LcpError::kTooManyPivots;
@@ -365,7 +367,7 @@ Drive Run::drive(int d, bool allowSingular) {
   }
 }
 
-void Run::treat(int d) {
+void PivotingSolve::treat(int d) {
   if (!P.joint[d] && a[d] >= -tol) {
     set[d] = Set::kNC;
     if (sink) record(PivotTransition::kNcDirect, d, -1, 0, false, false);
@@ -377,7 +379,7 @@ void Run::treat(int d) {
   if (r == Drive::kFailed) error = LcpError::kNoSolution;
 }
 
-void Run::treatRejects() {
+void PivotingSolve::treatRejects() {
   for (;;) {
     std::vector<int> R;
     const double limit = std::min(kRejectAccel, kDeferredFactor * tol);
@@ -434,7 +436,7 @@ void Run::treatRejects() {
 
 // A guess is tried only without joints and under a policy that draws nothing for contacts
 // (see compute_forces.h), and only when it names valid, distinct contacts.
-bool Run::guessUsable() const {
+bool PivotingSolve::guessUsable() const {
   if (guess.empty() || opt.policy == NextContactPolicy::RANDOM || opt.reference) return false;
   if (std::find(P.joint.begin(), P.joint.end(), true) != P.joint.end()) return false;
   std::vector<bool> seen(n, false);
@@ -453,7 +455,7 @@ bool Run::guessUsable() const {
 // drive keeping C and NC valid as always. When nothing is left untreated the guess solved
 // the LCP outright (warmStarted, no pivot). An inaccurate solve (|a| > tol in C) gives the
 // guess up: f = 0, a = b, every contact untreated, a cold start.
-void Run::warmStart() {
+void PivotingSolve::warmStart() {
   std::vector<int> G(guess.begin(), guess.end());
   for (;;) {
     // G's order is the factor's: sorted, or, for a guess of 32 contacts or more (the
@@ -524,7 +526,7 @@ void Run::warmStart() {
 }
 
 // n = 1: a = A_00 f + b is solved directly.
-void Run::solveOne() {
+void PivotingSolve::solveOne() {
   order.push_back(0);
   const double a00 = A(0, 0);
   if (P.joint[0] ? std::abs(a[0]) <= tol : a[0] >= -tol) {
@@ -539,7 +541,7 @@ void Run::solveOne() {
   }
 }
 
-LcpResult Run::go() {
+LcpResult PivotingSolve::go() {
   const auto t0 = std::chrono::steady_clock::now();
   LcpResult res;
   f = Eigen::VectorXd::Zero(n);
@@ -598,7 +600,7 @@ LcpResult Run::go() {
   if (sink) {
     SolverSolve s = detail::solveRecord(P, res, LcpSolverKind::kComputeForces, t0);
     s.reference = opt.reference;
-    s.policy = static_cast<int>(opt.policy);
+    s.policy = opt.policy;
     s.warmStarted = warmStarted;
     s.warmPartial = warmPartial;
     sink->onSolve(std::move(s));
@@ -626,12 +628,13 @@ LcpResult ComputeForces::solve(const LcpProblem& problem, std::span<const int> g
       if (active) keptInUse = false;
     }
   } release{usesKept};
-  Run run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink, guess, acc);
+  PivotingSolve run(problem, mOptions, mRng ? *mRng : mOwnRng, mSink, guess, acc);
   return run.go();
 }
 
 std::optional<double> ComputeForces::solveSingleContact(double A00, double b) const {
-  // As Run::go() with n = 1: validate, scale and tolerance, solveOne(), a = A f + b, check.
+  // As PivotingSolve::go() with n = 1: validate, scale and tolerance, solveOne(), a = A f + b,
+  // check.
   if (!std::isfinite(A00) || !std::isfinite(b)) return std::nullopt;
   double scale = std::abs(b);
   if (!(scale > 0)) scale = 1;

@@ -39,9 +39,12 @@ enum class Move {
 // back to zero before it is established again.
 enum class Goal { kEstablish, kZeroForce };
 
-class Run {
+// One friction solve by pivoting (sections 5 and 6): the normal and friction sets, f and a
+// as the drives move them, and what is sent to the trace.
+class FrictionPivoting {
  public:
-  Run(const FrictionProblem& p, const FrictionOptions& o) : P(p), A(p.A), n(p.contacts()), opt(o) {}
+  FrictionPivoting(const FrictionProblem& p, const FrictionOptions& o)
+      : P(p), A(p.A), n(p.contacts()), opt(o) {}
 
   FrictionResult go();
 
@@ -89,7 +92,7 @@ class Run {
   bool lastZero = false;
 };
 
-void Run::report(PivotTransition t, int d, int j, double s, bool stepped) {
+void FrictionPivoting::report(PivotTransition t, int d, int j, double s, bool stepped) {
   if (!opt.sink) return;
   SolverPivot p;
   p.index = decisions++;
@@ -118,7 +121,7 @@ void Run::report(PivotTransition t, int d, int j, double s, bool stepped) {
 // The next condition that does not hold, every normal before any friction; false when all
 // hold. A normal that holds with no force joins NC, a friction that holds with a_F = 0
 // joins C_F, so that later steps keep them.
-bool Run::nextDrive(int& d, Goal& goal) {
+bool FrictionPivoting::nextDrive(int& d, Goal& goal) {
   for (int i = 0; i < n; ++i) {
     if (ns[i] != ContactSet::kUntreated) continue;
     if (isJoint(i) ? std::abs(a[i]) <= tol : a[i] >= -tol) {
@@ -155,7 +158,7 @@ bool Run::nextDrive(int& d, Goal& goal) {
 // df and da for driving condition d (a normal, or friction k = n + i with sign sigma):
 // the driven force moves by 1 (sigma), every held acceleration (C normals, C_F frictions)
 // stays, NC forces stay at zero, NC+- frictions follow their normals (+-mu df_N).
-bool Run::direction(int d, double sigma) {
+bool FrictionPivoting::direction(int d, double sigma) {
   std::vector<int> held;  // indices 0..2n-1 whose acceleration is held and force free
   for (int i = 0; i < n; ++i)
     if (ns[i] == ContactSet::kC && i != d) held.push_back(i);
@@ -198,7 +201,7 @@ bool Run::direction(int d, double sigma) {
 // Takes a condition out of its sets (Baraff's remedy for zero steps that cycle): a normal
 // back to untreated (its force is zero: it had just left C), a friction to no set keeping
 // its force, which is driven back to zero before it is established again.
-void Run::giveUp(int index) {
+void FrictionPivoting::giveUp(int index) {
   ++gaveUp;
   if (index < n) {
     ns[index] = ContactSet::kUntreated;
@@ -208,7 +211,7 @@ void Run::giveUp(int index) {
   }
 }
 
-void Run::drive(int d, Goal goal) {
+void FrictionPivoting::drive(int d, Goal goal) {
   const bool normal = d < n;
   const int i = normal ? d : d - n;  // the contact
   // A normal pushes; a joint pulls or pushes towards zero acceleration; a friction
@@ -349,7 +352,7 @@ void Run::drive(int d, Goal goal) {
   }
 }
 
-FrictionResult Run::go() {
+FrictionResult FrictionPivoting::go() {
   FrictionResult res;
   if (!P.validate().empty()) {
     res.error = LcpError::kBadInput;
@@ -397,7 +400,7 @@ FrictionResult Run::go() {
     for (const double rel : {1e-12, 1e-10}) {
       FrictionProblem Q = P;
       Q.A.diagonal().array() += rel * scale;
-      FrictionResult r = Run(Q, inner).go();
+      FrictionResult r = FrictionPivoting(Q, inner).go();
       if (!r.ok()) continue;
       const Eigen::VectorXd own = P.A * r.f + P.b;
       if (frictionViolation(P, r.f, own) > kCheckFactor * tol) continue;
@@ -448,7 +451,7 @@ std::string FrictionProblem::validate() const {
 FrictionResult computeFrictionForces(const FrictionProblem& problem,
                                      const FrictionOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  FrictionResult r = Run(problem, options).go();
+  FrictionResult r = FrictionPivoting(problem, options).go();
   if (SolverTraceSink* sink = options.sink) {
     SolverSolve s;
     s.A = problem.A;
@@ -457,8 +460,8 @@ FrictionResult computeFrictionForces(const FrictionProblem& problem,
     for (std::size_t i = 0; i < problem.joint.size(); ++i) s.joint[i] = problem.joint[i];
     s.f = r.f;
     s.a = r.a;
-    s.error = static_cast<int>(r.error);
-    s.solver = static_cast<int>(LcpSolverKind::kComputeForces);
+    s.error = r.error;
+    s.solver = LcpSolverKind::kComputeForces;
     s.iterations = r.pivots;
     s.pivots = r.pivots;
     if (r.f.size() == problem.b.size())

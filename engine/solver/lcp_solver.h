@@ -19,28 +19,6 @@ namespace cl {
 
 class SolverTraceSink;
 
-// X(kind, name, title)
-#define CL_LCP_SOLVERS(X)                                                     \
-  X(kComputeForces, "compute_forces", "ComputeForces (Baraff 1994 pivoting)") \
-  X(kLemke, "lemke", "Lemke (complementary pivoting, lexicographic)")         \
-  X(kPgs, "pgs", "Projected Gauss-Seidel")                                    \
-  X(kFbNewton, "fb_newton", "Fischer-Burmeister semismooth Newton")           \
-  X(kNewtonRelease, "newton_release", "Newton with release (Hotz et al. 2.1)")
-
-enum class LcpSolverKind {
-#define CL_SOLVER_ENUM(kind, name, title) kind,
-  CL_LCP_SOLVERS(CL_SOLVER_ENUM)
-#undef CL_SOLVER_ENUM
-};
-
-inline constexpr NamedValue<LcpSolverKind> kLcpSolverNames[] = {
-#define CL_SOLVER_NAME(kind, name, title) {LcpSolverKind::kind, name},
-    CL_LCP_SOLVERS(CL_SOLVER_NAME)
-#undef CL_SOLVER_NAME
-};
-constexpr std::span<const NamedValue<LcpSolverKind>> namesOf(LcpSolverKind) {
-  return kLcpSolverNames;
-}
 // A line for menus and tables: "Projected Gauss-Seidel".
 const char* solverTitle(LcpSolverKind kind);
 

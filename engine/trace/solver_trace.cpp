@@ -5,54 +5,20 @@
 
 namespace cl {
 
+static const PivotTransitionText* textOf(PivotTransition t) {
+  for (const PivotTransitionText& x : kPivotTransitionTexts)
+    if (x.value == t) return &x;
+  return nullptr;
+}
+
 const char* transitionName(PivotTransition t) {
-  switch (t) {
-    case PivotTransition::kNcDirect:
-      return "NC direct";
-    case PivotTransition::kDeferSingular:
-      return "->R singular";
-    case PivotTransition::kNcToC:
-      return "NC->C";
-    case PivotTransition::kNcToRSingular:
-      return "NC->R singular";
-    case PivotTransition::kCToNc:
-      return "C->NC";
-    case PivotTransition::kCToRFlipFlop:
-      return "C->R flip-flop";
-    case PivotTransition::kDAccepted:
-      return "d accepted";
-    case PivotTransition::kDAcceptedNoStep:
-      return "d accepted, no limit";
-    case PivotTransition::kRejectAccepted:
-      return "R accepted";
-    case PivotTransition::kReReject:
-      return "R->reRejects";
-    case PivotTransition::kReRejectsBack:
-      return "reRejects->R";
-    case PivotTransition::kWarmStart:
-      return "warm start";
-    case PivotTransition::kWarmStartRejected:
-      return "warm start rejected";
-    case PivotTransition::kFrictionDirect:
-      return "C_F direct";
-    case PivotTransition::kFrictionHeld:
-      return "d -> C_F";
-    case PivotTransition::kFrictionAtEdge:
-      return "d -> cone edge";
-    case PivotTransition::kFrictionToEdge:
-      return "C_F -> NC+-";
-    case PivotTransition::kEdgeToFriction:
-      return "NC+- -> C_F";
-    case PivotTransition::kFrictionZeroed:
-      return "friction zeroed";
-    case PivotTransition::kGiveUp:
-      return "given up";
-    case PivotTransition::kLemkeFallback:
-      return "Lemke fallback";
-    case PivotTransition::kRegularized:
-      return "regularized";
-  }
-  return "?";
+  const PivotTransitionText* x = textOf(t);
+  return x ? x->name : "?";
+}
+
+const char* transitionDescription(PivotTransition t) {
+  const PivotTransitionText* x = textOf(t);
+  return x ? x->description : "?";
 }
 
 Eigen::VectorXd complementarityViolation(const Eigen::VectorXd& f, const Eigen::VectorXd& a,

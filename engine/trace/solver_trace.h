@@ -10,36 +10,98 @@
 #include <vector>
 
 #include "engine/math/vec2.h"
+#include "engine/trace/lcp_terms.h"
 
 namespace cl {
 
 enum class PivotTransition {
-  kNcDirect,           // d's acceleration was already acceptable: d -> NC, no step
-  kDeferSingular,      // adding d to C would make Acc singular: d -> R before any step
-  kNcToC,              // limiting j in NC reached a = 0: j -> C
-  kNcToRSingular,      // limiting j in NC reached a = 0 but would make Acc singular: j -> R
-  kCToNc,              // limiting j in C reached f = 0: j -> NC
-  kCToRFlipFlop,       // as kCToNc with a zero step right after a zero-step NC -> C: j -> R
-  kDAccepted,          // d reached a = 0 (the limiting contact is d itself): d -> C
-  kDAcceptedNoStep,    // no contact limits the step but d's acceleration is acceptable
-  kRejectAccepted,     // a deferred contact is acceptable at 100x the tolerance: -> NC
-  kReReject,           // a deferred contact could not be driven again: R -> reRejects
-  kReRejectsBack,      // progress was made: reRejects -> R
-  kWarmStart,          // the guessed C solved the LCP outright: C = guess, NC = the rest
-  kWarmStartRejected,  // the guessed C did not (j: the first contact that broke it, or -1)
-  // The friction solve's (friction_forces.h; d and j index the 2n rows, n + i being
-  // contact i's friction):
-  kFrictionDirect,  // d's friction already has a_F = 0: d -> C_F, no step
-  kFrictionHeld,    // driven friction d reached a_F = 0: d -> C_F
-  kFrictionAtEdge,  // driven friction d reached |f_F| = mu f_N: d -> NC+ or NC-
-  kFrictionToEdge,  // held friction j reached the cone's edge: C_F -> NC+ or NC-
-  kEdgeToFriction,  // friction j at the cone's edge reached a_F = 0: NC+- -> C_F
-  kFrictionZeroed,  // given-up friction d was driven back to zero force
-  kGiveUp,          // j would go back to the set it just left by a zero step: given up
-  kLemkeFallback,   // the pivoting found no step; the problem's Lemke form solved it
-  kRegularized      // both failed; the pivoting on A + eps I (step: eps / max diag A) solved it
+  kNcDirect,
+  kDeferSingular,
+  kNcToC,
+  kNcToRSingular,
+  kCToNc,
+  kCToRFlipFlop,
+  kDAccepted,
+  kDAcceptedNoStep,
+  kRejectAccepted,
+  kReReject,
+  kReRejectsBack,
+  kWarmStart,
+  kWarmStartRejected,
+  kFrictionDirect,
+  kFrictionHeld,
+  kFrictionAtEdge,
+  kFrictionToEdge,
+  kEdgeToFriction,
+  kFrictionZeroed,
+  kGiveUp,
+  kLemkeFallback,
+  kRegularized
+};
+
+// Each transition's short name (traces, CSV and LCP files, tables) and what it means (the
+// workbench's tips), listed once. ComputeForces' transitions first (d: the contact being
+// driven to zero acceleration; j: the contact that limits its step), then the friction
+// solve's (friction_forces.h; d and j index the 2n rows, n + i being contact i's friction).
+struct PivotTransitionText {
+  PivotTransition value;
+  const char* name;
+  const char* description;
+};
+inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
+    {PivotTransition::kNcDirect, "NC direct",
+     "d's acceleration was already acceptable: d -> NC, no step"},
+    {PivotTransition::kDeferSingular, "->R singular",
+     "adding d to C would make Acc singular: d -> R before any step"},
+    {PivotTransition::kNcToC, "NC->C", "limiting j in NC reached a = 0: j -> C"},
+    {PivotTransition::kNcToRSingular, "NC->R singular",
+     "limiting j in NC reached a = 0 but would make Acc singular: j -> R"},
+    {PivotTransition::kCToNc, "C->NC", "limiting j in C reached f = 0: j -> NC"},
+    {PivotTransition::kCToRFlipFlop, "C->R flip-flop",
+     "j left C by a zero step right after entering it by one: j -> R"},
+    {PivotTransition::kDAccepted, "d accepted", "d reached a = 0 (d limits its own step): d -> C"},
+    {PivotTransition::kDAcceptedNoStep, "d accepted, no limit",
+     "no contact limits the step but d's acceleration is acceptable"},
+    {PivotTransition::kRejectAccepted, "R accepted",
+     "a deferred contact is acceptable at 100x the tolerance: -> NC"},
+    {PivotTransition::kReReject, "R->reRejects",
+     "a deferred contact could not be driven again: R -> reRejects"},
+    {PivotTransition::kReRejectsBack, "reRejects->R", "a step made progress: reRejects -> R"},
+    {PivotTransition::kWarmStart, "warm start",
+     "the guessed C (contacts that carried force in the previous evaluate) solved the LCP with one "
+     "factorization: C = guess, NC = the rest"},
+    {PivotTransition::kWarmStartRejected, "warm start rejected",
+     "the guessed C did not solve the LCP (j broke it: negative force, negative acceleration or a "
+     "singular pivot): solved cold from here"},
+    {PivotTransition::kFrictionDirect, "C_F direct",
+     "d's friction already had no tangential acceleration: d -> C_F, no step"},
+    {PivotTransition::kFrictionHeld, "d -> C_F",
+     "the friction force d, pushed against its tangential acceleration, stopped it (a_F = 0) "
+     "inside the cone: d -> C_F (sticking)"},
+    {PivotTransition::kFrictionAtEdge, "d -> cone edge",
+     "the friction force d reached the cone's edge |f_F| = mu f_N before stopping the tangential "
+     "acceleration: d -> NC+ or NC- (slipping, f_F tied to f_N)"},
+    {PivotTransition::kFrictionToEdge, "C_F -> NC+-",
+     "the held friction j reached the cone's edge during the step: C_F -> NC+ or NC-"},
+    {PivotTransition::kEdgeToFriction, "NC+- -> C_F",
+     "the friction j at the cone's edge: its tangential acceleration reached 0: NC+- -> C_F"},
+    {PivotTransition::kFrictionZeroed, "friction zeroed",
+     "a given-up friction force d was driven back to zero before it is established again"},
+    {PivotTransition::kGiveUp, "given up",
+     "j would have gone straight back to the set it just left by a zero step (a cycle): it is "
+     "taken out of the sets and established again later (Baraff 94)"},
+    {PivotTransition::kLemkeFallback, "Lemke fallback",
+     "the pivoting found no step that ends a drive although the problem has a solution (the "
+     "reduced systems are not symmetric once frictions are tied): the problem's LCP form was "
+     "solved by Lemke; f, a and the sets are Lemke's"},
+    {PivotTransition::kRegularized, "regularized",
+     "neither the pivoting nor Lemke solved this degenerate problem (more contacts than the bodies "
+     "have freedoms): the pivoting on A + eps I (eps in the step column, relative to the largest "
+     "diagonal entry) found f, a and the sets, which solve the problem itself to its acceptance "
+     "check"},
 };
 const char* transitionName(PivotTransition t);
+const char* transitionDescription(PivotTransition t);
 
 struct SolverPivot {
   int index = 0;    // position in the solve's sequence of decisions
@@ -74,15 +136,15 @@ struct SolverSolve {
   Eigen::VectorXd b;
   std::vector<bool> joint;
   Eigen::VectorXd f, a;
-  int error = -1;      // LcpError as int
-  int solver = 0;      // LcpSolverKind as int (lcp_solver.h)
+  LcpError error = LcpError::kOk;
+  LcpSolverKind solver = LcpSolverKind::kComputeForces;
   int iterations = 0;  // LcpResult::iterations
   int pivots = 0;
   int deferrals = 0;
   double maxComplementarityViolation = 0;  // LcpResiduals::worst()
   double wallSeconds = 0;
   bool reference = false;
-  int policy = 0;  // NextContactPolicy as int
+  NextContactPolicy policy = NextContactPolicy::HYBRID;
   // ComputeForces' warm start (LcpResult::warmStarted, warmPartial): the guessed C solved the
   // LCP outright, or gave a start that decisions finished.
   bool warmStarted = false;

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "cli_test_support.h"
-#include "engine/io/state_json.h"
 #include "engine/run/run_recording.h"
+#include "engine/run/state_json.h"
 #include "engine/run/step_run.h"
 
 using namespace cl::test;

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/io/state_json.h"
+#include "engine/run/state_json.h"
 #include "engine/scene/scene.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/io/trace_csv.h"
 #include "engine/run/step_record.h"
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
+#include "engine/trace/trace_csv.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/run_export.h"
 #include "widgets/scene_paths.h"

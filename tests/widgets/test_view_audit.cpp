@@ -22,7 +22,7 @@
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/friction_forces.h"
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/quiet_window.h"
 #include "tests/widgets/test_scenes.h"

@@ -10,9 +10,9 @@
 #include "engine/contact/contact_sim.h"
 #include "engine/contact/detail/contact_matrix.h"
 #include "engine/contact/detail/friction_problem.h"
+#include "engine/contact/detail/impulse_lcp.h"
 #include "engine/contact/detail/solve_context.h"
 #include "engine/dynamics/advance_strategy.h"
-#include "engine/impulse/detail/impulse_lcp.h"
 #include "engine/solver/detail/sparse_product.h"
 
 namespace cl {

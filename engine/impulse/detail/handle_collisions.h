@@ -5,7 +5,7 @@
 // `records` is every record at the current state that is to take part: collisions,
 // resting contacts and joint/connector records (so an impulse ricochets through bodies
 // at rest and joints hold). Each record's impulse is stored in its `impulse` field.
-// The impulse LCP of each solve is impulse_lcp.h's; serial foci are drawn from the
+// The impulse LCP of each solve is contact/detail/impulse_lcp.h's; serial foci are drawn from the
 // simulation's generator (RandomLCG::randomInts), so a run repeats bit for bit.
 //
 // Serial loop: a record is done when its working velocity v_i > -smallVelocity (a joint:
@@ -16,13 +16,12 @@
 #include <vector>
 
 #include "engine/collision/rigid_body_collision.h"
-#include "engine/impulse/collision_handling.h"
+#include "engine/contact/collision_handling.h"
 
 namespace cl {
 
 class ContactSim;
 
-inline constexpr double kTinyImpulse = 1e-12;
 inline constexpr double kSmallImpulse = 1e-4;
 inline constexpr int kMaxSerialIterations = 100000;
 

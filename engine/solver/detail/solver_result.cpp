@@ -16,8 +16,8 @@ SolverSolve solveRecord(const LcpProblem& problem, const LcpResult& result, LcpS
   s.joint = problem.joint;
   s.f = result.f;
   s.a = result.a;
-  s.error = static_cast<int>(result.error);
-  s.solver = static_cast<int>(kind);
+  s.error = result.error;
+  s.solver = kind;
   s.iterations = result.iterations;
   s.pivots = result.pivots;
   s.deferrals = result.deferrals;
@@ -43,8 +43,8 @@ std::optional<LcpResult> SolveRun::refuse() const {
   r.error = LcpError::kBadInput;
   if (mSink) {
     SolverSolve s;
-    s.error = static_cast<int>(r.error);
-    s.solver = static_cast<int>(mKind);
+    s.error = r.error;
+    s.solver = mKind;
     mSink->onSolve(std::move(s));
   }
   return r;

@@ -123,10 +123,17 @@ TEST_CASE("Lemke solves the textbook LCP on which a naive tie-break cycles", "[s
     std::sort(basis.begin(), basis.end());
     CHECK(bases.insert(basis).second);
   }
-  for (const auto& n : cl::kLcpSolverNames) {  // and the others reach it too, or say not
+  // Every other solver reaches it too, but PGS: M is not symmetric, and its sweeps (which
+  // converge for symmetric positive definite M) do not here; it must say so, not answer.
+  for (const auto& n : cl::kLcpSolverNames) {
     INFO(n.name);
     const LcpResult other = solveWith(n.value, p);
-    if (other.ok()) CHECK(other.f.isApprox(Eigen::Vector3d::Constant(1.0 / 3.0), 1e-9));
+    if (n.value == LcpSolverKind::kPgs) {
+      CHECK(other.error == LcpError::kIterationLimit);
+      continue;
+    }
+    REQUIRE(other.ok());
+    CHECK(other.f.isApprox(Eigen::Vector3d::Constant(1.0 / 3.0), 1e-9));
   }
 }
 
@@ -274,7 +281,7 @@ TEST_CASE("Each solver traces its iterations and the solve", "[solver][trace]") 
     cl::RecordingTraceSink sink;
     const LcpResult r = solveWith(n.value, p, &sink);
     REQUIRE(sink.solves.size() == 1);
-    CHECK(sink.solves[0].solver == static_cast<int>(n.value));
+    CHECK(sink.solves[0].solver == n.value);
     CHECK(sink.solves[0].iterations == r.iterations);
     CHECK(sink.solves[0].f == r.f);
     if (n.value == LcpSolverKind::kComputeForces)

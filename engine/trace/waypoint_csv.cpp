@@ -1,11 +1,11 @@
-#include "engine/io/waypoint_csv.h"
+#include "engine/trace/waypoint_csv.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
+#include "engine/io/csv_field.h"
 #include "engine/io/number_text.h"
-#include "engine/io/state_csv.h"
 
 namespace cl {
 

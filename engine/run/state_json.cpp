@@ -1,4 +1,4 @@
-#include "engine/io/state_json.h"
+#include "engine/run/state_json.h"
 
 #include <fmt/format.h>
 

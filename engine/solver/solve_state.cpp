@@ -1,4 +1,4 @@
-#include "engine/trace/solve_state.h"
+#include "engine/solver/solve_state.h"
 
 #include <fmt/format.h>
 
@@ -62,7 +62,7 @@ SolveState solveStateAt(const SolveTrace& trace, int pivot) {
 std::string howSolved(const SolveTrace& trace) {
   const SolverSolve& s = trace.solve;
   const auto decisions = static_cast<int>(trace.pivots.size());
-  const auto solver = static_cast<LcpSolverKind>(s.solver);
+  const LcpSolverKind solver = s.solver;
   const char* plural = decisions == 1 ? "" : "s";
   if (s.friction()) {
     if (s.regularization > 0)

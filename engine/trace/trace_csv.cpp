@@ -1,4 +1,4 @@
-#include "engine/io/trace_csv.h"
+#include "engine/trace/trace_csv.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "engine/io/csv_field.h"
 #include "engine/io/number_text.h"
-#include "engine/io/state_csv.h"
 
 namespace cl {
 

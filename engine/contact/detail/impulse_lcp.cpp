@@ -1,4 +1,4 @@
-#include "engine/impulse/detail/impulse_lcp.h"
+#include "engine/contact/detail/impulse_lcp.h"
 
 #include <algorithm>
 

@@ -18,7 +18,5 @@ void writeStateCsvRow(std::ostream& out, long long step, double time, const Ener
 // The same for a simulation as it is now.
 void writeStateCsvHeader(std::ostream& out, const RigidBodySim& sim);
 void writeStateCsvRow(std::ostream& out, const RigidBodySim& sim, long long step);
-// A CSV field: quoted (with doubled quotes) when it holds a comma, quote or newline.
-std::string csvField(const std::string& s);
 
 }  // namespace cl

@@ -19,6 +19,9 @@
 
 namespace cl {
 
+// An impulse no larger than this counts as none (a collision handled, a jam ended).
+inline constexpr double kTinyImpulse = 1e-12;
+
 // The relative normal velocity of the record's two points at the state `vars`:
 // n . (v_primary(impact1) - v_normal(impact2)); negative when they approach.
 double normalVelocityAt(const RigidBodyCollision& c, std::span<const Polygon> bodies,

@@ -1,17 +1,11 @@
-#include "engine/io/state_csv.h"
+#include "engine/dynamics/state_csv.h"
 
 #include <fmt/format.h>
 
+#include "engine/io/csv_field.h"
 #include "engine/io/number_text.h"
 
 namespace cl {
-
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
 
 void writeStateCsvHeader(std::ostream& out, std::span<const Polygon> bodies) {
   out << "step,time,kinetic_energy,potential_energy,total_energy,friction_loss";
