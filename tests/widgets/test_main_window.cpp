@@ -17,7 +17,7 @@
 #include <catch2/catch.hpp>
 
 #include "app/workbench/main_window.h"
-#include "engine/io/state_json.h"
+#include "engine/run/state_json.h"
 #include "engine/scene/scene.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/quiet_window.h"
@@ -200,10 +200,14 @@ TEST_CASE("MainWindow docks and tool bars have object names so the layout persis
   for (QToolBar* t : window.findChildren<QToolBar*>()) CHECK_FALSE(t->objectName().isEmpty());
 
   // Every dock of the workbench (docs/workbench.md) is there and listed in the View menu.
-  for (const char* name : {"controlsDock", "matrixDock", "vectorsDock", "solverStepsDock",
-                           "waypointsDock", "timeSeriesDock"}) {
-    INFO(name);
-    QDockWidget* dock = window.findChild<QDockWidget*>(QString::fromLatin1(name));
+  const QStringList names = {"controlsDock",     "inspectorDock",   "matrixDock",
+                             "vectorsDock",      "solverStepsDock", "solverComparisonDock",
+                             "timeStepDock",     "waypointsDock",   "timeSeriesDock",
+                             "runComparisonDock"};
+  CHECK(window.findChildren<QDockWidget*>().size() == names.size());
+  for (const QString& name : names) {
+    INFO(name.toStdString());
+    QDockWidget* dock = window.findChild<QDockWidget*>(name);
     REQUIRE(dock);
     QMenu* view = window.findChild<QMenu*>(QStringLiteral("viewMenu"));
     REQUIRE(view);

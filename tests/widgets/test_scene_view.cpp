@@ -172,7 +172,19 @@ TEST_CASE("SceneView shows a message without a scene", "[scene_view]") {
   SceneView view(&session);
   view.resize(300, 200);
   const QImage image = render(view);
-  CHECK(image.width() == 300);
+  REQUIRE(image.width() == 300);
+  // The background and, centred on it, the two lines of the message: text pixels, all in
+  // the middle of the view (no grid, no bodies elsewhere).
+  const QRgb background = image.pixel(0, 0);
+  int text = 0, outside = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      if (image.pixel(x, y) == background) continue;
+      ++text;
+      if (y < 60 || y > 140 || x < 20 || x > 280) ++outside;
+    }
+  CHECK(text > 200);
+  CHECK(outside == 0);
 }
 
 TEST_CASE("SceneView pans and zooms its view transform", "[scene_view]") {

@@ -14,6 +14,7 @@
 
 #include "engine/body/body_state.h"
 #include "tests/widgets/qt_string_makers.h"
+#include "tests/widgets/shots_dir.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/backup_steps_model.h"
 #include "widgets/scene_overlay.h"
@@ -139,7 +140,6 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
   CHECK(view.ghostLabel().startsWith(QStringLiteral("ghost: PRE_COLLISION at t = ")));
   // Drawn in the ghost colour on the ghost's outline, 0.5 below its centre.
   const QImage image = view.grab().toImage();
-  image.save(QStringLiteral("/tmp/h3/ball_bounce_ghost.png"));
   const QPointF rim = view.toScreen(ghost.position() + cl::Vec2{0.5 * 0.7071, 0.5 * 0.7071});
   int ghostPixels = 0;
   const QColor ghostColor = QColor::fromRgba(cl::widgets::overlay_colors::kGhost);
@@ -255,7 +255,7 @@ TEST_CASE("Back-up waypoints are the ones that go back in time", "[waypoints_doc
   CHECK_FALSE(isBackupWaypoint(WayPoint::FINISH));
 }
 
-// Not run by default: writes what the dock and the view show at a back-up to /tmp,
+// Not run by default: writes what the dock and the view show at a back-up to shotsDir(),
 // for a person to look at (run with "[.screenshot]").
 TEST_CASE("Waypoint screenshots", "[.screenshot]") {
   for (const char* file : {"ball_bounce.json", "block_drop.json"}) {
@@ -273,7 +273,7 @@ TEST_CASE("Waypoint screenshots", "[.screenshot]") {
     if (shown < 0) shown = firstNamed(*session.currentTrace(), "ADVANCE_SIM_FAIL");
     if (shown < 0) shown = firstNamed(*session.currentTrace(), "PRE_COLLISION");
     session.selectWaypoint(shown);
-    const QString base = QStringLiteral("/tmp/h3/") + QString::fromLatin1(file).section('.', 0, 0);
+    const QString base = shotsDir() + QString::fromLatin1(file).section('.', 0, 0);
     view.grab().save(base + QStringLiteral("_view.png"));
     dock.grab().save(base + QStringLiteral("_dock.png"));
   }
@@ -298,7 +298,7 @@ TEST_CASE("Scene view screenshot with thrusters and the mouse spring", "[.screen
                    Qt::NoModifier);
   QApplication::sendEvent(&view, &move);
   REQUIRE(session.stepNow(12));
-  view.grab().save(QStringLiteral("/tmp/h3/contact_app_3_view.png"));
+  view.grab().save(shotsDir() + QStringLiteral("contact_app_3_view.png"));
   QTest::keyRelease(&view, Qt::Key_E);
   QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, grabbed.toPoint());
 }

@@ -14,7 +14,7 @@
 
 #include "engine/body/body_state.h"
 #include "engine/collision_advance/collision_advance.h"
-#include "engine/impulse/collision_handling.h"
+#include "engine/contact/collision_handling.h"
 #include "engine/scene/scene.h"
 #include "tests/engine/scenarios/scene_run.h"
 
