@@ -2,10 +2,9 @@
 // Whether a dock's contents can be seen, for the docks that defer their work while they
 // cannot (redraws, the solver comparison's solves). QWidget::isVisible() does not say: in
 // a tabbed dock area Qt keeps every tab's dock visible, those behind the current tab
-// covered by it. Seen: the solver comparison, behind Solver steps, solved every selected
-// LCP with all its solvers on the UI thread at every step of a run (pile_100 at 1 frame a
-// second). Qt's signal for a tab coming to the front or going behind is visibilityChanged,
-// which whenDockComesIntoView follows and dockOnScreen reads.
+// covered by it, and a dock that works for it there costs the run its frames. Qt's signal
+// for a tab coming to the front or going behind is visibilityChanged, which
+// whenDockComesIntoView follows and dockOnScreen reads.
 #include <functional>
 
 class QDockWidget;

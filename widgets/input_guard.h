@@ -2,11 +2,11 @@
 // InputGuard: input goes to the control a person is using, not to one the mouse passes.
 //   - The wheel changes a spin box or a combo box only while it has the keyboard focus (a
 //     click or Tab gives it); over one that has not, the wheel scrolls what holds it, as
-//     over a label: scrolling the controls dock had run the time step down to 0.00001 on
-//     its way. Every spin box and combo box is given Qt::StrongFocus when first polished,
-//     so that the wheel does not focus it.
+//     over a label, so that scrolling a dock never changes a setting on its way. Every spin
+//     box and combo box is given Qt::StrongFocus when first polished, so that the wheel
+//     does not focus it.
 //   - A focused slider keeps its own keys (Home, End, Page Up/Down, the arrows) from the
-//     window's shortcuts: Home on the history slider went to Fit View.
+//     window's shortcuts.
 // Installed once on the application.
 #include <QObject>
 

@@ -37,11 +37,8 @@
 // after 16 changes. A pivot then costs two sparse triangular solves and O(k m) for m
 // changes. The same refinement step and drift check apply; a drift refactors, and a factor
 // that fails (A[C, C] not positive definite to working precision) leaves C to the others.
-// Measured (docs/performance.md): from 128 to 256 members the Cholesky factor was faster
-// than the Schur factor on towers and chains of 200 and 400 and on a pyramid of 400 (not
-// on a pyramid of 200); pile_200's first 6 s take about as long with the
-// Schur factor from 256 as without it (medians 10.27 and 10.48 s, ranges overlapping) and
-// 6 % less than with it from 128.
+// The thresholds 32 and 256 are measured choices (docs/performance.md, "The Cholesky
+// factor of Acc, from 32 members"), not limits of either factor.
 //
 // Reference mode re-solves with a complete orthogonal decomposition of Acc, O(k^3) per
 // pivot, O(n^4) per solve: the plain method the incremental mode is tested against.
