@@ -26,4 +26,16 @@ void whenDockComesIntoView(QDockWidget* dock, std::function<void()> catchUp) {
                    });
 }
 
+WorkWhenSeen::WorkWhenSeen(QDockWidget* dock, std::function<void()> catchUp, bool owedAtFirst)
+    : mDock(dock), mOwed(owedAtFirst) {
+  whenDockComesIntoView(dock, [this, catchUp = std::move(catchUp)] {
+    if (mOwed) catchUp();
+  });
+}
+
+bool WorkWhenSeen::seenNow() {
+  mOwed = !dockOnScreen(*mDock);
+  return !mOwed;
+}
+
 }  // namespace cl::widgets

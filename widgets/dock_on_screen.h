@@ -18,4 +18,25 @@ bool dockOnScreen(const QDockWidget& dock);
 // brought to the front), dockOnScreen true by then.
 void whenDockComesIntoView(QDockWidget* dock, std::function<void()> catchUp);
 
+// The work of a dock (its redraw, its solves) done only while the dock can be seen: the dock
+// asks seenNow() before it works; while it cannot be seen the work is owed, and the dock
+// coming into view calls `catchUp` if anything is owed. A member of the dock it watches.
+class WorkWhenSeen {
+ public:
+  WorkWhenSeen(QDockWidget* dock, std::function<void()> catchUp, bool owedAtFirst = false);
+  WorkWhenSeen(const WorkWhenSeen&) = delete;
+  WorkWhenSeen& operator=(const WorkWhenSeen&) = delete;
+
+  // True when the dock can be seen (nothing is owed from then on); false, the work owed,
+  // when it cannot.
+  bool seenNow();
+  // Owes the work without asking (something arrived for it while the dock was hidden).
+  void owe() { mOwed = true; }
+  bool owed() const { return mOwed; }
+
+ private:
+  QDockWidget* mDock;
+  bool mOwed;
+};
+
 }  // namespace cl::widgets

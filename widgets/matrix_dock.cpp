@@ -211,9 +211,6 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
   // that one signal covers a new scene, a new step and a scrub.
   connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
-  whenDockComesIntoView(this, [this] {
-    if (mStale) refresh();
-  });
   connect(mSession, &Session::historyTruncated, this, &MatrixDock::refresh);
   showMessage(tr("No scene loaded."));
 }
@@ -252,11 +249,7 @@ void MatrixDock::showWhole() {
 }
 
 void MatrixDock::refresh() {
-  if (!dockOnScreen(*this)) {
-    mStale = true;
-    return;
-  }
-  mStale = false;
+  if (!mWhenSeen.seenNow()) return;
   refillSolvePicker();
   if (const SolveTrace* trace = mSession->selectedSolveTrace())
     showSolve(trace, mSession->selectedPivot(), mSession->selectedContact());

@@ -7,6 +7,8 @@
 #include <QString>
 #include <vector>
 
+#include "widgets/dock_on_screen.h"
+
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
@@ -107,7 +109,7 @@ class MatrixDock : public QDockWidget {
   QCPColorMap* mMap = nullptr;
   QCPColorScale* mScale = nullptr;
   std::vector<QCPItemRect*> mOutlines;  // pool: C blocks, then d, then the selection
-  bool mStale = false;                  // a Session change arrived while hidden
+  WorkWhenSeen mWhenSeen{this, [this] { refresh(); }};  // a Session change while hidden
 
   // The matrix shown (a copy: the Session's traces can be dropped by its budget).
   Eigen::MatrixXd mA;

@@ -192,9 +192,6 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   setWidget(scrolled(body));
 
   connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
-  whenDockComesIntoView(this, [this] {
-    if (mStale) refresh();
-  });
   connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);
   connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] {
     // Another solver's iterations on the solve shown; a comparison under way traces them
@@ -216,11 +213,7 @@ SolverComparisonDock::~SolverComparisonDock() {
 
 void SolverComparisonDock::refresh() {
   // Each solver solves the selected problem up to three times: only while the dock is seen.
-  if (!dockOnScreen(*this)) {
-    mStale = true;
-    return;
-  }
-  mStale = false;
+  if (!mWhenSeen.seenNow()) return;
   mWanted.reset();
   const SolveTrace* trace = mSession->selectedSolveTrace();
   if (trace && trace->solve.b.size() > 0 && !trace->solve.friction()) {
@@ -329,7 +322,7 @@ void SolverComparisonDock::onJobDone(const Job* job, JobResult result) {
   const bool otherSolver =
       static_cast<LcpSolverKind>(mIterationSolver->currentData().toInt()) != done->traced;
   if (!dockOnScreen(*this)) {
-    if (mWanted || otherSolver) mStale = true;
+    if (mWanted || otherSolver) mWhenSeen.owe();
     mWanted.reset();
   } else if (mWanted || otherSolver) {
     startJob();

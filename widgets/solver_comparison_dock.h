@@ -14,6 +14,7 @@
 
 #include "engine/solver/solver_comparison.h"
 #include "engine/trace/solver_trace.h"
+#include "widgets/dock_on_screen.h"
 
 class QComboBox;
 class QLabel;
@@ -88,7 +89,7 @@ class SolverComparisonDock : public QDockWidget {
   void showContacts();
 
   Session* mSession;
-  bool mStale = true;
+  WorkWhenSeen mWhenSeen{this, [this] { refresh(); }, true};
   QLabel* mSelectedLabel = nullptr;
   QTableWidget* mTable = nullptr;
   QChartView* mTime = nullptr;

@@ -288,9 +288,6 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   connect(mSession, &Session::sceneLoaded, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::historyTruncated, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::stepped, this, &TimeSeriesDock::appendNew);
-  whenDockComesIntoView(this, [this] {
-    if (mStale) requestReplot();
-  });
   connect(mSession, &Session::currentChanged, this, [this] {
     updateCursor();
     requestReplot();
@@ -511,11 +508,7 @@ void TimeSeriesDock::layoutPlots() {
 
 void TimeSeriesDock::requestReplot() {
   // A hidden dock keeps its data current (cheap) but draws only when shown.
-  if (!dockOnScreen(*this)) {
-    mStale = true;
-    return;
-  }
-  mStale = false;
+  if (!mWhenSeen.seenNow()) return;
   mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -7,6 +7,8 @@
 #include <QVector>
 #include <array>
 
+#include "widgets/dock_on_screen.h"
+
 class QCustomPlot;
 class QCPAxisRect;
 class QCPGraph;
@@ -119,7 +121,7 @@ class TimeSeriesDock : public QDockWidget {
   // neither drawn nor named in the legend, nor pulls the energy axis to 0.
   bool mFrictionSeen = false;
   bool mRebuilding = false;
-  bool mStale = false;  // data changed while hidden: replot when shown
+  WorkWhenSeen mWhenSeen{this, [this] { requestReplot(); }};  // replot owed while hidden
 };
 
 }  // namespace cl::widgets

@@ -241,9 +241,6 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   connect(mPlot, &QCustomPlot::mousePress, this, &VectorsDock::onMousePress);
   // The Session emits selectionChanged after sceneLoaded and currentChanged too.
   connect(mSession, &Session::selectionChanged, this, &VectorsDock::refresh);
-  whenDockComesIntoView(this, [this] {
-    if (mStale) refresh();
-  });
   connect(mSession, &Session::historyTruncated, this, &VectorsDock::refresh);
   showMessage(tr("No scene loaded."));
 }
@@ -251,11 +248,7 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
 VectorsDock::~VectorsDock() = default;
 
 void VectorsDock::refresh() {
-  if (!dockOnScreen(*this)) {
-    mStale = true;
-    return;
-  }
-  mStale = false;
+  if (!mWhenSeen.seenNow()) return;
   if (const SolveTrace* trace = mSession->selectedSolveTrace())
     showSolve(trace, mSession->selectedPivot(), mSession->selectedContact());
   else

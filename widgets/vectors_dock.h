@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/solver/solve_state.h"
+#include "widgets/dock_on_screen.h"
 
 class QCPAxisRect;
 class QCPBars;
@@ -91,7 +92,7 @@ class VectorsDock : public QDockWidget {
   std::array<std::array<QCPItemRect*, 3>, kPlots> mBands{};
   QCPItemText* mDrivenText = nullptr;
   QCPItemText* mLimitingText = nullptr;
-  bool mStale = false;
+  WorkWhenSeen mWhenSeen{this, [this] { refresh(); }};
 
   std::vector<double> mB, mF, mA, mViolation;
   std::vector<ContactSet> mSets;

@@ -228,11 +228,6 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
 
   connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
-  whenDockComesIntoView(this, [this] {
-    if (!mStale) return;
-    refresh();
-    refreshSteps();
-  });
   connect(mSession, &Session::currentChanged, this, &WaypointsDock::refresh);
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
   connect(mSession, &Session::stepped, this, &WaypointsDock::refreshSteps);
@@ -290,11 +285,7 @@ void WaypointsDock::showMessage(const QString& text) {
 
 void WaypointsDock::refresh() {
   // A hidden dock does nothing but remember to catch up.
-  if (!dockOnScreen(*this)) {
-    mStale = true;
-    return;
-  }
-  mStale = false;
+  if (!mWhenSeen.seenNow()) return;
   updateCounters();
   if (mStepsTable->isVisibleTo(this)) syncStepRow();
   const StepRecord* record = mSession->current();
@@ -354,7 +345,7 @@ void WaypointsDock::applyFilter() {
 void WaypointsDock::refreshSteps() {
   if (!mBackupsOnly->isChecked()) return;
   if (!dockOnScreen(*this)) {
-    mStale = true;  // caught up when it comes into view
+    mWhenSeen.owe();  // caught up when it comes into view
     return;
   }
   const bool wasSyncing = mSyncing;
@@ -391,7 +382,7 @@ void WaypointsDock::onStepRowSelected() {
 }
 
 void WaypointsDock::syncSelection() {
-  if (!dockOnScreen(*this) || mStale || mPages->currentIndex() != 1) return;
+  if (!dockOnScreen(*this) || mWhenSeen.owed() || mPages->currentIndex() != 1) return;
   const int selected = mSession->selectedWaypoint();
   const auto& trace = mWaypoints->trace();
   const int index = trace && selected < static_cast<int>(trace->waypoints.size()) ? selected : -1;

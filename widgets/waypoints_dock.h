@@ -9,6 +9,8 @@
 #include <QString>
 #include <vector>
 
+#include "widgets/dock_on_screen.h"
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -83,8 +85,14 @@ class WaypointsDock : public QDockWidget {
   QTableView* mStepsTable = nullptr;  // the steps with back-ups: shown with Back-ups only
   QSplitter* mSplitter = nullptr;     // waypoints, then the selected one's collisions
   bool mSplitMoved = false;           // the user placed the handle
-  bool mStale = true;                 // the record changed while the dock was hidden
-  bool mSyncing = false;              // selecting a row because the Session said so
+  // The record changed while the dock was hidden: both lists caught up when it is seen.
+  WorkWhenSeen mWhenSeen{this,
+                         [this] {
+                           refresh();
+                           refreshSteps();
+                         },
+                         true};
+  bool mSyncing = false;  // selecting a row because the Session said so
 };
 
 }  // namespace cl::widgets
