@@ -104,21 +104,19 @@ double Polygon::minHeight() const {
 }
 
 bool Polygon::contains(Vec2 p) const {
-  // Parity of the crossings of a ray from p to beyond the body, in a direction no outline of
-  // round numbers lines up with; a crossing at a corner meets both of its edges once.
-  const Vec2 far = p + Vec2{0.6, 0.8}.rotated(0.1) *
-                           (std::abs(p.x) + std::abs(p.y) + mBounds.width() + mBounds.height() +
-                            std::abs(mBounds.left) + std::abs(mBounds.bottom) + 1.0);
-  const Edge ray = StraightEdge{p, far};
+  // Parity of the crossings of a ray from p past the body's bounds, in a direction no
+  // outline of round numbers lines up with. A corner is counted with the edge it ends, not
+  // the one it starts, so a ray through a corner crosses once.
+  const Vec2 corner{mBounds.left, mBounds.bottom};
+  const double beyond = (p - corner).length() + mBounds.width() + mBounds.height() + 1.0;
+  const Edge ray = StraightEdge{p, p + Vec2{0.6, 0.8}.rotated(0.1) * beyond};
   const double tol = 1e-12 * (mBounds.width() + mBounds.height());
-  std::vector<Vec2> crossings;
+  int crossings = 0;
   for (const Path& path : mPaths)
     for (const Edge& e : path.edges)
       for (const Vec2 at : edgeCrossings(ray, e, tol))
-        if (std::none_of(crossings.begin(), crossings.end(),
-                         [&](Vec2 q) { return (q - at).length() <= 1e3 * tol; }))
-          crossings.push_back(at);
-  return crossings.size() % 2 == 1;
+        if ((at - edgeStart(e)).length() > 1e3 * tol) ++crossings;
+  return crossings % 2 == 1;
 }
 
 double Polygon::distanceToOutline(Vec2 p) const {
@@ -152,8 +150,8 @@ double Polygon::rayExit(Vec2 from, Vec2 dir, double skip, double reach) const {
   // More than 30 degrees off the outline (at `skip` it is farther than skip sin 30 from it):
   // it points away from the body, not along it, and is not the body's to cut.
   if (distanceToOutline(from + dir * skip) > skip / 2) return reach;
-  double in = skip;
-  double out = in;
+  double in = skip;  // within skip of the outline, by the test above
+  double out = std::min(exit, in + skip / 2);
   while (out < exit && near(out)) in = out, out = std::min(exit, out + skip / 2);
   if (near(out)) return exit;
   while (out - in > skip / 8) (near((in + out) / 2) ? in : out) = (in + out) / 2;

@@ -207,8 +207,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     result = solve(problem);
   const bool sliding =
       std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
-  // The slide decisions of the problem whose solution is used (none when held static).
-  std::vector<int> slide = problem.slide;
+  bool heldStatic = false;  // the solution used is the held problem's: no contact slides
   std::string heldFailure;
   const bool jam = result.error == LcpError::kNoSolution && sliding && mJamImpulses &&
                    jamImpulseExists(cs, vars);
@@ -224,7 +223,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     if (heldResult.ok()) {
       ++mSolveTotals.frictionHeld;
       result = std::move(heldResult);
-      slide = held.slide;
+      heldStatic = true;
     } else {
       heldFailure = fmt::format(
           " (sliding friction has no solution, and with the sliding "
@@ -252,7 +251,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     RigidBodyCollision& shown = mLastContacts[subset[static_cast<std::size_t>(i)]];
     shown.force = result.f(i);
     shown.frictionForce = result.f(n + i);
-    shown.sliding = slide[static_cast<std::size_t>(i)] != 0;
+    shown.sliding = !heldStatic && problem.slide[static_cast<std::size_t>(i)] != 0;
     applyContactForce(cs[i], result.f(i), bodies(), vars, change);
     applyFrictionForce(cs[i], result.f(n + i), bodies(), vars, change);
     mFrictionLossRate -= result.f(n + i) * tangentialSlip(cs[i], bodies(), vars);
