@@ -1,19 +1,18 @@
 #pragma once
-// Session: the workbench's document. It owns the loaded scene, the thread that steps
-// it, the run state and the history of every step taken, and tells the docks what
-// happened through signals; docks read it and never talk to each other.
+// Session: the workbench's document, the one object the docks read. It is a thin front
+// over three parts with one job each, and tells the docks what happened through signals;
+// docks read it and never talk to each other:
+//   - SessionDocument (session_document.h): the scene as loaded and the edits made to it;
+//   - HistoryCursor (history_cursor.h): every step taken, the record shown and the
+//     selection within it (one solve, one pivot of it, one waypoint, one contact, a body);
+//   - StepRunner (step_runner.h): the worker thread that steps the simulation, the pacing
+//     of a run to the wall clock, busy and cancel, re-derived traces.
+// Loading a scene or a recording replaces the document and the history whole and starts
+// the runner again (install).
 //
-// Threading: the simulation and its advance strategy live on a worker thread
-// (SimWorker). A frame timer on the UI thread asks for as many time steps as the wall
-// clock (times the time rate) has moved on, at most one request in flight, and the
-// worker answers with the StepRecords of the steps it took.
-//
-// History and selection: every step is appended to history() (run_history.h). The
-// record shown, current(), is the newest while running; showStep() scrubs back to any
-// held record and every dock shows that one. Within it one solve, one pivot of that
-// solve, one waypoint and one contact (a row of the solve) can be selected; any dock may
-// change the selection, all of them follow selectionChanged().
-#include <QElapsedTimer>
+// The record shown, current(), is the newest while running; showStep() scrubs back to any
+// held record and every dock shows that one; any dock may change the selection, all of
+// them follow selectionChanged().
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -29,15 +28,13 @@
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "engine/trace/trace_csv.h"
+#include "widgets/history_cursor.h"
+#include "widgets/session_document.h"
 #include "widgets/sim_snapshot.h"
-
-class QThread;
-class QThreadPool;
-class QTimer;
+#include "widgets/step_runner.h"
 
 namespace cl::widgets {
 
-class SimWorker;
 struct StepBatch;
 
 class Session : public QObject {
@@ -80,9 +77,9 @@ class Session : public QObject {
   // and the scene and history shown stay.
   bool openRecording(const QString& path);
   // The recording the history came from (empty when it was run here).
-  const QString& recordingPath() const { return mRecordingPath; }
+  const QString& recordingPath() const { return mDocument.recordingPath; }
   // Whether the history holds steps taken or edited since it was loaded, opened or saved.
-  bool hasUnsavedSteps() const { return mUnsaved; }
+  bool hasUnsavedSteps() const { return mDocument.unsaved; }
   // Asked before loadScene or openRecording (kLoad), restart or restartWithSettings
   // (kRestart) drops a history with unsaved steps, with their number: false keeps the run
   // (the call returns false, and loadDeclined() says why). The window asks the user (and
@@ -94,17 +91,17 @@ class Session : public QObject {
   // The last loadScene, openRecording or restart returned false because the guard declined.
   bool loadDeclined() const { return mLoadDeclined; }
 
-  bool hasScene() const { return mHasScene; }
-  const QString& scenePath() const { return mScenePath; }
-  const QString& title() const { return mTitle; }
-  const QString& description() const { return mDescription; }
+  bool hasScene() const { return mDocument.hasScene; }
+  const QString& scenePath() const { return mDocument.scenePath; }
+  const QString& title() const { return mDocument.title; }
+  const QString& description() const { return mDocument.description; }
   // The scene's document and settings as loaded.
-  const SceneDoc& sceneDoc() const { return mDoc; }
-  const SimSettings& settings() const { return mSettings; }
+  const SceneDoc& sceneDoc() const { return mDocument.doc; }
+  const SimSettings& settings() const { return mDocument.settings; }
   // Shapes of the current scene's bodies; they do not change while it runs.
-  const std::vector<Polygon>& bodies() const { return mBodies; }
+  const std::vector<Polygon>& bodies() const { return mDocument.bodies; }
   // The time step of the live simulation.
-  double timeStep() const { return mTimeStep; }
+  double timeStep() const { return mDocument.timeStep; }
   // The settings the newest record runs with: the live ones as its simulation and advance
   // strategy have them (with every edit so far), the others as loaded. settings() without
   // a scene.
@@ -114,20 +111,20 @@ class Session : public QObject {
   // (advance_caveats.h). Shown by the notes bar; re-read on notesChanged.
   std::vector<std::string> notes() const;
   // The lasting edits made since the scene was loaded (those a restart keeps).
-  const std::vector<SimEdit>& lastingEdits() const { return mLastingEdits; }
+  const std::vector<SimEdit>& lastingEdits() const { return mDocument.lastingEdits; }
   // Every edit applied since the scene was loaded, with the step it followed, for the
   // records held (a recording rebuilds each record's simulation from them).
-  const std::vector<RecordedEdit>& editLog() const { return mEditLog; }
+  const std::vector<RecordedEdit>& editLog() const { return mDocument.editLog; }
 
   // ---- History
-  const RunHistory& history() const { return mHistory; }
+  const RunHistory& history() const { return mCursor.history(); }
   void setHistoryBudget(std::size_t bytes);
   // Index into history() of the record shown (-1 without a scene).
-  int currentIndex() const { return mCurrent; }
+  int currentIndex() const { return mCursor.currentIndex(); }
   const StepRecord* current() const;
-  bool atLatest() const { return mCurrent == mHistory.size() - 1; }
+  bool atLatest() const { return mCursor.atLatest(); }
   // The snapshot of the record shown.
-  const SimSnapshot& snapshot() const { return mSnapshot; }
+  const SimSnapshot& snapshot() const { return mCursor.snapshot(); }
   // Shows record `index` (clamped); pauses. Emits currentChanged and selectionChanged.
   void showStep(int index);
   // Shows the nearest record after (direction > 0) or before (< 0) the one shown that has
@@ -153,7 +150,7 @@ class Session : public QObject {
   QString noTraceReason() const;
   // Records traces while stepping (default on). Off, the run is faster and traces are
   // re-derived when a step is inspected.
-  bool tracing() const { return mTracing; }
+  bool tracing() const { return mRunner->tracing(); }
   void setTracing(bool on);
   // Makes the record shown the newest: sets the records after it aside (with their edits)
   // and puts the simulation back at its state. Running, stepping or editing from a past
@@ -167,12 +164,12 @@ class Session : public QObject {
   // since (which is set aside in its place: a second call goes back), and shows that step.
   // False, saying why with errorOccurred, when the history no longer holds the step.
   bool restoreSetAside();
-  static constexpr int kMaxSetAside = 8;
+  static constexpr int kMaxSetAside = HistoryCursor::kMaxSetAside;
 
   // ---- Selection within the record shown
   // Solve: index into currentTrace()->solves, -1 none. Selecting a solve selects its
   // final pivot and clears the contact.
-  int selectedSolve() const { return mSelectedSolve; }
+  int selectedSolve() const { return mCursor.selectedSolve(); }
   void selectSolve(int index);
   const SolveTrace* selectedSolveTrace() const;
   // The selected solve's step and place among the step's solves, from 1 (for exports).
@@ -183,25 +180,25 @@ class Session : public QObject {
   // Position in the selected solve (engine/solver/solve_state.h): -1 before the first
   // decision (f = 0, a = b), k after decision k, K = resultPosition its result. A solve
   // selected opens at its result; stepPivot opens the next one at -1.
-  int selectedPivot() const { return mSelectedPivot; }
+  int selectedPivot() const { return mCursor.selectedPivot(); }
   void selectPivot(int index);
   // Waypoint: index into currentTrace()->waypoints, -1 none.
-  int selectedWaypoint() const { return mSelectedWaypoint; }
+  int selectedWaypoint() const { return mCursor.selectedWaypoint(); }
   void selectWaypoint(int index);
   const Waypoint* selectedWaypointData() const;
   // Contact: a row of the selected solve, -1 none.
-  int selectedContact() const { return mSelectedContact; }
+  int selectedContact() const { return mCursor.selectedContact(); }
   void selectContact(int row);
   // Body: an index into bodies(), -1 none (the inspector shows it). It stays selected from
   // record to record; a scene load clears it.
-  int selectedBody() const { return mSelectedBody; }
+  int selectedBody() const { return mCursor.selectedBody(); }
   void selectBody(int body);
 
   // ---- Running
-  bool isRunning() const { return mRunning; }
+  bool isRunning() const { return mRunner->pacing(); }
   void setRunning(bool running);
   // Simulated seconds per wall second, 0.1 to 10.
-  double timeRate() const { return mTimeRate; }
+  double timeRate() const { return mRunner->timeRate(); }
   void setTimeRate(double rate);
   // Pauses and queues `steps` time steps; the answer comes as `stepped`.
   void step(int steps = 1);
@@ -217,7 +214,7 @@ class Session : public QObject {
 
   // ---- A step that takes long
   // Whether a request for steps has been computing for more than kBusyAfterMs (busyChanged).
-  bool busy() const { return mBusy; }
+  bool busy() const { return mRunner->busy(); }
   // The number of the step being computed (0 when none), and for how long the request has
   // been computing (s).
   long long stepInProgress() const;
@@ -228,7 +225,7 @@ class Session : public QObject {
   void cancelStep();
   // How long a request computes before busy() (default kBusyAfterMs; tests set 0).
   void setBusyAfter(int ms);
-  static constexpr int kBusyAfterMs = 400;
+  static constexpr int kBusyAfterMs = StepRunner::kBusyAfterMs;
   // Applies `edit` (engine/edit/sim_edit.h) to the simulation between two steps, on the
   // worker thread: the one way the workbench changes a running simulation (a parameter, a
   // setting, the mouse spring, thrusters, a body's state), without a data race. The
@@ -246,7 +243,7 @@ class Session : public QObject {
   void setComparison(std::shared_ptr<const AdvanceRun> run);
 
   // Wall-clock period of the run timer.
-  static constexpr int kFrameIntervalMs = 16;
+  static constexpr int kFrameIntervalMs = StepRunner::kFrameIntervalMs;
 
  signals:
   void sceneLoaded();
@@ -277,94 +274,41 @@ class Session : public QObject {
     std::vector<RecordedEdit> edits;
     QString path;
   };
-  // Makes `scene` current with its first record as the history, or with `recorded`'s
-  // records (the newest shown).
-  void install(Scene scene, const QString& sourcePath,
+  // Makes `scene` current, carrying `lastingEdits`, with its first record as the history
+  // or with `recorded`'s records (the newest shown): a new document, history and run.
+  void install(Scene scene, const QString& sourcePath, std::vector<SimEdit> lastingEdits,
                std::optional<Recorded> recorded = std::nullopt);
   // Whether the history may be replaced: true when it holds nothing unsaved or the discard
   // guard agrees; false records that a load was declined.
   bool mayDiscardHistory(DiscardCause cause);
-  // loadScene, asking the discard guard when `ask` (restart does not: it is the way back).
   bool replaceScene(const QString& path, bool keepEdits, DiscardCause cause);
-  void onFrame();
-  // Asks the worker for `steps` steps; `then` runs once they are in the history and shown.
+  // Asks the runner for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});
   void onAdvanced(const StepBatch& batch);
-  void onFailed(quint64 generation, const QString& message, const StepBatch& batch);
-  void onCancelled(quint64 generation, const QString& message, const StepBatch& batch);
-  // An answer of the current generation arrived: one request fewer in flight, not busy.
-  void endRequest();
-  // stepPivot's and stepWaypoint's second half, on the record shown.
-  void openNextSolve();
-  void openFirstWaypoint();
+  void onFailed(const QString& message, const StepBatch& batch);
+  void onCancelled(const QString& message, const StepBatch& batch, double seconds);
   // Appends the batch when it is news of the current scene; true if anything was added.
   bool takeBatch(const StepBatch& batch);
-  void setCurrent(int index);
-  void resetSelection();
-  // The worker takes the newest record's state as the run's (after the history lost or
-  // regained records at its end); answers for the old end are dropped.
+  // The record shown changed (its selection reset): a paused run asks for its trace, and
+  // the docks are told.
+  void shownChanged();
+  // The runner starts again from the newest record (after the history lost or regained
+  // records at its end); answers for the old end are dropped.
   void continueFromNewest();
-  // The poor solve of the record shown, selected and described when mPoorSolveStep is its
-  // step and its trace is at hand.
+  // The poor solve the cursor expects, selected and described when its trace is at hand.
   void selectPendingPoorSolve();
   void reportSimulationError(const QString& message);
-  // The answer to requestTrace(): the re-run of `step`, or the error that stopped it.
-  void onTraceDerived(quint64 generation, long long step, const std::optional<StepRun>& run,
+  void onTraceDerived(bool current, long long step, const std::optional<StepRun>& run,
                       const QString& error);
-  // Runs `edit` on the worker; the state it returns goes to the record of the step the
-  // edit followed.
-  void postEdit(SimEdit edit);
-  void updateEditedState(const SimState& state, long long step, const SimEdit& edit);
+  void onEdited(const SimState& state, long long step, const SimEdit& edit);
 
-  QThread* mThread = nullptr;
-  SimWorker* mWorker = nullptr;  // lives on mThread
-  QTimer* mFrameTimer = nullptr;
-  QElapsedTimer mClock;
-  double mTargetTime = 0.0;     // simulation time the wall clock says we should be at
-  int mPending = 0;             // requests sent to the worker and not yet answered
-  double mStepSeconds = 0.0;    // wall seconds a step of the last batch took, 0 before one
+  SessionDocument mDocument;
+  HistoryCursor mCursor;
+  StepRunner* mRunner = nullptr;
   std::function<void()> mThen;  // requestSteps' `then` of the request in flight
-  QTimer* mBusyTimer = nullptr;
-  QElapsedTimer mRequestClock;  // since the request in flight was made
-  bool mBusy = false;
-  quint64 mGeneration = 0;
-  bool mRunning = false;
-  double mTimeRate = 1.0;
-  bool mTracing = true;
-
-  bool mHasScene = false;
-  QString mScenePath;
-  QString mTitle;
-  QString mDescription;
-  SceneDoc mDoc;
-  SimSettings mSettings;
-  std::vector<SimEdit> mLastingEdits;
-  std::vector<RecordedEdit> mEditLog;
-  QString mRecordingPath;
-  bool mUnsaved = false;
   bool mLoadDeclined = false;
   std::function<bool(int, DiscardCause)> mDiscardGuard;
-  double mTimeStep = 0.0;
-  std::vector<Polygon> mBodies;
-  std::shared_ptr<const RigidBodySim> mPristine;  // scene as set, for restart without a file
   std::shared_ptr<const AdvanceRun> mComparison;
-  // The step whose trace is being re-derived (-1 none); answers carry the generation.
-  long long mDerivingStep = -1;
-  long long mPoorSolveStep = -1;          // a step found as poor whose poor solve is to be selected
-  std::vector<SetAsideFuture> mSetAside;  // futures a run from a past step replaced
-  int mTraceJobs = 0;                     // re-derivations started and not yet answered
-  QThreadPool* mTracePool = nullptr;      // one thread: re-derives traces off the UI thread
-  QThreadPool* mDisposePool = nullptr;    // one thread: frees the traces the budget drops
-  RunHistory::TraceDisposer mDisposer;    // hands them to it
-
-  RunHistory mHistory;
-  int mCurrent = -1;
-  SimSnapshot mSnapshot;
-  int mSelectedSolve = -1;
-  int mSelectedPivot = -1;
-  int mSelectedWaypoint = -1;
-  int mSelectedContact = -1;
-  int mSelectedBody = -1;
 };
 
 }  // namespace cl::widgets

@@ -1,0 +1,121 @@
+#pragma once
+// HistoryCursor: the history of a Session's run and where in it the workbench looks. It
+// holds every record (engine/run/run_history.h), the record shown with its snapshot, the
+// selection within that record (a solve, a pivot of it, a waypoint, a contact) and the
+// body selected, and the futures set aside by running from a past record. It signals
+// nothing: its mutators say what they changed and the Session tells the docks.
+//
+// The selection follows the engine's decisions: a record shown opens at its last
+// contact-force solve (the one of the state drawn), at that solve's result; nextPivot and
+// nextWaypoint walk the decisions one by one, and across records.
+#include <QtGlobal>
+#include <vector>
+
+#include "engine/run/run_history.h"
+#include "engine/run/set_aside_future.h"
+#include "engine/trace/trace_csv.h"
+#include "widgets/sim_snapshot.h"
+
+namespace cl::widgets {
+
+class HistoryCursor {
+ public:
+  // Starts over with `history` (empty without a scene), its newest record shown, nothing
+  // set aside, no body selected. The budget and the trace disposer stay.
+  void reset(RunHistory history, quint64 generation);
+  void setBudget(std::size_t bytes);
+  void setTraceDisposer(RunHistory::TraceDisposer disposer);
+
+  const RunHistory& history() const { return mHistory; }
+  // Index into history() of the record shown (-1 when empty).
+  int currentIndex() const { return mCurrent; }
+  const StepRecord* current() const;
+  bool atLatest() const { return mCurrent == mHistory.size() - 1; }
+  const SimSnapshot& snapshot() const { return mSnapshot; }
+  const StepTrace* currentTrace() const;
+  // Shows record `index` of generation `generation`, its selection reset; false when it
+  // was shown already.
+  bool show(int index, quint64 generation);
+  // The run continues as generation `generation` (the snapshot's tag).
+  void setGeneration(quint64 generation) { mSnapshot.generation = generation; }
+
+  // Appends records the run took (the continuation of the newest; others are dropped). At
+  // the latest the newest is shown, with their energy samples; otherwise the record shown
+  // stays. Says whether any were appended and whether the one shown moved with them.
+  struct Taken {
+    bool appended = false;
+    bool followed = false;
+  };
+  Taken take(const std::vector<StepRecord>& records, quint64 generation);
+  // A step's trace re-derived, or its state replaced by an edit made after it.
+  void setTrace(int index, std::shared_ptr<const StepTrace> trace);
+  void replaceState(int index, const SimState& state);
+
+  // ---- Selection within the record shown (Session documents each)
+  // The record's default: its last contact-force solve at its result.
+  void resetSelection();
+  int selectedSolve() const { return mSelectedSolve; }
+  int selectedPivot() const { return mSelectedPivot; }
+  int selectedWaypoint() const { return mSelectedWaypoint; }
+  int selectedContact() const { return mSelectedContact; }
+  int selectedBody() const { return mSelectedBody; }
+  void selectSolve(int index);
+  // False without a selected solve.
+  bool selectPivot(int index);
+  void selectWaypoint(int index);
+  void selectContact(int row);
+  void selectBody(int body, int bodies);
+  const SolveTrace* selectedSolveTrace() const;
+  const Waypoint* selectedWaypointData() const;
+  SolveOrigin selectedSolveOrigin() const;
+
+  // ---- Walking the decisions
+  // kSelection: the selection moved within the record shown; kRecord: the next record is
+  // shown, at its first decision; kNewStep: the record shown is the newest and its
+  // decisions are done, so the walk goes on in a step not yet taken.
+  enum class Move { kSelection, kRecord, kNewStep };
+  // The next pivot of the selected solve, then the next solve before its first decision.
+  Move nextPivot(quint64 generation);
+  // The next waypoint.
+  Move nextWaypoint(quint64 generation);
+  // The first solve (before its first decision) or first waypoint of the record shown: a
+  // kNewStep walk's end, once the step is in.
+  void openFirstSolve();
+  void openFirstWaypoint();
+
+  // ---- A poor step found (Session::showMarkedStep)
+  // The poor solve of `step` is to be selected when its trace is at hand.
+  void expectPoorSolve(long long step) { mPoorSolveStep = step; }
+  // Selects the expected poor solve when the record shown is that step and its trace is
+  // held: its index, or -1 (not now, or a step without a poor solve).
+  int selectPendingPoorSolve();
+
+  // ---- Futures set aside (engine/run/set_aside_future.h)
+  // Sets the records after the one shown aside, with their edits from `editLog` (at most
+  // kMaxSetAside kept, the oldest dropped); how many steps it set aside.
+  int setAsideFuture(std::vector<RecordedEdit>& editLog);
+  // Puts the newest future back in place of what followed its step (set aside in turn)
+  // and shows that step. False, the future dropped, when the history no longer holds it.
+  bool restoreSetAside(std::vector<RecordedEdit>& editLog);
+  int setAsideSteps() const;
+  long long setAsideFrom() const;
+  bool hasSetAside() const { return !mSetAside.empty(); }
+  static constexpr int kMaxSetAside = 8;
+
+ private:
+  void openNextSolve();
+
+  RunHistory mHistory;
+  RunHistory::TraceDisposer mDisposer;
+  int mCurrent = -1;
+  SimSnapshot mSnapshot;
+  int mSelectedSolve = -1;
+  int mSelectedPivot = -1;
+  int mSelectedWaypoint = -1;
+  int mSelectedContact = -1;
+  int mSelectedBody = -1;
+  long long mPoorSolveStep = -1;
+  std::vector<SetAsideFuture> mSetAside;
+};
+
+}  // namespace cl::widgets
