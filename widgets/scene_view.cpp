@@ -1,6 +1,7 @@
 #include "widgets/scene_view.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -196,34 +197,17 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
     if (mSpringBody >= 0 && !(mSpringTarget == mSpringSent)) sendSpringTarget();
   });
 
-  mShowContactForcesAction =
-      addLayerAction(tr("Show contact &forces"), QStringLiteral("showContactForcesAction"),
-                     tr("Draw contact and joint forces as red arrows (a dot marks every contact)"),
-                     mShowContactForces);
-  connect(mShowContactForcesAction, &QAction::toggled, this, &SceneView::setShowContactForces);
-  mShowNormalsAction =
-      addLayerAction(tr("Show contact &normals"), QStringLiteral("showNormalsAction"),
-                     tr("Draw the normal of every contact"), false);
-  mShowImpulsesAction = addLayerAction(
-      tr("Show collision &impulses"), QStringLiteral("showImpulsesAction"),
-      tr("Draw the impulses applied at the collisions of the step shown as purple arrows (an "
-         "impulse of J N s as long as a force of J N)"),
-      true);
-  mShowVelocitiesAction = addLayerAction(
-      tr("Show &velocities"), QStringLiteral("showVelocitiesAction"),
-      tr("Draw the velocity of each centre of mass: an arrow to where it would be %1 s later")
-          .arg(kVelocitySeconds),
-      false);
-  mShowBoundingBoxesAction =
-      addLayerAction(tr("Show &bounding boxes"), QStringLiteral("showBoundingBoxesAction"),
-                     tr("Draw each body's axis-aligned extent"), false);
-  mShowGhostsAction = addLayerAction(
-      tr("Show waypoint &ghosts"), QStringLiteral("showGhostsAction"),
-      tr("Draw the bodies at the selected waypoint of CollisionAdvance as dashed blue outlines, "
-         "with the collisions it considers"),
-      true);
-  mShowClockAction = addLayerAction(tr("Show &clock"), QStringLiteral("showClockAction"),
-                                    tr("Show the simulation time in the top-left corner"), true);
+  for (const SceneLayerSpec& spec : kSceneLayers) {
+    auto* action = new QAction(QCoreApplication::translate("SceneView", spec.text), this);
+    action->setObjectName(QString::fromLatin1(spec.name));
+    action->setCheckable(true);
+    action->setChecked(spec.shown);
+    QString tip = QCoreApplication::translate("SceneView", spec.tip);
+    if (spec.layer == SceneLayer::kVelocities) tip = tip.arg(kVelocitySeconds);
+    action->setToolTip(tip);
+    connect(action, &QAction::toggled, this, qOverload<>(&QWidget::update));
+    mLayers[static_cast<std::size_t>(spec.layer)] = action;
+  }
 
   mLargerForcesAction = new QAction(tr("&Longer force arrows"), this);
   mLargerForcesAction->setObjectName(QStringLiteral("largerForcesAction"));
@@ -249,29 +233,19 @@ SceneView::SceneView(Session* session, QWidget* parent) : QWidget(parent), mSess
   setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
-QAction* SceneView::addLayerAction(const QString& text, const QString& name, const QString& tip,
-                                   bool checked) {
-  auto* action = new QAction(text, this);
-  action->setObjectName(name);
-  action->setCheckable(true);
-  action->setChecked(checked);
-  action->setToolTip(tip);
-  connect(action, &QAction::toggled, this, qOverload<>(&QWidget::update));
-  return action;
-}
-
 QList<QAction*> SceneView::viewActions() const {
-  return {mShowContactForcesAction, mShowNormalsAction,       mShowImpulsesAction,
-          mShowVelocitiesAction,    mShowBoundingBoxesAction, mShowGhostsAction,
-          mShowClockAction,         mSeparators.value(0),     mLargerForcesAction,
-          mSmallerForcesAction,     mResetForceScaleAction};
+  QList<QAction*> actions(mLayers.begin(), mLayers.end());
+  actions << mSeparators.value(0) << mLargerForcesAction << mSmallerForcesAction
+          << mResetForceScaleAction;
+  return actions;
 }
 
-void SceneView::setShowContactForces(bool on) {
-  if (on == mShowContactForces) return;
-  mShowContactForces = on;
-  mShowContactForcesAction->setChecked(on);
-  update();
+bool SceneView::shows(SceneLayer layer) const {
+  return layerAction(layer)->isChecked();
+}
+
+void SceneView::setShown(SceneLayer layer, bool on) {
+  layerAction(layer)->setChecked(on);  // toggled: repainted
 }
 
 void SceneView::setForceScale(double factor) {
@@ -289,7 +263,7 @@ void SceneView::setForceScale(double factor) {
 const Waypoint* SceneView::ghostWaypoint() const {
   // Index first: asking the Session for the data of no selection would make it
   // re-derive a dropped trace for nothing.
-  if (!mShowGhostsAction->isChecked() || mSession->selectedWaypoint() < 0) return nullptr;
+  if (!shows(SceneLayer::kGhosts) || mSession->selectedWaypoint() < 0) return nullptr;
   return mSession->selectedWaypointData();
 }
 
@@ -311,7 +285,7 @@ BodyState SceneView::ghostState(int body) const {
 std::vector<BodyState> SceneView::secondRunStates() const {
   const AdvanceRun* run = mSession->comparison();
   const StepRecord* record = mSession->current();
-  if (!run || !record || !mShowGhostsAction->isChecked()) return {};
+  if (!run || !record || !shows(SceneLayer::kGhosts)) return {};
   // Step k's bodies are the run's positions[k - 1]; step 0 is the scene as loaded.
   const long long k = record->step;
   if (k < 1 || k > static_cast<long long>(run->positions.size())) return {};
@@ -552,7 +526,7 @@ QStringList SceneView::keyLabels() const {
 std::vector<ImpulseMark> SceneView::shownImpulses() const {
   // Only a trace at hand: re-deriving a dropped one re-runs the step.
   const StepRecord* record = mSession->current();
-  if (!mShowImpulsesAction->isChecked() || !record || !record->trace) return {};
+  if (!shows(SceneLayer::kImpulses) || !record || !record->trace) return {};
   return impulsesOf(*record->trace);
 }
 
@@ -630,10 +604,10 @@ void SceneView::drawOverlay(QPainter& painter) const {
   const ForceScale scale = arrowScale();
   painter.save();
   drawSprings(painter, map, snapshot.springs);
-  drawConnectors(painter, map, snapshot.connectors, scale, mShowContactForces);
+  drawConnectors(painter, map, snapshot.connectors, scale, shows(SceneLayer::kContactForces));
   drawThrusters(painter, map, snapshot.thrusters, scale);
   drawContacts(painter, map, snapshot.contacts, mSession->bodies(), snapshot.states, scale,
-               mShowContactForces);
+               shows(SceneLayer::kContactForces));
   painter.restore();
 }
 
@@ -644,7 +618,7 @@ void SceneView::drawLegends(QPainter& painter, bool impulses) const {
       std::any_of(snapshot.connectors.begin(), snapshot.connectors.end(),
                   [](const ConnectorMark& c) { return c.kind == ConnectorMarkKind::kJoint; });
   painter.save();
-  if (mShowContactForces && anyForce)
+  if (shows(SceneLayer::kContactForces) && anyForce)
     drawForceScaleBar(painter, rect(), font(), {centeredToScreen(), mCenter, mScale}, arrowScale());
   drawContactModeKey(painter, rect(), font(), snapshot.contacts, impulses);
   painter.restore();
@@ -774,10 +748,9 @@ void SceneView::drawLayers(QPainter& painter, const std::vector<ImpulseMark>& im
   const auto& bodies = mSession->bodies();
   const ScreenMap map{centeredToScreen(), mCenter, mScale};
   painter.save();
-  if (mShowBoundingBoxesAction->isChecked())
-    drawBoundingBoxes(painter, map, bodies, snapshot.states);
-  if (mShowVelocitiesAction->isChecked()) drawVelocities(painter, map, bodies, snapshot.states);
-  if (mShowNormalsAction->isChecked()) drawNormals(painter, map, snapshot.contacts);
+  if (shows(SceneLayer::kBoundingBoxes)) drawBoundingBoxes(painter, map, bodies, snapshot.states);
+  if (shows(SceneLayer::kVelocities)) drawVelocities(painter, map, bodies, snapshot.states);
+  if (shows(SceneLayer::kNormals)) drawNormals(painter, map, snapshot.contacts);
   if (!impulses.empty()) drawImpulses(painter, map, impulses, arrowScale());
   if (const Waypoint* w = ghostWaypoint(); w && ghostCount() > 0)
     drawWaypointCollisions(painter, map, w->collisions);
@@ -808,7 +781,7 @@ void SceneView::drawCornerText(QPainter& painter, const std::vector<ImpulseMark>
   if (const QString caption = captionText(); !caption.isEmpty())
     lines.push_back({caption, captionFont(), kFixedLabel});
   const SimSnapshot& snapshot = mSession->snapshot();
-  if (mShowClockAction->isChecked())
+  if (shows(SceneLayer::kClock))
     lines.push_back({tr("t = %1 s   step %2").arg(snapshot.time, 0, 'f', 4).arg(snapshot.steps),
                      font(), kLabel});
   if (const QString ghost = ghostLabel(); !ghost.isEmpty())

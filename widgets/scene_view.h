@@ -17,10 +17,12 @@
 #include <QSet>
 #include <QTransform>
 #include <QWidget>
+#include <array>
 #include <vector>
 
 #include "engine/body/body_state.h"
 #include "engine/math/vec2.h"
+#include "widgets/scene_layer.h"
 
 class QAction;
 class QPainter;
@@ -75,21 +77,12 @@ class SceneView : public QWidget {
   static constexpr double kThickOutlineFrom = 30.0;  // pixels across, the smaller side of box
   BodyMarks bodyMarks(int index, const BodyState& state) const;
 
-  // Whether contact and joint forces are drawn (default on). The checkable
-  // action is in the view's context menu; a window may add it to a menu too.
-  bool showContactForces() const { return mShowContactForces; }
-  QAction* showContactForcesAction() const { return mShowContactForcesAction; }
-
-  // Optional layers, each with a checkable action (context menu, View menu).
-  // Normals of the contacts (off), impulses of the step's collisions (on), centre of
-  // mass velocities (off), bounding boxes (off), the simulation clock (on), the
-  // selected waypoint's bodies as ghosts (on).
-  QAction* showNormalsAction() const { return mShowNormalsAction; }
-  QAction* showImpulsesAction() const { return mShowImpulsesAction; }
-  QAction* showVelocitiesAction() const { return mShowVelocitiesAction; }
-  QAction* showBoundingBoxesAction() const { return mShowBoundingBoxesAction; }
-  QAction* showClockAction() const { return mShowClockAction; }
-  QAction* showGhostsAction() const { return mShowGhostsAction; }
+  // The optional layers (scene_layer.h: contact forces, normals, impulses, velocities,
+  // bounding boxes, waypoint ghosts, the clock), each with a checkable action in the view's
+  // context menu that a window may add to a menu too.
+  bool shows(SceneLayer layer) const;
+  void setShown(SceneLayer layer, bool on);
+  QAction* layerAction(SceneLayer layer) const { return mLayers[static_cast<std::size_t>(layer)]; }
   // Longer or shorter force (and impulse) arrows, and back to the default length.
   QAction* largerForcesAction() const { return mLargerForcesAction; }
   QAction* smallerForcesAction() const { return mSmallerForcesAction; }
@@ -152,7 +145,6 @@ class SceneView : public QWidget {
   void zoomBy(double factor);  // about the widget's centre
   void zoomAt(QPointF screen, double factor);
   void panBy(QPointF pixels);
-  void setShowContactForces(bool on);
   void setForceScale(double factor);
 
  signals:
@@ -170,8 +162,6 @@ class SceneView : public QWidget {
   void focusOutEvent(QFocusEvent* event) override;
 
  private:
-  QAction* addLayerAction(const QString& text, const QString& name, const QString& tip,
-                          bool checked);
   const Waypoint* ghostWaypoint() const;
   const SolveTrace* selectedSolve() const;
   QString captionText() const;
@@ -212,14 +202,7 @@ class SceneView : public QWidget {
   bool mFitSceneView = false;  // the last fit was fitToSceneView of a scene naming a view
   bool mDragging = false;
   QPoint mLastMouse;
-  bool mShowContactForces = true;
-  QAction* mShowContactForcesAction = nullptr;
-  QAction* mShowNormalsAction = nullptr;
-  QAction* mShowImpulsesAction = nullptr;
-  QAction* mShowVelocitiesAction = nullptr;
-  QAction* mShowBoundingBoxesAction = nullptr;
-  QAction* mShowClockAction = nullptr;
-  QAction* mShowGhostsAction = nullptr;
+  std::array<QAction*, kSceneLayerCount> mLayers{};
   QAction* mLargerForcesAction = nullptr;
   QAction* mSmallerForcesAction = nullptr;
   QAction* mResetForceScaleAction = nullptr;

@@ -58,6 +58,8 @@
 
 namespace cl::workbench {
 
+using A = WorkbenchAction;
+
 namespace {
 // Bump when the set of docks changes so an old saved layout is ignored.
 constexpr int kLayoutVersion = 3;
@@ -166,167 +168,87 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions() {
-  QStyle* s = style();
-  const auto make = [this](const char* name, const QString& text, const QString& tip) {
-    auto* a = new QAction(text, this);
-    a->setObjectName(QString::fromLatin1(name));
-    a->setStatusTip(tip);
-    a->setToolTip(tip);
-    return a;
+  mActions = makeWorkbenchActions(this);
+  // What each command does, in the table's order.
+  // What each command does.
+  const std::pair<A, std::function<void()>> does[] = {
+      {A::kOpen, [this] { openScene(); }},
+      {A::kReload, [this] { mSession->restart(); }},
+      {A::kSave, [this] { saveSceneAs(); }},
+      {A::kOpenRecording, [this] { openRecording(); }},
+      {A::kSaveRecording, [this] { saveRecordingAs(); }},
+      {A::kExportAll, [this] { exportAll(); }},
+      {A::kScreenshot, [this] { saveScreenshot(); }},
+      // Running, stepping or editing from a past step sets the steps after it aside (Bring
+      // Back, Ctrl+Z, puts them back): nothing is asked, nothing is lost.
+      {A::kRun,
+       [this] {
+         mSession->setRunning(action(A::kRun)->isChecked());
+         updateRunAction(mSession->isRunning());  // it stays paused without a scene
+       }},
+      {A::kStep, [this] { mSession->step(1); }},
+      // Within the held steps these two only move the selection; at the newest they step.
+      {A::kStepWaypoint, [this] { mSession->stepWaypoint(); }},
+      {A::kStepPivot, [this] { mSession->stepPivot(); }},
+      {A::kBringBack, [this] { mSession->restoreSetAside(); }},
+      // A setting changed in the Controls dock that applies on restart (the advance, the
+      // integrator, the seed) is what a restart is for: it is applied, not dropped.
+      {A::kRestart,
+       [this] {
+         if (mControlsDock && mControlsDock->restartPending())
+           mControlsDock->restartWithShownSettings();
+         else
+           mSession->restart();
+       }},
+      {A::kSlower, [this] { stepTimeRate(-1); }},
+      {A::kFaster, [this] { stepTimeRate(+1); }},
+      {A::kFit, [this] { mSceneView->fitToScene(); }},
+      {A::kFitMoving, [this] { mSceneView->fitToMoving(); }},
+      {A::kZoomIn, [this] { mSceneView->zoomBy(1.25); }},
+      {A::kZoomOut, [this] { mSceneView->zoomBy(0.8); }},
+      {A::kCheckDeterminism,
+       [this] {
+         if (!mDeterminism) mDeterminism = new widgets::DeterminismDialog(mSession, this);
+         mDeterminism->start();
+       }},
+      {A::kResetLayout, [this] { resetLayout(); }},
+      {A::kQuit, [this] { close(); }},
   };
-  mOpenAction = make("openAction", tr("&Open Scene..."), tr("Load a scene file (JSON)"));
-  mOpenAction->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
-  mOpenAction->setShortcut(QKeySequence::Open);
-  connect(mOpenAction, &QAction::triggered, this, &MainWindow::openScene);
+  static_assert(std::size(does) == kWorkbenchActionCount, "one handler per WorkbenchAction");
+  for (const auto& [id, handler] : does) connect(action(id), &QAction::triggered, this, handler);
 
-  mReloadAction = make("reloadAction", tr("Re&load Scene"),
-                       tr("Read the scene file again (edits show) and start at time 0"));
-  mReloadAction->setShortcut(Qt::Key_F5);
-  connect(mReloadAction, &QAction::triggered, mSession, &widgets::Session::restart);
-
-  mSaveAction =
-      make("saveAction", tr("&Save Scene As..."), tr("Write the scene as loaded to a file"));
-  mSaveAction->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
-  mSaveAction->setShortcut(QKeySequence::Save);
-  connect(mSaveAction, &QAction::triggered, this, &MainWindow::saveSceneAs);
-
-  mOpenRecordingAction =
-      make("openRecordingAction", tr("Open Re&cording..."),
-           tr("Open a recorded run (saved here or by contactlab-cli run --record) to scrub and "
-              "inspect it"));
-  mOpenRecordingAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_O);
-  connect(mOpenRecordingAction, &QAction::triggered, this, &MainWindow::openRecording);
-  mSaveRecordingAction =
-      make("saveRecordingAction", tr("Save Recordin&g As..."),
-           tr("Write the run as held (every step's state, statistics and picture, and the edits "
-              "made) to a file, to reopen later; traces are re-derived when a step is inspected"));
-  mSaveRecordingAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
-  connect(mSaveRecordingAction, &QAction::triggered, this, &MainWindow::saveRecordingAs);
-
-  mExportAllAction = make("exportAllAction", tr("&Export All..."),
-                          tr("Write every table, the scene and a picture into a folder"));
-  mExportAllAction->setShortcut(Qt::CTRL | Qt::Key_E);
-  connect(mExportAllAction, &QAction::triggered, this, &MainWindow::exportAll);
-
-  mScreenshotAction =
-      make("screenshotAction", tr("Screens&hot..."), tr("Save the window as a PNG"));
-  mScreenshotAction->setShortcut(Qt::Key_F12);
-  connect(mScreenshotAction, &QAction::triggered, this, &MainWindow::saveScreenshot);
-
-  mRunAction = make("runAction", tr("&Run"), tr("Run the simulation in real time, or pause it"));
-  mRunAction->setCheckable(true);
-  mRunAction->setShortcut(Qt::Key_Space);
-  // Running, stepping or editing from a past step sets the steps after it aside (Bring Back,
-  // Ctrl+Z, puts them back): nothing is asked, nothing is lost.
-  connect(mRunAction, &QAction::triggered, this, [this](bool run) {
-    mSession->setRunning(run);
-    updateRunAction(mSession->isRunning());  // it stays paused without a scene
-  });
-
-  // N for "next": the arrows and S D F E J K L I are kept for thruster keys.
-  mStepAction = make("stepAction", tr("&Step"), tr("Pause and advance by one time step"));
-  mStepAction->setIcon(s->standardIcon(QStyle::SP_MediaSkipForward));
-  mStepAction->setShortcut(Qt::Key_N);
-  connect(mStepAction, &QAction::triggered, this, [this] { mSession->step(1); });
-
-  mStepWaypointAction =
-      make("stepWaypointAction", tr("Step &Waypoint"),
-           tr("Select the next CollisionAdvance waypoint (a new step after the last)"));
-  mStepWaypointAction->setShortcut(Qt::Key_W);
-  // Within the held steps these only move the selection; at the newest they take a step.
-  connect(mStepWaypointAction, &QAction::triggered, mSession, &widgets::Session::stepWaypoint);
-
-  mStepPivotAction =
-      make("stepPivotAction", tr("Step &Pivot"),
-           tr("Select the next decision of ComputeForces (then the next solve, step)"));
-  mStepPivotAction->setShortcut(Qt::Key_P);
-  connect(mStepPivotAction, &QAction::triggered, mSession, &widgets::Session::stepPivot);
-
-  mBringBackAction = make("bringBackAction", tr("&Bring Back Steps Set Aside"),
-                          tr("Put back the steps set aside when the run went on from a past step "
-                             "(what followed that step since is set aside in turn)"));
-  mBringBackAction->setShortcut(QKeySequence::Undo);
-  connect(mBringBackAction, &QAction::triggered, mSession, &widgets::Session::restoreSetAside);
   const auto updateBringBack = [this] {
     const long long from = mSession->setAsideFrom();
-    mBringBackAction->setEnabled(from >= 0);
-    mBringBackAction->setText(
-        from < 0 ? tr("&Bring Back Steps Set Aside")
-                 : tr("&Bring Back the %1 Set Aside at Step %2")
-                       .arg(widgets::countText(mSession->setAsideSteps(), tr("Step")))
-                       .arg(from));
+    QAction* bringBack = action(A::kBringBack);
+    bringBack->setEnabled(from >= 0);
+    bringBack->setText(from < 0
+                           ? tr("&Bring Back Steps Set Aside")
+                           : tr("&Bring Back the %1 Set Aside at Step %2")
+                                 .arg(widgets::countText(mSession->setAsideSteps(), tr("Step")))
+                                 .arg(from));
   };
   connect(mSession, &widgets::Session::setAsideChanged, this, updateBringBack);
   updateBringBack();
+}
 
-  mRestartAction =
-      make("restartAction", tr("Res&tart"),
-           tr("Start the scene again at time 0 (with the settings shown, when one that "
-              "applies on restart was changed)"));
-  mRestartAction->setIcon(s->standardIcon(QStyle::SP_BrowserReload));
-  mRestartAction->setShortcut(Qt::CTRL | Qt::Key_R);
-  // A setting changed in the Controls dock that applies on restart (the advance, the
-  // integrator, the seed) is what a restart is for: it is applied, not dropped.
-  connect(mRestartAction, &QAction::triggered, this, [this] {
-    if (mControlsDock && mControlsDock->restartPending())
-      mControlsDock->restartWithShownSettings();
-    else
-      mSession->restart();
-  });
+void MainWindow::stepTimeRate(int by) {
+  mRateBox->setCurrentIndex(std::clamp(mRateBox->currentIndex() + by, 0, mRateBox->count() - 1));
+}
 
-  mSlowerAction = make("slowerAction", tr("S&lower"), tr("Halve the time rate"));
-  mSlowerAction->setShortcut(Qt::Key_BracketLeft);
-  connect(mSlowerAction, &QAction::triggered, this,
-          [this] { mRateBox->setCurrentIndex(std::max(0, mRateBox->currentIndex() - 1)); });
-  mFasterAction = make("fasterAction", tr("&Faster"), tr("Double the time rate"));
-  mFasterAction->setShortcut(Qt::Key_BracketRight);
-  connect(mFasterAction, &QAction::triggered, this, [this] {
-    mRateBox->setCurrentIndex(std::min(mRateBox->count() - 1, mRateBox->currentIndex() + 1));
-  });
-
-  mFitAction = make("fitAction", tr("&Fit View"), tr("Zoom and pan so every body is in view"));
-  mFitAction->setShortcuts({Qt::Key_Home, Qt::Key_0});
-  connect(mFitAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToScene);
-  mFitMovingAction = make("fitMovingAction", tr("Fit &Moving Bodies"),
-                          tr("Zoom and pan so every movable body is in view (a pile, not the pit "
-                             "around it)"));
-  mFitMovingAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Home));
-  connect(mFitMovingAction, &QAction::triggered, mSceneView, &widgets::SceneView::fitToMoving);
-  mZoomInAction = make("zoomInAction", tr("Zoom &In"), tr("Zoom in"));
-  mZoomInAction->setShortcuts(QKeySequence::ZoomIn);
-  connect(mZoomInAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(1.25); });
-  mZoomOutAction = make("zoomOutAction", tr("Zoom &Out"), tr("Zoom out"));
-  mZoomOutAction->setShortcuts(QKeySequence::ZoomOut);
-  connect(mZoomOutAction, &QAction::triggered, mSceneView, [this] { mSceneView->zoomBy(0.8); });
-
-  mCheckDeterminismAction =
-      make("checkDeterminismAction", tr("Check &Determinism..."),
-           tr("Re-run every step the history holds from its oldest state and compare each with the "
-              "record, bit for bit"));
-  connect(mCheckDeterminismAction, &QAction::triggered, this, [this] {
-    if (!mDeterminism) mDeterminism = new widgets::DeterminismDialog(mSession, this);
-    mDeterminism->start();
-  });
-
-  mResetLayoutAction =
-      make("resetLayoutAction", tr("&Reset Layout"), tr("Put every dock back where it starts"));
-  connect(mResetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
-
-  mQuitAction = make("quitAction", tr("&Quit"), tr("Quit ContactLab"));
-  mQuitAction->setShortcut(QKeySequence::Quit);
-  connect(mQuitAction, &QAction::triggered, this, &QWidget::close);
+QList<QAction*> MainWindow::actions(std::initializer_list<WorkbenchAction> ids) const {
+  QList<QAction*> list;
+  for (WorkbenchAction id : ids) list << action(id);
+  return list;
 }
 
 void MainWindow::createMenusAndToolBars() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(mOpenAction);
+  file->addAction(action(A::kOpen));
   mRecentMenu = file->addMenu(tr("Open &Recent"));
   mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
-  file->addAction(mReloadAction);
-  file->addAction(mSaveAction);
+  file->addActions(actions({A::kReload, A::kSave}));
   file->addSeparator();
-  file->addAction(mOpenRecordingAction);
-  file->addAction(mSaveRecordingAction);
+  file->addActions(actions({A::kOpenRecording, A::kSaveRecording}));
   file->addSeparator();
   QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
   exportMenu->setObjectName(QStringLiteral("exportMenu"));
@@ -370,29 +292,20 @@ void MainWindow::createMenusAndToolBars() {
         tr("Export Waypoints"), QStringLiteral("waypoints.csv"),
         [this, i](std::ostream& o) { widgets::writeWaypointsCsv(o, mSession->history(), i, i); });
   });
-  file->addAction(mExportAllAction);
-  file->addAction(mScreenshotAction);
+  file->addActions(actions({A::kExportAll, A::kScreenshot}));
   file->addSeparator();
-  file->addAction(mQuitAction);
+  file->addAction(action(A::kQuit));
 
   QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
-  sim->addAction(mRunAction);
-  sim->addAction(mStepAction);
-  sim->addAction(mStepWaypointAction);
-  sim->addAction(mStepPivotAction);
+  sim->addActions(actions({A::kRun, A::kStep, A::kStepWaypoint, A::kStepPivot}));
   sim->addSeparator();
-  sim->addAction(mSlowerAction);
-  sim->addAction(mFasterAction);
+  sim->addActions(actions({A::kSlower, A::kFaster}));
   sim->addSeparator();
-  sim->addAction(mRestartAction);
-  sim->addAction(mBringBackAction);
+  sim->addActions(actions({A::kRestart, A::kBringBack}));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->setObjectName(QStringLiteral("viewMenu"));
-  view->addAction(mFitAction);
-  view->addAction(mFitMovingAction);
-  view->addAction(mZoomInAction);
-  view->addAction(mZoomOutAction);
+  view->addActions(actions({A::kFit, A::kFitMoving, A::kZoomIn, A::kZoomOut}));
   view->addSeparator();
   // The scene view's layers and its force scale.
   view->addActions(mSceneView->viewActions());
@@ -400,13 +313,9 @@ void MainWindow::createMenusAndToolBars() {
   QToolBar* bar = addToolBar(tr("Simulation"));
   bar->setObjectName(QStringLiteral("simulationToolBar"));
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  bar->addAction(mOpenAction);
+  bar->addAction(action(A::kOpen));
   bar->addSeparator();
-  bar->addAction(mRunAction);
-  bar->addAction(mStepAction);
-  bar->addAction(mStepWaypointAction);
-  bar->addAction(mStepPivotAction);
-  bar->addAction(mRestartAction);
+  bar->addActions(actions({A::kRun, A::kStep, A::kStepWaypoint, A::kStepPivot, A::kRestart}));
   bar->addSeparator();
   mRateBox = new QComboBox(bar);
   mRateBox->setObjectName(QStringLiteral("timeRateBox"));
@@ -426,8 +335,7 @@ void MainWindow::createMenusAndToolBars() {
           [this](int i) { showTask(static_cast<TaskLayout>(mTaskBox->itemData(i).toInt())); });
   bar->addWidget(mTaskBox);
   bar->addSeparator();
-  bar->addAction(mFitAction);
-  bar->addAction(mExportAllAction);
+  bar->addActions(actions({A::kFit, A::kExportAll}));
 
   // The timeline: every held record of the history, the record shown at the handle.
   QToolBar* timeBar = new QToolBar(tr("Timeline"), this);
@@ -448,7 +356,7 @@ void MainWindow::createMenusAndToolBars() {
   sim->addSeparator();
   sim->addAction(finder->previousAction());
   sim->addAction(finder->nextAction());
-  sim->addAction(mCheckDeterminismAction);
+  sim->addAction(action(A::kCheckDeterminism));
   connect(mTimeline, &QSlider::valueChanged, this, [this](int v) {
     if (v != mSession->currentIndex()) mSession->showStep(v);
   });
@@ -525,8 +433,8 @@ void MainWindow::placeDocks() {
     mTaskActions[task] = a;
   }
   layouts->addSeparator();
-  layouts->addAction(mResetLayoutAction);
-  view->addAction(mResetLayoutAction);
+  layouts->addAction(action(A::kResetLayout));
+  view->addAction(action(A::kResetLayout));
   for (QDockWidget* dock : findChildren<QDockWidget*>())
     openFloatedAtUsefulSize(dock, QSize(720, 520));
   updateTaskControls();
@@ -990,16 +898,16 @@ void MainWindow::updateTitle() {
   }
   setWindowTitle(title);
   const bool has = mSession->hasScene();
-  for (QAction* a : {mRunAction, mStepAction, mStepWaypointAction, mStepPivotAction, mRestartAction,
-                     mReloadAction, mSaveAction, mSaveRecordingAction, mExportAllAction})
+  for (QAction* a : actions({A::kRun, A::kStep, A::kStepWaypoint, A::kStepPivot, A::kRestart,
+                             A::kReload, A::kSave, A::kSaveRecording, A::kExportAll}))
     a->setEnabled(has);
-  mReloadAction->setEnabled(has && !mSession->scenePath().isEmpty());
+  action(A::kReload)->setEnabled(has && !mSession->scenePath().isEmpty());
 }
 
 void MainWindow::updateRunAction(bool running) {
-  mRunAction->setChecked(running);
-  mRunAction->setText(running ? tr("&Pause") : tr("&Run"));
-  mRunAction->setIcon(
+  action(A::kRun)->setChecked(running);
+  action(A::kRun)->setText(running ? tr("&Pause") : tr("&Run"));
+  action(A::kRun)->setIcon(
       style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   if (running) {
     mFrames = 0;

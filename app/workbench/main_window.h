@@ -5,13 +5,16 @@
 // status bar, recent files and the layout between runs, and shows errors; it does no
 // physics and no drawing of its own.
 #include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QString>
 #include <functional>
+#include <initializer_list>
 #include <iosfwd>
 #include <map>
 
 #include "app/workbench/task_layout.h"
+#include "app/workbench/workbench_actions.h"
 
 class QAction;
 class QComboBox;
@@ -99,7 +102,11 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  QAction* action(WorkbenchAction id) const { return mActions[static_cast<std::size_t>(id)]; }
+  QList<QAction*> actions(std::initializer_list<WorkbenchAction> ids) const;
   void createActions();
+  // The time rate box one entry slower (-1) or faster (+1).
+  void stepTimeRate(int by);
   void createMenusAndToolBars();
   void placeDocks();
   void createStatusBar();
@@ -168,29 +175,8 @@ class MainWindow : public QMainWindow {
   int mFrames = 0;
   double mFrameRate = 0.0;
 
-  QAction* mOpenAction = nullptr;
-  QAction* mReloadAction = nullptr;
-  QAction* mSaveAction = nullptr;
-  QAction* mOpenRecordingAction = nullptr;
-  QAction* mSaveRecordingAction = nullptr;
-  QAction* mExportAllAction = nullptr;
-  QAction* mScreenshotAction = nullptr;
-  QAction* mRunAction = nullptr;
-  QAction* mStepAction = nullptr;
-  QAction* mStepWaypointAction = nullptr;
-  QAction* mStepPivotAction = nullptr;
-  QAction* mBringBackAction = nullptr;
-  QAction* mRestartAction = nullptr;
-  QAction* mSlowerAction = nullptr;
-  QAction* mFasterAction = nullptr;
-  QAction* mFitAction = nullptr;
-  QAction* mFitMovingAction = nullptr;
-  QAction* mZoomInAction = nullptr;
-  QAction* mZoomOutAction = nullptr;
-  QAction* mResetLayoutAction = nullptr;
-  QAction* mCheckDeterminismAction = nullptr;
+  WorkbenchActions mActions{};
   widgets::DeterminismDialog* mDeterminism = nullptr;  // made on first use
-  QAction* mQuitAction = nullptr;
 };
 
 }  // namespace cl::workbench

@@ -20,6 +20,7 @@
 using cl::ConnectorMark;
 using cl::ConnectorMarkKind;
 using cl::Vec2;
+using cl::widgets::SceneLayer;
 using cl::widgets::SceneView;
 using cl::widgets::Session;
 using cl::widgets::SimSnapshot;
@@ -293,7 +294,7 @@ TEST_CASE("SceneView draws contact forces in red at the contacts, and not when o
   view.resize(800, 600);
   const SimSnapshot& s = loadAndStep(session, "block_on_floor.json");
   REQUIRE(s.contacts.size() == 2);
-  CHECK(view.showContactForces());
+  CHECK(view.shows(SceneLayer::kContactForces));
 
   const QImage on = view.grab().toImage();
   for (const auto& c : s.contacts) {
@@ -312,8 +313,8 @@ TEST_CASE("SceneView draws contact forces in red at the contacts, and not when o
   const QPointF tip = view.toScreen(s.contacts[0].point) - QPointF(0, pixels - 5);
   CHECK(redPixelsNear(on, tip, 2) > 0);
 
-  view.setShowContactForces(false);
-  CHECK_FALSE(view.showContactForcesAction()->isChecked());
+  view.setShown(SceneLayer::kContactForces, false);
+  CHECK_FALSE(view.layerAction(SceneLayer::kContactForces)->isChecked());
   const QImage off = view.grab().toImage();
   for (const auto& c : s.contacts) CHECK(redPixelsNear(off, view.toScreen(c.point), 12) == 0);
   CHECK(redPixels(off) == 0);  // the scale bar goes too
@@ -322,8 +323,8 @@ TEST_CASE("SceneView draws contact forces in red at the contacts, and not when o
         QColor::fromRgba(cl::widgets::overlay_colors::kContactPoint));
 
   // The context-menu action switches them back on.
-  view.showContactForcesAction()->setChecked(true);
-  CHECK(view.showContactForces());
+  view.layerAction(SceneLayer::kContactForces)->setChecked(true);
+  CHECK(view.shows(SceneLayer::kContactForces));
   CHECK(redPixelsNear(view.grab().toImage(), view.toScreen(s.contacts[0].point), 12) > 10);
 }
 
@@ -432,9 +433,9 @@ TEST_CASE("The impulse of a ball's bounce reverses 1.8 times its momentum, drawn
           ++count;
     return count;
   };
-  CHECK(view.showImpulsesAction()->isChecked());
+  CHECK(view.layerAction(SceneLayer::kImpulses)->isChecked());
   CHECK(purplePixels(view.grab().toImage()) > 20);
-  view.showImpulsesAction()->setChecked(false);
+  view.layerAction(SceneLayer::kImpulses)->setChecked(false);
   CHECK(purplePixels(view.grab().toImage()) == 0);
 }
 

@@ -24,6 +24,7 @@
 #include "widgets/scene_view.h"
 #include "widgets/session.h"
 
+using cl::widgets::SceneLayer;
 using cl::widgets::SceneView;
 using cl::widgets::Session;
 
@@ -580,10 +581,11 @@ TEST_CASE("SceneView's force scale lengthens the arrows and its view actions", "
 
   const QList<QAction*> actions = view.viewActions();
   REQUIRE(actions.size() >= 10);
-  CHECK(actions.front() == view.showContactForcesAction());
+  CHECK(actions.front() == view.layerAction(SceneLayer::kContactForces));
   for (QAction* a :
-       {view.showNormalsAction(), view.showImpulsesAction(), view.showVelocitiesAction(),
-        view.showBoundingBoxesAction(), view.showClockAction(), view.showGhostsAction()}) {
+       {view.layerAction(SceneLayer::kNormals), view.layerAction(SceneLayer::kImpulses),
+        view.layerAction(SceneLayer::kVelocities), view.layerAction(SceneLayer::kBoundingBoxes),
+        view.layerAction(SceneLayer::kClock), view.layerAction(SceneLayer::kGhosts)}) {
     CHECK(actions.contains(a));
     CHECK(a->isCheckable());
   }
@@ -593,11 +595,11 @@ TEST_CASE("SceneView's force scale lengthens the arrows and its view actions", "
 
   // Normals: a line along +y (the floor's normal) from each contact.
   view.setForceScale(1.0);
-  view.setShowContactForces(false);
+  view.setShown(SceneLayer::kContactForces, false);
   const QColor normal = QColor::fromRgba(cl::widgets::overlay_colors::kNormal);
   const QPointF along = from - QPointF(0, cl::widgets::kNormalPixels / 2);
   CHECK(pixelsLike(view.grab().toImage(), along, 2, normal, 30) == 0);
-  view.showNormalsAction()->setChecked(true);
+  view.layerAction(SceneLayer::kNormals)->setChecked(true);
   CHECK(pixelsLike(view.grab().toImage(), along, 2, normal, 30) > 0);
 
   // Every layer on draws without trouble, also with no scene.

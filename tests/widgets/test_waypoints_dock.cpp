@@ -27,6 +27,7 @@
 using cl::BodyState;
 using cl::WayPoint;
 using cl::widgets::CollisionListModel;
+using cl::widgets::SceneLayer;
 using cl::widgets::SceneView;
 using cl::widgets::Session;
 using cl::widgets::WaypointListModel;
@@ -154,10 +155,10 @@ TEST_CASE("WaypointsDock lists a back-up step's waypoints and draws the selected
   CHECK(ghostPixels > 0);
 
   // Switching ghosts off removes them.
-  view.showGhostsAction()->setChecked(false);
+  view.layerAction(SceneLayer::kGhosts)->setChecked(false);
   CHECK(view.ghostCount() == 0);
   CHECK(view.ghostLabel().isEmpty());
-  view.showGhostsAction()->setChecked(true);
+  view.layerAction(SceneLayer::kGhosts)->setChecked(true);
 
   // Selecting in the Session (another dock, the step-waypoint action) moves the row.
   session.selectWaypoint(0);
@@ -286,7 +287,8 @@ TEST_CASE("Scene view screenshot with thrusters and the mouse spring", "[.screen
   REQUIRE(session.loadScene(scene("contact_app_3.json")));
   REQUIRE(session.stepNow(40));
   for (QAction* a :
-       {view.showVelocitiesAction(), view.showNormalsAction(), view.showBoundingBoxesAction()})
+       {view.layerAction(SceneLayer::kVelocities), view.layerAction(SceneLayer::kNormals),
+        view.layerAction(SceneLayer::kBoundingBoxes)})
     a->setChecked(true);
   QTest::keyPress(&view, Qt::Key_E);
   const int block2 = bodyNamed(session, "block2");
