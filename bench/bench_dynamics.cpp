@@ -54,9 +54,9 @@ int main() {
   std::printf("%8s  %14s  %14s  %14s  %10s  %10s\n", "bodies", "euler [us]", "mod-euler [us]",
               "rk4 [us]", "mod/euler", "rk4/euler");
   for (int n : {1, 6, 20, 100}) {
-    const double e = medianSeconds(n, IntegratorKind::Euler, kRepeats);
-    const double m = medianSeconds(n, IntegratorKind::ModifiedEuler, kRepeats);
-    const double k = medianSeconds(n, IntegratorKind::RungeKutta, kRepeats);
+    const double e = medianSeconds(n, IntegratorKind::kEuler, kRepeats);
+    const double m = medianSeconds(n, IntegratorKind::kModifiedEuler, kRepeats);
+    const double k = medianSeconds(n, IntegratorKind::kRungeKutta, kRepeats);
     std::printf("%8d  %14.1f  %14.1f  %14.1f  %10.2f  %10.2f\n", n, e * 1e6, m * 1e6, k * 1e6,
                 m / e, k / e);
   }

@@ -235,7 +235,7 @@ QWidget* ControlsDock::buildSettingsGroup() {
       form->addRow(e.control);
     else
       form->addRow(toQString(e.info->label), e.control);
-    if (e.info->apply == SettingApply::Restart) {
+    if (e.info->apply == SettingApply::kRestart) {
       e.note = noteLabel(tr("applies on restart"));
       e.note->setObjectName(e.control->objectName() + QStringLiteral("Note"));
       form->addRow(e.note);
@@ -390,7 +390,7 @@ void ControlsDock::refreshFromSession() {
   for (const SettingEditor& e : mSettingEditors) {
     e.show(live);
     // The contact settings belong to a ContactSim; a plain RigidBodySim has none.
-    if (e.info->holder == SettingHolder::Contact) e.control->setEnabled(cs != nullptr);
+    if (e.info->holder == SettingHolder::kContact) e.control->setEnabled(cs != nullptr);
   }
   updateRestartNote();
 }
@@ -503,7 +503,7 @@ void ControlsDock::send(SimEdit edit, const QString& what) {
 void ControlsDock::settingChanged(int index) {
   const SettingEditor& e = mSettingEditors[static_cast<std::size_t>(index)];
   const QString what = toQString(e.info->label) + QLatin1Char(' ') + e.shownText();
-  if (e.info->apply == SettingApply::Restart) {
+  if (e.info->apply == SettingApply::kRestart) {
     updateRestartNote();
     setStatus(tr("%1: applies on restart (Restart with these settings).").arg(what));
     return;

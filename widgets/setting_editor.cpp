@@ -53,7 +53,7 @@ class NumberSpinBox : public QDoubleSpinBox {
 };
 
 QString toolTipOf(const SettingInfo& info) {
-  return toQString(info.help) + (info.apply == SettingApply::Live
+  return toQString(info.help) + (info.apply == SettingApply::kLive
                                      ? QObject::tr(" Applied now.")
                                      : QObject::tr(" Applies on restart."));
 }

@@ -47,7 +47,7 @@ class CollisionAdvance : public AdvanceStrategy {
   static constexpr int kMaxIterations = 100000;  // steps tried within one advance(dt)
   static constexpr int kMaxJamImpulses = 8;      // friction jam impulses within one step
 
-  explicit CollisionAdvance(ContactSim& sim, IntegratorKind kind = IntegratorKind::RungeKutta)
+  explicit CollisionAdvance(ContactSim& sim, IntegratorKind kind = IntegratorKind::kRungeKutta)
       : AdvanceStrategy(kind), mSim(sim) {}
 
   void advance(double dt) override;

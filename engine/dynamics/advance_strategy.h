@@ -58,7 +58,7 @@ class AdvanceStrategy {
 
 class SimpleAdvance : public AdvanceStrategy {
  public:
-  explicit SimpleAdvance(RigidBodySim& sim, IntegratorKind kind = IntegratorKind::RungeKutta)
+  explicit SimpleAdvance(RigidBodySim& sim, IntegratorKind kind = IntegratorKind::kRungeKutta)
       : AdvanceStrategy(kind), mSim(sim) {}
   void advance(double dt) override;
   RigidBodySim& sim() override { return mSim; }

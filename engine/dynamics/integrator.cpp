@@ -8,7 +8,7 @@ namespace {
 // x(t + h) = x + h f(x, t)
 class Euler : public Integrator {
  public:
-  IntegratorKind kind() const override { return IntegratorKind::Euler; }
+  IntegratorKind kind() const override { return IntegratorKind::kEuler; }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     k1.resize(x.size());
     sys.evaluate(x, t, k1);
@@ -24,7 +24,7 @@ class Euler : public Integrator {
 // Heun: k1 = f(x, t), k2 = f(x + h k1, t + h), x(t + h) = x + h (k1 + k2) / 2
 class ModifiedEuler : public Integrator {
  public:
-  IntegratorKind kind() const override { return IntegratorKind::ModifiedEuler; }
+  IntegratorKind kind() const override { return IntegratorKind::kModifiedEuler; }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), tmp.resize(n);
@@ -46,7 +46,7 @@ class ModifiedEuler : public Integrator {
 //   k4 = f(x + h k3, t + h), x(t + h) = x + h (k1 + 2 k2 + 2 k3 + k4) / 6
 class RungeKutta : public Integrator {
  public:
-  IntegratorKind kind() const override { return IntegratorKind::RungeKutta; }
+  IntegratorKind kind() const override { return IntegratorKind::kRungeKutta; }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), k3.resize(n), k4.resize(n), tmp.resize(n);
@@ -74,11 +74,11 @@ class RungeKutta : public Integrator {
 
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind) {
   switch (kind) {
-    case IntegratorKind::Euler:
+    case IntegratorKind::kEuler:
       return std::make_unique<Euler>();
-    case IntegratorKind::ModifiedEuler:
+    case IntegratorKind::kModifiedEuler:
       return std::make_unique<ModifiedEuler>();
-    case IntegratorKind::RungeKutta:
+    case IntegratorKind::kRungeKutta:
       return std::make_unique<RungeKutta>();
   }
   return std::make_unique<RungeKutta>();

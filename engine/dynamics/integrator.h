@@ -25,11 +25,11 @@ class OdeSystem {
   virtual void carry(double /*increment*/) {}
 };
 
-enum class IntegratorKind { Euler, ModifiedEuler, RungeKutta };
+enum class IntegratorKind { kEuler, kModifiedEuler, kRungeKutta };
 inline constexpr NamedValue<IntegratorKind> kIntegratorKindNames[] = {
-    {IntegratorKind::Euler, "euler"},
-    {IntegratorKind::ModifiedEuler, "modified-euler"},
-    {IntegratorKind::RungeKutta, "runge-kutta"}};
+    {IntegratorKind::kEuler, "euler"},
+    {IntegratorKind::kModifiedEuler, "modified-euler"},
+    {IntegratorKind::kRungeKutta, "runge-kutta"}};
 constexpr std::span<const NamedValue<IntegratorKind>> namesOf(IntegratorKind) {
   return kIntegratorKindNames;
 }

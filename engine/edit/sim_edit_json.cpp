@@ -78,7 +78,7 @@ std::optional<SimEdit> readSimEdit(const nlohmann::json& value, const std::strin
   const std::size_t before = problems.size();
   FieldReader r(value, path, problems, "an edit");
   if (!r.isObject()) return std::nullopt;
-  const std::optional<std::string> kind = r.string("kind", Need::Required);
+  const std::optional<std::string> kind = r.string("kind", Need::kRequired);
   if (!kind) return std::nullopt;
   const auto* found = std::find_if(std::begin(kEditKinds), std::end(kEditKinds),
                                    [&](const char* k) { return *kind == k; });
@@ -91,13 +91,13 @@ std::optional<SimEdit> readSimEdit(const nlohmann::json& value, const std::strin
   }
   SimEdit edit = editOfIndex(static_cast<std::size_t>(found - std::begin(kEditKinds)));
   const auto number = [&](const char* key, double& out) {
-    if (const auto v = r.number(key, Need::Required)) out = *v;
+    if (const auto v = r.number(key, Need::kRequired)) out = *v;
   };
   const auto point = [&](const char* key, Vec2& out) {
-    if (const auto v = r.point(key, Need::Required)) out = *v;
+    if (const auto v = r.point(key, Need::kRequired)) out = *v;
   };
   const auto body = [&](int& out) {
-    if (const auto v = r.integer("body", Need::Required, 0, INT_MAX)) out = static_cast<int>(*v);
+    if (const auto v = r.integer("body", Need::kRequired, 0, INT_MAX)) out = static_cast<int>(*v);
   };
   std::visit(
       Overloaded{
@@ -106,13 +106,13 @@ std::optional<SimEdit> readSimEdit(const nlohmann::json& value, const std::strin
           [&](SetDamping& e) { number("damping", e.k); },
           [&](SetThrust& e) { number("magnitude", e.magnitude); },
           [&](SetSettings& e) {
-            if (const nlohmann::json* s = r.object("settings", Need::Required))
+            if (const nlohmann::json* s = r.object("settings", Need::kRequired))
               e.changes =
                   readSettingsDoc(*s, r.fieldPath("settings"), kSceneFormatVersion, problems);
           },
           [&](SetBodyState& e) {
             body(e.body);
-            const nlohmann::json* s = r.array("state", Need::Required);
+            const nlohmann::json* s = r.array("state", Need::kRequired);
             if (!s) return;
             const std::string at = r.fieldPath("state");
             if (s->size() != kVarsPerBody) {
@@ -123,7 +123,7 @@ std::optional<SimEdit> readSimEdit(const nlohmann::json& value, const std::strin
             double v[kVarsPerBody];
             for (std::size_t i = 0; i < s->size(); ++i)
               if (const auto x = readNumber((*s)[i], fmt::format("{}/{}", at, i),
-                                            "a state variable", Range::Any, problems))
+                                            "a state variable", Range::kAny, problems))
                 v[i] = *x;
             e.state = BodyState::fromVars(v, 0);
           },
@@ -134,10 +134,10 @@ std::optional<SimEdit> readSimEdit(const nlohmann::json& value, const std::strin
           },
           [&](MoveMouseSpring& e) { point("mouse", e.mouse); }, [](ReleaseMouseSpring&) {},
           [&](FireThrusters& e) {
-            if (const auto v = r.integer("set", Need::Required, 0, INT_MAX))
+            if (const auto v = r.integer("set", Need::kRequired, 0, INT_MAX))
               e.set = static_cast<int>(*v);
-            if (const auto on = r.boolean("on", Need::Required)) e.on = *on;
-            const auto name = r.string("direction", Need::Required);
+            if (const auto on = r.boolean("on", Need::kRequired)) e.on = *on;
+            const auto name = r.string("direction", Need::kRequired);
             if (!name) return;
             if (const auto d = fromName<ThrustDirection>(*name))
               e.direction = *d;

@@ -334,19 +334,19 @@ Header readHeader(const std::string& text, const std::string& where) {
   Header h;
   if (parsed.value) {
     FieldReader r(*parsed.value, "", problems, "the header");
-    const auto format = r.string("format", Need::Required);
+    const auto format = r.string("format", Need::kRequired);
     if (format && *format != kFormatName)
       r.report(r.fieldPath("format"), fmt::format("is '{}', not '{}'", *format, kFormatName));
-    r.integer("version", Need::Required, 1, kRecordingFormatVersion);
-    if (const auto s = r.string("source", Need::Optional)) h.source = *s;
-    if (const nlohmann::json* scene = r.object("scene", Need::Required))
+    r.integer("version", Need::kRequired, 1, kRecordingFormatVersion);
+    if (const auto s = r.string("source", Need::kOptional)) h.source = *s;
+    if (const nlohmann::json* scene = r.object("scene", Need::kRequired))
       h.sceneText = scene->dump();
-    if (const nlohmann::json* edits = r.array("edits", Need::Required)) {
+    if (const nlohmann::json* edits = r.array("edits", Need::kRequired)) {
       for (std::size_t i = 0; i < edits->size(); ++i) {
         FieldReader e((*edits)[i], pointerChild("/edits", i), problems, "an edit entry");
         const auto after =
-            e.integer("after_step", Need::Required, 0, std::numeric_limits<long long>::max());
-        const nlohmann::json* edit = e.object("edit", Need::Required);
+            e.integer("after_step", Need::kRequired, 0, std::numeric_limits<long long>::max());
+        const nlohmann::json* edit = e.object("edit", Need::kRequired);
         std::optional<SimEdit> read;
         if (edit) read = readSimEdit(*edit, e.fieldPath("edit"), problems);
         e.rejectUnknown(" in an edit entry");

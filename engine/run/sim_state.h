@@ -25,7 +25,7 @@ struct SimState {
   // Shared by every state until the next change.
   std::shared_ptr<const RigidBodySim> structure;
   AdvanceKind advance = AdvanceKind::kCollisionAdvance;
-  IntegratorKind integrator = IntegratorKind::RungeKutta;
+  IntegratorKind integrator = IntegratorKind::kRungeKutta;
   double timeStep = 0.0;
   CollisionCounters counters;  // of the run up to here (zeros without CollisionAdvance)
 };

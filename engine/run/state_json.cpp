@@ -68,36 +68,36 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
   FieldReader top(*read.value, "", problems, "the state");
   if (!top.isObject()) fail(source, problems);
   SavedState out;
-  if (const auto format = top.string("format", Need::Required);
+  if (const auto format = top.string("format", Need::kRequired);
       format && *format != "contactlab-state")
     top.report(top.fieldPath("format"),
                fmt::format("'format' must be \"contactlab-state\", got \"{}\"", *format));
-  top.integer("version", Need::Required, 1, kStateFormatVersion);
-  if (const auto t = top.number("time", Need::Required)) out.time = *t;
-  if (const auto n = top.integer("steps", Need::Required, 0, kMaxStepCount)) out.steps = *n;
-  top.object("energy", Need::Optional);  // written for people; the state does not need it
-  if (const auto loss = top.number("friction_loss", Need::Optional)) out.frictionLoss = *loss;
+  top.integer("version", Need::kRequired, 1, kStateFormatVersion);
+  if (const auto t = top.number("time", Need::kRequired)) out.time = *t;
+  if (const auto n = top.integer("steps", Need::kRequired, 0, kMaxStepCount)) out.steps = *n;
+  top.object("energy", Need::kOptional);  // written for people; the state does not need it
+  if (const auto loss = top.number("friction_loss", Need::kOptional)) out.frictionLoss = *loss;
   if (const auto r =
-          top.integer("random", Need::Required, 0, std::numeric_limits<std::uint32_t>::max()))
+          top.integer("random", Need::kRequired, 0, std::numeric_limits<std::uint32_t>::max()))
     out.random = static_cast<std::uint32_t>(*r);
-  if (const nlohmann::json* bodies = top.array("bodies", Need::Required)) {
+  if (const nlohmann::json* bodies = top.array("bodies", Need::kRequired)) {
     for (std::size_t i = 0; i < bodies->size(); ++i) {
       FieldReader b((*bodies)[i], pointerChild(top.fieldPath("bodies"), i), problems, "a body");
       if (!b.isObject()) continue;
       SavedState::Body body;
-      if (const auto name = b.string("name", Need::Required)) body.name = *name;
+      if (const auto name = b.string("name", Need::kRequired)) body.name = *name;
       for (auto [key, field] : {std::pair{"x", &body.x},
                                 {"vx", &body.vx},
                                 {"y", &body.y},
                                 {"vy", &body.vy},
                                 {"angle", &body.angle},
                                 {"omega", &body.omega}})
-        if (const auto v = b.number(key, Need::Required)) *field = *v;
+        if (const auto v = b.number(key, Need::kRequired)) *field = *v;
       b.rejectUnknown();
       out.bodies.push_back(std::move(body));
     }
   }
-  if (const nlohmann::json* memory = top.array("warm_start", Need::Optional)) {
+  if (const nlohmann::json* memory = top.array("warm_start", Need::kOptional)) {
     std::vector<WarmStart::Carrier> carriers;
     for (std::size_t i = 0; i < memory->size(); ++i) {
       FieldReader c((*memory)[i], pointerChild(top.fieldPath("warm_start"), i), problems,
@@ -105,10 +105,10 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       if (!c.isObject()) continue;
       WarmStart::Carrier carrier;
       // Body indices; -1 is the Scrim (fixed ground).
-      const auto low = c.integer("low", Need::Required, -1, std::numeric_limits<int>::max());
-      const auto high = c.integer("high", Need::Required, -1, std::numeric_limits<int>::max());
-      const auto point = c.point("point", Need::Required);
-      const auto normal = c.point("normal", Need::Required);
+      const auto low = c.integer("low", Need::kRequired, -1, std::numeric_limits<int>::max());
+      const auto high = c.integer("high", Need::kRequired, -1, std::numeric_limits<int>::max());
+      const auto point = c.point("point", Need::kRequired);
+      const auto normal = c.point("normal", Need::kRequired);
       c.rejectUnknown();
       if (!low || !high || !point || !normal) continue;
       carrier.low = static_cast<int>(*low);

@@ -18,17 +18,17 @@ const SettingInfo* findSetting(std::string_view key) {
 std::string settingValueProblem(const SettingInfo& info, double v) {
   const bool finite = std::isfinite(v);
   switch (info.check) {
-    case SettingCheck::None:
+    case SettingCheck::kNone:
       if (finite) return {};
       return fmt::format("'{}' must be a finite number, got {}", info.key, v);
-    case SettingCheck::Positive:
+    case SettingCheck::kPositive:
       if (finite && v > 0) return {};
       return fmt::format("'{}' must be positive{}, got {}", info.key, finite ? "" : " and finite",
                          v);
-    case SettingCheck::OpenUnitInterval:
+    case SettingCheck::kOpenUnitInterval:
       if (v > 0 && v <= 1) return {};
       return fmt::format("'{}' must be in (0, 1], got {}", info.key, v);
-    case SettingCheck::TimeStep:
+    case SettingCheck::kTimeStep:
       if (v >= kMinTimeStep && v <= kMaxTimeStep) return {};
       return fmt::format("'{}' must be from {:g} to {:g} s, got {}", info.key, kMinTimeStep,
                          kMaxTimeStep, v);
@@ -118,18 +118,18 @@ namespace {
 // Which settings an object holds: ContactSim the Contact ones, AdvanceStrategy the Advance
 // ones (Build settings are held by nothing that runs).
 template <typename Holder>
-constexpr SettingHolder kHolderOf = SettingHolder::Build;
+constexpr SettingHolder kHolderOf = SettingHolder::kBuild;
 template <>
-constexpr SettingHolder kHolderOf<ContactSim> = SettingHolder::Contact;
+constexpr SettingHolder kHolderOf<ContactSim> = SettingHolder::kContact;
 template <>
-constexpr SettingHolder kHolderOf<AdvanceStrategy> = SettingHolder::Advance;
+constexpr SettingHolder kHolderOf<AdvanceStrategy> = SettingHolder::kAdvance;
 
 // One statement per line of the list, kept only for the settings `h` holds (a discarded
 // `if constexpr` branch is never instantiated, so the others need no getter on it).
 template <typename Holder>
 void applyTo(Holder& h, const SimSettings& settings) {
 #define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  if constexpr (SettingHolder::holder == kHolderOf<Holder>) {                                \
+  if constexpr (SettingHolder::k##holder == kHolderOf<Holder>) {                             \
     if (h.getter() != settings.member) h.setter(settings.member);                            \
   }
   CL_SIM_SETTINGS(CL_X)
@@ -139,7 +139,7 @@ void applyTo(Holder& h, const SimSettings& settings) {
 template <typename Holder>
 void readFrom(const Holder& h, SimSettings& settings) {
 #define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
-  if constexpr (SettingHolder::holder == kHolderOf<Holder>) settings.member = h.getter();
+  if constexpr (SettingHolder::k##holder == kHolderOf<Holder>) settings.member = h.getter();
   CL_SIM_SETTINGS(CL_X)
 #undef CL_X
 }

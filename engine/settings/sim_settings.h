@@ -40,10 +40,10 @@ inline constexpr int kCollisionSettingsVersion = 3;
 
 // What a value read from a file must satisfy (every number must also be finite).
 enum class SettingCheck {
-  None,
-  Positive,          // > 0
-  OpenUnitInterval,  // in (0, 1]
-  TimeStep,          // in [kMinTimeStep, kMaxTimeStep]
+  kNone,
+  kPositive,          // > 0
+  kOpenUnitInterval,  // in (0, 1]
+  kTimeStep,          // in [kMinTimeStep, kMaxTimeStep]
 };
 
 // The time steps a run may take, wherever it starts (a scene, --dt, --set, a recording's
@@ -64,64 +64,64 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
 
 #define CL_SIM_SETTINGS(X)                                                                         \
   X(double, timeStep, kDefaultTimeStep, Advance, timeStep, setTimeStep, "time_step", "Time step",  \
-    1, SettingCheck::TimeStep, control(1e-5, 1.0, 0.005), "Time step of the advance (s).")         \
-  X(IntegratorKind, integrator, IntegratorKind::RungeKutta, Advance, integratorKind,               \
-    setIntegrator, "integrator", "Integrator", 1, SettingCheck::None, control(),                   \
+    1, SettingCheck::kTimeStep, control(1e-5, 1.0, 0.005), "Time step of the advance (s).")        \
+  X(IntegratorKind, integrator, IntegratorKind::kRungeKutta, Advance, integratorKind,              \
+    setIntegrator, "integrator", "Integrator", 1, SettingCheck::kNone, control(),                  \
     "ODE integrator.")                                                                             \
   X(AdvanceKind, advance, AdvanceKind::kCollisionAdvance, Build, advance, setAdvance, "advance",   \
-    "Advance", kCollisionSettingsVersion, SettingCheck::None, control(),                           \
+    "Advance", kCollisionSettingsVersion, SettingCheck::kNone, control(),                          \
     "How the simulation advances in time: collision_advance (engine2D: contact forces, "           \
     "impulses after backing up in time), or a time stepper of Hotz et al.: newton_release, "       \
     "fischer_burmeister, lcp_fixpoint (one Euler step per time step, inelastic).")                 \
   X(EngineMode, engineMode, EngineMode::kContact, Contact, engineMode, setEngineMode, "engine",    \
-    "Engine", kCollisionSettingsVersion, SettingCheck::None, control(),                            \
+    "Engine", kCollisionSettingsVersion, SettingCheck::kNone, control(),                           \
     "Which of engine2D's engines: contact (ContactSim: contact forces and collisions), impulse "   \
     "(ImpulseSim: collisions only, so resting bodies get stuck) or rigid_body (RigidBodySim: "     \
     "no collisions or contacts, bodies pass through each other).")                                 \
-  X(std::uint32_t, seed, 0, Build, seed, setSeed, "seed", "Seed", 1, SettingCheck::None,           \
+  X(std::uint32_t, seed, 0, Build, seed, setSeed, "seed", "Seed", 1, SettingCheck::kNone,          \
     control(0, 2147483647, 1),                                                                     \
     "Seed of the simulation's random generator (contact order, serial collisions, random "         \
     "polygons).")                                                                                  \
   X(double, distanceTol, ContactTolerances{}.distanceTol, Contact, distanceTol, setDistanceTol,    \
-    "distance_tol", "Distance tol", kContactSettingsVersion, SettingCheck::Positive,               \
+    "distance_tol", "Distance tol", kContactSettingsVersion, SettingCheck::kPositive,              \
     control(1e-6, 1.0), "Contact distance tolerance: bodies closer than this are touching.")       \
   X(double, velocityTol, ContactTolerances{}.velocityTol, Contact, velocityTol, setVelocityTol,    \
-    "velocity_tol", "Velocity tol", kContactSettingsVersion, SettingCheck::Positive,               \
+    "velocity_tol", "Velocity tol", kContactSettingsVersion, SettingCheck::kPositive,              \
     control(1e-6, 100.0), "Contact velocity tolerance: slower than this is not colliding.")        \
   X(ExtraAccel, extraAccel, kDefaultExtraAccel, Contact, extraAccel, setExtraAccel, "extra_accel", \
-    "Extra acceleration", kContactSettingsVersion, SettingCheck::None, control(),                  \
+    "Extra acceleration", kContactSettingsVersion, SettingCheck::kNone, control(),                 \
     "ExtraAccel: the extra acceleration that settles resting contacts at the target gap.")         \
   X(double, extraAccelTimeStep, kDefaultExtraAccelTimeStep, Contact, extraAccelTimeStep,           \
     setExtraAccelTimeStep, "extra_accel_time_step", "ExtraAccel h", kContactSettingsVersion,       \
-    SettingCheck::Positive, control(0.001, 1.0, 0.005), "The h of the ExtraAccel formulas (s).")   \
+    SettingCheck::kPositive, control(0.001, 1.0, 0.005), "The h of the ExtraAccel formulas (s).")  \
   X(NextContactPolicy, contactPolicy, ComputeForcesOptions{}.policy, Contact, contactPolicy,       \
     setContactPolicy, "contact_policy", "Contact policy", kContactSettingsVersion,                 \
-    SettingCheck::None, control(),                                                                 \
+    SettingCheck::kNone, control(),                                                                \
     "NextContactPolicy: the order in which ComputeForces treats contacts.")                        \
   X(double, solverTolerance, ComputeForcesOptions{}.tolerance, Contact, solverTolerance,           \
     setSolverTolerance, "solver_tolerance", "Solver tol", kContactSettingsVersion,                 \
-    SettingCheck::Positive, control(1e-16, 1e-2),                                                  \
+    SettingCheck::kPositive, control(1e-16, 1e-2),                                                 \
     "ComputeForces' tolerance on unwanted accelerations, relative to max |b|.")                    \
   X(bool, warmStart, true, Contact, warmStart, setWarmStart, "warm_start", "Warm start",           \
-    kContactSettingsVersion, SettingCheck::None, control(),                                        \
+    kContactSettingsVersion, SettingCheck::kNone, control(),                                       \
     "Each contact-force solve first tries the contacts that carried force in the previous "        \
     "evaluation as ComputeForces' set C: the same forces to rounding, in fewer pivots. Off, "      \
     "every solve pivots from C = {} (the cold sequence).")                                         \
   X(LcpSolverKind, contactSolver, LcpSolverKind::kComputeForces, Contact, contactSolver,           \
     setContactSolver, "contact_solver", "Contact solver", kCollisionSettingsVersion,               \
-    SettingCheck::None, control(),                                                                 \
+    SettingCheck::kNone, control(),                                                                \
     "The LCP solver of contact forces and collision impulses: compute_forces (Baraff's "           \
     "pivoting), lemke, pgs, fb_newton or newton_release. A solve whose result fails the "          \
     "acceptance check stops the run with the solver's status.")                                    \
   X(CollisionHandling, collisionHandling, kDefaultCollisionHandling, Contact, collisionHandling,   \
     setCollisionHandling, "collision_handling", "Collision handling", kCollisionSettingsVersion,   \
-    SettingCheck::None, control(), "How simultaneous collisions are resolved.")                    \
+    SettingCheck::kNone, control(), "How simultaneous collisions are resolved.")                   \
   X(double, collisionAccuracy, kDefaultCollisionAccuracy, Contact, collisionAccuracy,              \
     setCollisionAccuracy, "collision_accuracy", "Coll. accuracy", kCollisionSettingsVersion,       \
-    SettingCheck::OpenUnitInterval, control(0.01, 1.0, 0.05),                                      \
+    SettingCheck::kOpenUnitInterval, control(0.01, 1.0, 0.05),                                     \
     "Collision accuracy in (0, 1]: how close to the target gap CollisionAdvance backs up.")        \
   X(bool, jointSmallImpacts, false, Contact, jointSmallImpacts, setJointSmallImpacts,              \
-    "joint_small_impacts", "Joint small impacts", kCollisionSettingsVersion, SettingCheck::None,   \
+    "joint_small_impacts", "Joint small impacts", kCollisionSettingsVersion, SettingCheck::kNone,  \
     control(),                                                                                     \
     "Resolve small velocity errors at joints with impulses after a step without "                  \
     "collisions.")
@@ -147,9 +147,9 @@ struct SettingsDoc {
 
 // Where a running simulation keeps a setting: ContactSim, the advance strategy, or only the
 // scene's build (the seed), so that a change applies on restart.
-enum class SettingHolder { Contact, Advance, Build };
+enum class SettingHolder { kContact, kAdvance, kBuild };
 // When a change to a running simulation takes effect.
-enum class SettingApply { Live, Restart };
+enum class SettingApply { kLive, kRestart };
 
 struct SettingInfo {
   std::string_view key;    // JSON key in a scene's "settings"
@@ -157,22 +157,23 @@ struct SettingInfo {
   std::string_view label;  // short, for controls and tables
   std::string_view help;   // a sentence, for tooltips and --help
   int since = 1;           // the scene format version that introduced it
-  SettingHolder holder = SettingHolder::Contact;
-  SettingApply apply = SettingApply::Live;
-  SettingCheck check = SettingCheck::None;
+  SettingHolder holder = SettingHolder::kContact;
+  SettingApply apply = SettingApply::kLive;
+  SettingCheck check = SettingCheck::kNone;
   SettingControl control;
 };
 
 inline constexpr SettingInfo kSettingInfos[] = {
-#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help)   \
-  {key,                                                                                        \
-   #member,                                                                                    \
-   label,                                                                                      \
-   help,                                                                                       \
-   since,                                                                                      \
-   SettingHolder::holder,                                                                      \
-   SettingHolder::holder == SettingHolder::Build ? SettingApply::Restart : SettingApply::Live, \
-   check,                                                                                      \
+#define CL_X(type, member, def, holder, getter, setter, key, label, since, check, ctl, help) \
+  {key,                                                                                      \
+   #member,                                                                                  \
+   label,                                                                                    \
+   help,                                                                                     \
+   since,                                                                                    \
+   SettingHolder::k##holder,                                                                 \
+   SettingHolder::k##holder == SettingHolder::kBuild ? SettingApply::kRestart                \
+                                                     : SettingApply::kLive,                  \
+   check,                                                                                    \
    ctl},
     CL_SIM_SETTINGS(CL_X)
 #undef CL_X

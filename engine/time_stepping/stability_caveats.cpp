@@ -16,11 +16,11 @@ namespace {
 // How the scheme steps an ODE x' = z x / h: its amplification R(z) per step.
 std::complex<double> amplification(IntegratorKind kind, std::complex<double> z) {
   switch (kind) {
-    case IntegratorKind::Euler:
+    case IntegratorKind::kEuler:
       return 1.0 + z;
-    case IntegratorKind::ModifiedEuler:
+    case IntegratorKind::kModifiedEuler:
       return 1.0 + z + z * z / 2.0;
-    case IntegratorKind::RungeKutta:
+    case IntegratorKind::kRungeKutta:
       break;
   }
   return 1.0 + z + z * z / 2.0 + z * z * z / 6.0 + z * z * z * z / 24.0;
@@ -34,7 +34,7 @@ struct Scheme {
 
 // The largest h lambda the scheme damps (the real axis).
 double decayBound(const Scheme& s) {
-  if (s.semiImplicit || s.integrator != IntegratorKind::RungeKutta) return 2.0;
+  if (s.semiImplicit || s.integrator != IntegratorKind::kRungeKutta) return 2.0;
   return 2.785293563405282;  // RK4's stability interval on the negative real axis
 }
 
@@ -45,7 +45,7 @@ bool oscillationStable(const Scheme& s, double omega, double h, double& bound) {
     bound = 2.0;
     return h * omega < bound;
   }
-  if (s.integrator == IntegratorKind::RungeKutta) {
+  if (s.integrator == IntegratorKind::kRungeKutta) {
     bound = 2.0 * std::sqrt(2.0);
     return h * omega < bound;
   }

@@ -19,7 +19,7 @@ double violation(const RigidBodyCollision& c, double gap) {
 }  // namespace
 
 TimeStepper::TimeStepper(ContactSim& sim)
-    : AdvanceStrategy(IntegratorKind::RungeKutta), mSim(sim) {}
+    : AdvanceStrategy(IntegratorKind::kRungeKutta), mSim(sim) {}
 
 TimeStepper::Totals TimeStepper::Totals::operator-(const Totals& earlier) const {
   return {steps - earlier.steps, iterations - earlier.iterations, unconverged - earlier.unconverged,

@@ -281,7 +281,7 @@ TEST_CASE("ControlsDock has a control for every setting of the engine's table", 
   REQUIRE(session.loadScene(scenePath("pile_10.json")));
   // pile_10 gives these (engine2D's PileTest): the controls show the scene's values.
   const cl::SimSettings live = session.liveSettings();
-  CHECK(live.integrator == cl::IntegratorKind::ModifiedEuler);
+  CHECK(live.integrator == cl::IntegratorKind::kModifiedEuler);
   CHECK(live.collisionHandling == cl::CollisionHandling::SERIAL_GROUPED_LASTPASS);
   CHECK(live.seed == 13);
   for (const cl::SettingInfo& info : cl::kSettingInfos) {
@@ -290,32 +290,32 @@ TEST_CASE("ControlsDock has a control for every setting of the engine's table", 
     auto* control = dock.findChild<QWidget*>(name);
     REQUIRE(control);
     CHECK(control->isEnabled());
-    CHECK(control->toolTip().contains(info.apply == cl::SettingApply::Live
+    CHECK(control->toolTip().contains(info.apply == cl::SettingApply::kLive
                                           ? QStringLiteral("Applied now")
                                           : QStringLiteral("Applies on restart")));
     // A restart-only setting says whether a change is pending.
     CHECK((dock.findChild<QLabel*>(name + QStringLiteral("Note")) != nullptr) ==
-          (info.apply == cl::SettingApply::Restart));
+          (info.apply == cl::SettingApply::kRestart));
   }
   CHECK(child<QComboBox>(dock, "integrator")->currentData().toInt() ==
-        static_cast<int>(cl::IntegratorKind::ModifiedEuler));
+        static_cast<int>(cl::IntegratorKind::kModifiedEuler));
   CHECK(child<QComboBox>(dock, "collisionHandling")->currentText() ==
         QStringLiteral("serial grouped lastpass"));
   CHECK(child<QSpinBox>(dock, "seed")->value() == 13);
 
   // A combo box applies what is chosen: the integrator reaches the advance strategy.
   auto* integrator = child<QComboBox>(dock, "integrator");
-  const int euler = integrator->findData(static_cast<int>(cl::IntegratorKind::Euler));
+  const int euler = integrator->findData(static_cast<int>(cl::IntegratorKind::kEuler));
   REQUIRE(euler >= 0);
   integrator->setCurrentIndex(euler);
   emit integrator->activated(euler);
   REQUIRE(waitFor(
-      [&] { return session.history().back().state.integrator == cl::IntegratorKind::Euler; }));
+      [&] { return session.history().back().state.integrator == cl::IntegratorKind::kEuler; }));
   CHECK(dock.status().contains(QStringLiteral("Integrator euler: applied now")));
-  CHECK(session.liveSettings().integrator == cl::IntegratorKind::Euler);
+  CHECK(session.liveSettings().integrator == cl::IntegratorKind::kEuler);
   // ... and the other settings stay as they were.
   cl::SimSettings expected = live;
-  expected.integrator = cl::IntegratorKind::Euler;
+  expected.integrator = cl::IntegratorKind::kEuler;
   CHECK(session.liveSettings() == expected);
 }
 

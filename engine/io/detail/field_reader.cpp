@@ -14,16 +14,16 @@ using Json = nlohmann::json;
 
 std::string rangeProblem(std::string_view name, Range range, double v) {
   switch (range) {
-    case Range::Positive:
+    case Range::kPositive:
       if (!(v > 0)) return fmt::format("'{}' must be positive, got {}", name, v);
       break;
-    case Range::NonNegative:
+    case Range::kNonNegative:
       if (v < 0) return fmt::format("'{}' must not be negative, got {}", name, v);
       break;
-    case Range::UnitInterval:
+    case Range::kUnitInterval:
       if (v < 0 || v > 1) return fmt::format("'{}' must be between 0 and 1, got {}", name, v);
       break;
-    case Range::Any:
+    case Range::kAny:
       break;
   }
   return {};
@@ -96,9 +96,9 @@ std::optional<Vec2> readPoint(const Json& v, const std::string& path, std::strin
     return std::nullopt;
   }
   const auto x =
-      readNumber(v[0], pointerChild(path, 0), fmt::format("{}[0]", name), Range::Any, problems);
+      readNumber(v[0], pointerChild(path, 0), fmt::format("{}[0]", name), Range::kAny, problems);
   const auto y =
-      readNumber(v[1], pointerChild(path, 1), fmt::format("{}[1]", name), Range::Any, problems);
+      readNumber(v[1], pointerChild(path, 1), fmt::format("{}[1]", name), Range::kAny, problems);
   if (!x || !y) return std::nullopt;
   return Vec2{*x, *y};
 }
@@ -130,7 +130,7 @@ const Json* FieldReader::member(std::string_view key, Need need) {
   if (!mObject) return nullptr;
   const auto it = mObject->find(key);
   if (it == mObject->end()) {
-    if (need == Need::Required) report(mPath, fmt::format("missing required field '{}'", key));
+    if (need == Need::kRequired) report(mPath, fmt::format("missing required field '{}'", key));
     return nullptr;
   }
   return &*it;

@@ -16,9 +16,9 @@
 
 namespace cl {
 
-enum class Need { Optional, Required };
+enum class Need { kOptional, kRequired };
 // Allowed values of a number; every number must also be finite.
-enum class Range { Any, Positive, NonNegative, UnitInterval };
+enum class Range { kAny, kPositive, kNonNegative, kUnitInterval };
 
 class FieldReader {
  public:
@@ -36,7 +36,7 @@ class FieldReader {
 
   // Each read declares `key` known. Absent optional fields give nullopt; absent
   // required fields and invalid values are reported and give nullopt.
-  std::optional<double> number(std::string_view key, Need need, Range range = Range::Any);
+  std::optional<double> number(std::string_view key, Need need, Range range = Range::kAny);
   std::optional<long long> integer(std::string_view key, Need need, long long min, long long max);
   std::optional<bool> boolean(std::string_view key, Need need);
   std::optional<std::string> string(std::string_view key, Need need);

@@ -27,9 +27,9 @@ std::string lowerLabel(std::string_view label) {
 template <typename T>
 std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
   if constexpr (std::is_same_v<T, bool>) {
-    return r.boolean(info.key, Need::Optional);
+    return r.boolean(info.key, Need::kOptional);
   } else if constexpr (std::is_same_v<T, double>) {
-    const auto v = r.number(info.key, Need::Optional);
+    const auto v = r.number(info.key, Need::kOptional);
     if (!v) return v;
     if (std::string problem = settingValueProblem(info, *v); !problem.empty()) {
       r.report(r.fieldPath(info.key), std::move(problem));
@@ -37,11 +37,11 @@ std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
     }
     return v;
   } else if constexpr (std::is_same_v<T, std::uint32_t>) {
-    const auto v = r.integer(info.key, Need::Optional, 0, UINT32_MAX);
+    const auto v = r.integer(info.key, Need::kOptional, 0, UINT32_MAX);
     return v ? std::optional<T>(static_cast<T>(*v)) : std::nullopt;
   } else {
     static_assert(std::is_enum_v<T>, "a setting is a bool, a double, a uint32 or a named enum");
-    const auto name = r.string(info.key, Need::Optional);
+    const auto name = r.string(info.key, Need::kOptional);
     if (!name) return std::nullopt;
     const std::optional<T> value = fromName<T>(*name);
     if (!value) {
@@ -58,12 +58,12 @@ std::optional<T> readSetting(FieldReader& r, const SettingInfo& info) {
 WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "'walls'");
   WallsDoc w;
-  if (const auto x = r.number("width", Need::Required, Range::Positive)) w.width = *x;
-  if (const auto x = r.number("height", Need::Required, Range::Positive)) w.height = *x;
-  w.thickness = r.number("thickness", Need::Optional, Range::Positive);
-  w.center = r.point("center", Need::Optional);
-  w.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
-  w.friction = r.number("friction", Need::Optional, Range::NonNegative);
+  if (const auto x = r.number("width", Need::kRequired, Range::kPositive)) w.width = *x;
+  if (const auto x = r.number("height", Need::kRequired, Range::kPositive)) w.height = *x;
+  w.thickness = r.number("thickness", Need::kOptional, Range::kPositive);
+  w.center = r.point("center", Need::kOptional);
+  w.elasticity = r.number("elasticity", Need::kOptional, Range::kUnitInterval);
+  w.friction = r.number("friction", Need::kOptional, Range::kNonNegative);
   r.rejectUnknown(" in 'walls'");
   return w;
 }
@@ -71,8 +71,8 @@ WallsDoc readWalls(const Json& v, const std::string& path, std::vector<JsonProbl
 ViewDoc readView(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "'view'");
   ViewDoc view;
-  const auto lo = r.point("min", Need::Required);
-  const auto hi = r.point("max", Need::Required);
+  const auto lo = r.point("min", Need::kRequired);
+  const auto hi = r.point("max", Need::kRequired);
   if (lo) view.min = *lo;
   if (hi) view.max = *hi;
   if (lo && hi && !(hi->x > lo->x && hi->y > lo->y))
@@ -116,8 +116,8 @@ void checkBodyFields(FieldReader& r, const BodyDoc& b) {
 BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "a body");
   BodyDoc b;
-  b.name = r.string("name", Need::Required).value_or("");
-  const auto kind = r.string("shape", Need::Required);
+  b.name = r.string("name", Need::kRequired).value_or("");
+  const auto kind = r.string("shape", Need::kRequired);
   std::optional<ShapeDoc> shape;
   if (kind) {
     shape = readShape(*kind, r);
@@ -126,21 +126,21 @@ BodyDoc readBody(const Json& v, const std::string& path, std::vector<JsonProblem
                fmt::format("unknown shape '{}'; expected {}", *kind, kindList<ShapeDoc>()));
   }
   if (shape) b.shape = std::move(*shape);
-  b.mass = r.number("mass", Need::Optional, Range::Positive);
-  b.density = r.number("density", Need::Optional, Range::Positive);
-  b.fixed = r.boolean("fixed", Need::Optional);
-  b.moment = r.number("moment", Need::Optional, Range::Positive);
-  b.centerOfMass = r.point("center_of_mass", Need::Optional);
-  b.position = r.point("position", Need::Optional);
-  b.angle = r.number("angle", Need::Optional);
-  b.velocity = r.point("velocity", Need::Optional);
-  b.omega = r.number("omega", Need::Optional);
-  b.elasticity = r.number("elasticity", Need::Optional, Range::UnitInterval);
-  b.friction = r.number("friction", Need::Optional, Range::NonNegative);
-  b.zeroEnergyLevel = r.number("zero_energy_level", Need::Optional);
-  b.curvedEdgeSpacing = r.number("curved_edge_spacing", Need::Optional, Range::Positive);
-  b.nonCollide = r.names("non_collide", Need::Optional);
-  if (const auto e = r.integer("special_edge", Need::Optional, 0, INT_MAX))
+  b.mass = r.number("mass", Need::kOptional, Range::kPositive);
+  b.density = r.number("density", Need::kOptional, Range::kPositive);
+  b.fixed = r.boolean("fixed", Need::kOptional);
+  b.moment = r.number("moment", Need::kOptional, Range::kPositive);
+  b.centerOfMass = r.point("center_of_mass", Need::kOptional);
+  b.position = r.point("position", Need::kOptional);
+  b.angle = r.number("angle", Need::kOptional);
+  b.velocity = r.point("velocity", Need::kOptional);
+  b.omega = r.number("omega", Need::kOptional);
+  b.elasticity = r.number("elasticity", Need::kOptional, Range::kUnitInterval);
+  b.friction = r.number("friction", Need::kOptional, Range::kNonNegative);
+  b.zeroEnergyLevel = r.number("zero_energy_level", Need::kOptional);
+  b.curvedEdgeSpacing = r.number("curved_edge_spacing", Need::kOptional, Range::kPositive);
+  b.nonCollide = r.names("non_collide", Need::kOptional);
+  if (const auto e = r.integer("special_edge", Need::kOptional, 0, INT_MAX))
     b.specialEdge = static_cast<int>(*e);
   if (shape) {
     checkBodyFields(r, b);
@@ -176,12 +176,12 @@ SettingsDoc readSettingsDoc(const nlohmann::json& v, const std::string& path, in
 ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems) {
   FieldReader r(root, "", problems, "a scene");
   if (!r.isObject()) return {};
-  const auto format = r.string("format", Need::Required);
+  const auto format = r.string("format", Need::kRequired);
   if (format && *format != kSceneFormatName)
     r.report(r.fieldPath("format"),
              fmt::format("not a ContactLab scene: 'format' must be \"{}\", got \"{}\"",
                          kSceneFormatName, *format));
-  const auto version = r.integer("version", Need::Required, 1, INT_MAX);
+  const auto version = r.integer("version", Need::kRequired, 1, INT_MAX);
   if (version && *version > kSceneFormatVersion)
     r.report(r.fieldPath("version"),
              fmt::format("scene format version {} is newer than this build of ContactLab reads "
@@ -193,15 +193,15 @@ ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems)
   ParsedScene parsed;
   SceneDoc& doc = parsed.doc.emplace();
   doc.version = static_cast<int>(*version);
-  doc.title = r.string("title", Need::Optional);
-  doc.description = r.string("description", Need::Optional);
-  if (const Json* v = r.object("view", Need::Optional))
+  doc.title = r.string("title", Need::kOptional);
+  doc.description = r.string("description", Need::kOptional);
+  if (const Json* v = r.object("view", Need::kOptional))
     doc.view = readView(*v, r.fieldPath("view"), problems);
-  if (const Json* s = r.object("settings", Need::Optional))
+  if (const Json* s = r.object("settings", Need::kOptional))
     doc.settings = readSettingsDoc(*s, r.fieldPath("settings"), doc.version, problems);
-  if (const Json* w = r.object("walls", Need::Optional))
+  if (const Json* w = r.object("walls", Need::kOptional))
     doc.walls = readWalls(*w, r.fieldPath("walls"), problems);
-  if (const Json* bodies = r.array("bodies", Need::Required)) {
+  if (const Json* bodies = r.array("bodies", Need::kRequired)) {
     // Each body costs about 2 KB once built: the limit keeps a scene within a few hundred MB.
     if (bodies->size() > kMaxSceneBodies) {
       problems.push_back({r.fieldPath("bodies"), fmt::format("{} bodies: a scene has at most {}",
@@ -215,7 +215,7 @@ ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems)
       parsed.origin.buildableBodies.push_back(problems.size() == before);
     }
   }
-  if (const Json* forces = r.array("forces", Need::Optional)) {
+  if (const Json* forces = r.array("forces", Need::kOptional)) {
     auto& list = doc.forces.emplace();
     for (std::size_t i = 0; i < forces->size(); ++i)
       if (auto f = readForce((*forces)[i], pointerChild(r.fieldPath("forces"), i), problems)) {
@@ -223,7 +223,7 @@ ParsedScene parseSceneJson(const Json& root, std::vector<JsonProblem>& problems)
         parsed.origin.forceIndex.push_back(i);
       }
   }
-  if (const Json* connectors = r.array("connectors", Need::Optional)) {
+  if (const Json* connectors = r.array("connectors", Need::kOptional)) {
     if (doc.version < kCollisionSettingsVersion)
       r.report(r.fieldPath("connectors"),
                fmt::format("'connectors' needs scene format version {} or later; this file "

@@ -11,14 +11,14 @@ namespace {
 using Json = nlohmann::json;
 
 void readEnds(FieldReader& r, ConnectorEnds& e) {
-  e.body1 = r.string("body1", Need::Required).value_or("");
-  e.point1 = r.point("point1", Need::Required).value_or(Vec2{});
-  e.body2 = r.string("body2", Need::Required).value_or("");
-  e.point2 = r.point("point2", Need::Required).value_or(Vec2{});
+  e.body1 = r.string("body1", Need::kRequired).value_or("");
+  e.point1 = r.point("point1", Need::kRequired).value_or(Vec2{});
+  e.body2 = r.string("body2", Need::kRequired).value_or("");
+  e.point2 = r.point("point2", Need::kRequired).value_or(Vec2{});
 }
 
 std::optional<CoordType> readCoords(FieldReader& r) {
-  const auto name = r.string("normal_coords", Need::Optional);
+  const auto name = r.string("normal_coords", Need::kOptional);
   if (!name) return std::nullopt;
   if (*name == "world") return CoordType::WORLD;
   if (*name == "body") return CoordType::BODY;
@@ -28,18 +28,18 @@ std::optional<CoordType> readCoords(FieldReader& r) {
 }
 
 void readFields(FieldReader& r, JointDoc& c) {
-  c.name = r.string("name", Need::Optional);
+  c.name = r.string("name", Need::kOptional);
   readEnds(r, c.ends);
-  c.normal = r.point("normal", Need::Optional);
+  c.normal = r.point("normal", Need::kOptional);
   if (c.normal && c.normal->x == 0 && c.normal->y == 0)
     r.report(r.fieldPath("normal"), "'normal' must not be the zero vector");
   c.normalCoords = readCoords(r);
 }
 
 void readFields(FieldReader& r, RodDoc& c) {
-  c.name = r.string("name", Need::Optional);
+  c.name = r.string("name", Need::kOptional);
   readEnds(r, c.ends);
-  c.length = r.number("length", Need::Optional, Range::Positive);
+  c.length = r.number("length", Need::kOptional, Range::kPositive);
 }
 
 }  // namespace
@@ -47,7 +47,7 @@ void readFields(FieldReader& r, RodDoc& c) {
 std::optional<ConnectorDoc> readConnector(const Json& value, const std::string& path,
                                           std::vector<JsonProblem>& problems) {
   FieldReader r(value, path, problems, "a connector");
-  const auto kind = r.string("kind", Need::Required);
+  const auto kind = r.string("kind", Need::kRequired);
   if (!kind) return std::nullopt;
   std::optional<ConnectorDoc> connector;
   visitKind<ConnectorDoc>(*kind, [&](auto type) {

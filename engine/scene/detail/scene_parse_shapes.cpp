@@ -14,11 +14,11 @@ using Json = nlohmann::json;
 // A required positive length; a missing one leaves the default, which is never
 // built because the body then has a problem.
 void length(FieldReader& r, std::string_view key, double& out) {
-  if (const auto v = r.number(key, Need::Required, Range::Positive)) out = *v;
+  if (const auto v = r.number(key, Need::kRequired, Range::kPositive)) out = *v;
 }
 
 void sides(FieldReader& r, int& out) {
-  if (const auto v = r.integer("sides", Need::Required, 3, 10000)) out = static_cast<int>(*v);
+  if (const auto v = r.integer("sides", Need::kRequired, 3, 10000)) out = static_cast<int>(*v);
 }
 
 void readFields(FieldReader& r, BlockShape& s) {
@@ -33,7 +33,7 @@ void readFields(FieldReader& r, CornerBlockShape& s) {
 
 void readFields(FieldReader& r, BallShape& s) {
   length(r, "radius", s.radius);
-  s.cmOffset = r.point("cm_offset", Need::Optional);
+  s.cmOffset = r.point("cm_offset", Need::kOptional);
 }
 
 void readFields(FieldReader& r, HexagonShape& s) {
@@ -84,19 +84,19 @@ void readFields(FieldReader& r, RandomPolygonShape& s) {
 }
 
 void readFields(FieldReader& r, StraightEdgeDoc& e) {
-  if (const auto p = r.point("end", Need::Required)) e.end = *p;
+  if (const auto p = r.point("end", Need::kRequired)) e.end = *p;
 }
 
 void readFields(FieldReader& r, CircularEdgeDoc& e) {
-  if (const auto p = r.point("end", Need::Required)) e.end = *p;
-  if (const auto p = r.point("center", Need::Required)) e.center = *p;
-  e.clockwise = r.boolean("clockwise", Need::Optional);
+  if (const auto p = r.point("end", Need::kRequired)) e.end = *p;
+  if (const auto p = r.point("center", Need::kRequired)) e.center = *p;
+  e.clockwise = r.boolean("clockwise", Need::kOptional);
 }
 
 std::optional<EdgeDoc> readEdge(const Json& v, const std::string& path,
                                 std::vector<JsonProblem>& problems) {
   FieldReader r(v, path, problems, "an edge");
-  const auto kind = r.string("kind", Need::Required);
+  const auto kind = r.string("kind", Need::kRequired);
   if (!kind) return std::nullopt;
   std::optional<EdgeDoc> edge;
   visitKind<EdgeDoc>(*kind, [&](auto type) {
@@ -114,12 +114,12 @@ std::optional<EdgeDoc> readEdge(const Json& v, const std::string& path,
 }
 
 void readFields(FieldReader& r, PathsShape& s) {
-  const Json* paths = r.array("paths", Need::Required);
+  const Json* paths = r.array("paths", Need::kRequired);
   if (!paths) return;
   for (std::size_t i = 0; i < paths->size(); ++i) {
     FieldReader pr((*paths)[i], pointerChild(r.fieldPath("paths"), i), r.problems(), "a path");
     PathDoc path;
-    if (const Json* edges = pr.array("edges", Need::Required))
+    if (const Json* edges = pr.array("edges", Need::kRequired))
       for (std::size_t k = 0; k < edges->size(); ++k)
         if (auto e = readEdge((*edges)[k], pointerChild(pr.fieldPath("edges"), k), r.problems()))
           path.edges.push_back(*e);

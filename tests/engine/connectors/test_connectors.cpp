@@ -131,7 +131,7 @@ TEST_CASE("Joint: a body-coordinate normal fixed in a moving body", "[connectors
   sim.addConnector(std::make_unique<Joint>(
       JointParams{kScrim, {0, 0}, b, {0, 0}, CoordType::BODY, {0, 1}, "rod"}));
   REQUIRE(maxJointError(sim) < 1e-15);
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const double T = 1.5;
   while (sim.time() < T - 1e-9) advance.advance(0.0025);
   const double s = s0 * std::cosh(w * T) + v0 / w * std::sinh(w * T);
@@ -149,7 +149,7 @@ TEST_CASE("Joint: small-amplitude period of the pendulum on a double joint", "[c
   const double iPivot = body.moment() + body.mass() * kD * kD;
   REQUIRE(body.moment() == Approx(26.0 / 12).epsilon(1e-12));
   const double expected = 2 * kPi * std::sqrt(iPivot / (body.mass() * kG * kD));
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   // Times at which the angle crosses zero going down, linearly interpolated.
   std::vector<double> crossings;
   double prev = sim.bodyState(0).angle;
@@ -167,7 +167,7 @@ TEST_CASE("Joint: small-amplitude period of the pendulum on a double joint", "[c
 
 TEST_CASE("Joint: pendulum from pi/3 stays tight and keeps its energy for 15 s", "[connectors]") {
   ContactSim sim = pendulum(kPi / 3, true);
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const double e0 = sim.energy().total();
   double worstError = 0;
   double worstEnergy = 0;
@@ -186,7 +186,7 @@ TEST_CASE("Joint: one world-normal joint lets the attach point slide", "[connect
   // the shared specification outside this repository) without its joint small impacts
   // (a SimpleAdvance step has none): its damping law has zero damping and is left out.
   ContactSim sim = pendulum(kPi / 3, false);
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const double x0 = sim.bodyState(0).x;
   const double e0 = sim.energy().total();
   double worstError = 0;
@@ -254,7 +254,7 @@ struct RodRun {
 
 RodRun runRod(ContactSim& sim, double until) {
   const auto& rod = static_cast<const LengthConnector&>(*sim.connectors()[0]);
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const double e0 = sim.energy().total();
   RodRun r;
   while (sim.time() < until - 1e-9) {
@@ -339,7 +339,7 @@ TEST_CASE("Rope: pendulum on a rope stays within its length", "[connectors]") {
   sim.addForceLaw(std::make_unique<GravityLaw>(9.8));
   sim.addConnector(std::make_unique<Rope>(RopeParams{kScrim, {0, 0}, blk, {0, 0}, 2.0, "rope"}));
   sim.alignConnectors();
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const auto& rope = static_cast<const LengthConnector&>(*sim.connectors()[0]);
   double worst = -1;
   while (sim.time() < 5.0 - 1e-9) {
@@ -401,7 +401,7 @@ DoublePendulumRun runDoublePendulum(double dt) {
     sim.addConnector(std::move(j));
   sim.alignConnectors();
   REQUIRE(maxJointError(sim) < 1e-14);
-  SimpleAdvance advance(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance advance(sim, IntegratorKind::kRungeKutta);
   const double e0 = sim.energy().total();
   DoublePendulumRun r;
   while (sim.time() < 5.0 - 1e-9) {

@@ -242,7 +242,7 @@ TEST_CASE("ContactSim: a block rests on the floor for 10 s", "[contact_sim]") {
   addFloor(sim);
   const int block = addBlock(sim, "block", 0, 0.5 + kGap);
   const double y0 = sim.bodyState(block).y;
-  SimpleAdvance adv(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance adv(sim, IntegratorKind::kRungeKutta);
   double worst = 0;
   for (int step = 0; step < 400; ++step) {
     adv.advance(0.025);
@@ -260,7 +260,7 @@ TEST_CASE("ContactSim: a block settles towards the half gap", "[contact_sim]") {
   ContactSim sim = gravitySim(kDefaultExtraAccel);
   addFloor(sim);
   const int block = addBlock(sim, "block", 0, 0.5 + 0.008);
-  SimpleAdvance adv(sim, IntegratorKind::RungeKutta);
+  SimpleAdvance adv(sim, IntegratorKind::kRungeKutta);
   for (int step = 0; step < 200; ++step) {
     adv.advance(0.025);
     REQUIRE(sim.bodyState(block).y - 0.5 > 0.0);

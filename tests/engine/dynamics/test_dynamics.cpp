@@ -89,12 +89,12 @@ TEST_CASE("Spring oscillator: period 2 pi sqrt(m/k) and conserved energy", "[dyn
 
 TEST_CASE("Halving h divides the error by 2^order", "[dynamics]") {
   // Orders 4, 2 and 1: ratios near 16, 4 and 2.
-  const double r4 = oscillatorError(IntegratorKind::RungeKutta, 0.05) /
-                    oscillatorError(IntegratorKind::RungeKutta, 0.025);
-  const double r2 = oscillatorError(IntegratorKind::ModifiedEuler, 0.05) /
-                    oscillatorError(IntegratorKind::ModifiedEuler, 0.025);
-  const double r1 =
-      oscillatorError(IntegratorKind::Euler, 0.01) / oscillatorError(IntegratorKind::Euler, 0.005);
+  const double r4 = oscillatorError(IntegratorKind::kRungeKutta, 0.05) /
+                    oscillatorError(IntegratorKind::kRungeKutta, 0.025);
+  const double r2 = oscillatorError(IntegratorKind::kModifiedEuler, 0.05) /
+                    oscillatorError(IntegratorKind::kModifiedEuler, 0.025);
+  const double r1 = oscillatorError(IntegratorKind::kEuler, 0.01) /
+                    oscillatorError(IntegratorKind::kEuler, 0.005);
   INFO("RK4 " << r4 << ", modified Euler " << r2 << ", Euler " << r1);
   CHECK(r4 > 14.0);
   CHECK(r4 < 18.0);

@@ -59,7 +59,7 @@ TEST_CASE("defaults: mass 1, at rest at the origin, elasticity 1", "[scene][buil
   CHECK(b.curvedEdgeSpacing() == cl::kDefaultCurvedEdgeSpacing);
   CHECK(s.sim->bodyState(0) == cl::BodyState{});
   CHECK(s.settings.timeStep == cl::kDefaultTimeStep);
-  CHECK(s.settings.integrator == cl::IntegratorKind::RungeKutta);
+  CHECK(s.settings.integrator == cl::IntegratorKind::kRungeKutta);
   CHECK(s.settings.seed == 0);
   CHECK(s.title.empty());
   CHECK(s.sim->forceLaws().empty());
@@ -262,14 +262,14 @@ TEST_CASE("rebuildScene records changed settings in the document", "[scene][buil
   cl::SimSettings settings = s.settings;
   CHECK(cl::rebuildScene(s, settings).doc == s.doc);  // nothing changed, nothing added
   settings.timeStep = 0.01;
-  settings.integrator = cl::IntegratorKind::Euler;
+  settings.integrator = cl::IntegratorKind::kEuler;
   const cl::Scene r = cl::rebuildScene(s, settings);
   REQUIRE(r.doc.settings);
   CHECK(r.doc.settings->timeStep == 0.01);
-  CHECK(r.doc.settings->integrator == cl::IntegratorKind::Euler);
+  CHECK(r.doc.settings->integrator == cl::IntegratorKind::kEuler);
   CHECK_FALSE(r.doc.settings->seed);
   CHECK(r.settings.timeStep == 0.01);
-  CHECK(r.makeAdvance()->integrator().kind() == cl::IntegratorKind::Euler);
+  CHECK(r.makeAdvance()->integrator().kind() == cl::IntegratorKind::kEuler);
 }
 
 TEST_CASE("makeAdvance uses the scene's time step and integrator", "[scene][build]") {
@@ -277,7 +277,7 @@ TEST_CASE("makeAdvance uses the scene's time step and integrator", "[scene][buil
     "bodies": [{"name": "b", "shape": "ball", "radius": 1, "velocity": [2, 0]}])");
   auto advance = s.makeAdvance();
   CHECK(advance->timeStep() == 0.005);
-  CHECK(advance->integrator().kind() == cl::IntegratorKind::ModifiedEuler);
+  CHECK(advance->integrator().kind() == cl::IntegratorKind::kModifiedEuler);
   CHECK(&advance->sim() == s.sim.get());
   advance->advance(advance->timeStep());
   CHECK(s.sim->bodyState(0).x == Approx(0.01));

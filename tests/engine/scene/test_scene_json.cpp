@@ -168,7 +168,7 @@ TEST_CASE("a document using every field round-trips", "[scene][json]") {
   CHECK(again.doc == s.doc);
   CHECK(cl::saveScene(again) == saved);
   CHECK(s.settings.seed == 4294967295u);
-  CHECK(s.settings.integrator == cl::IntegratorKind::Euler);
+  CHECK(s.settings.integrator == cl::IntegratorKind::kEuler);
 
   // Members come out in the canonical order whatever order they went in.
   const std::string shuffled = cl::test::sceneText(R"("bodies": [{"shape": "ball",

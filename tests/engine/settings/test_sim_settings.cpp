@@ -19,7 +19,7 @@ namespace {
 SimSettings everyOneChanged() {
   SimSettings s;
   s.timeStep = 0.01;
-  s.integrator = cl::IntegratorKind::Euler;
+  s.integrator = cl::IntegratorKind::kEuler;
   s.advance = cl::AdvanceKind::kLcpFixpoint;
   s.seed = 7;
   s.distanceTol = 0.02;
@@ -60,7 +60,7 @@ TEST_CASE("the settings table names each setting once", "[settings]") {
     CHECK(info.since >= 1);
     CHECK(info.since <= cl::kSceneFormatVersion);
     // Only what the scene's build alone uses waits for a restart.
-    CHECK((info.apply == cl::SettingApply::Restart) == (info.holder == cl::SettingHolder::Build));
+    CHECK((info.apply == cl::SettingApply::kRestart) == (info.holder == cl::SettingHolder::kBuild));
     CHECK(cl::findSetting(info.key) == &info);
   }
   CHECK(count == 16);
@@ -97,7 +97,7 @@ TEST_CASE("applySettings reaches the ContactSim and the advance, and readSetting
   CHECK(sim.contactPolicy() == cl::NextContactPolicy::MIN_ACCEL);
   CHECK(sim.collisionHandling() == cl::CollisionHandling::SIMULTANEOUS);
   CHECK(advance.timeStep() == 0.01);
-  CHECK(advance.integratorKind() == cl::IntegratorKind::Euler);
+  CHECK(advance.integratorKind() == cl::IntegratorKind::kEuler);
   SimSettings read;
   cl::readSettings(sim, read);
   cl::readSettings(advance, read);
@@ -163,7 +163,7 @@ TEST_CASE("setSettingFromText takes a command line's text and refuses bad values
   CHECK(cl::setSettingFromText(s, "collision_handling", "Serial-Separate").empty());
   CHECK(s.collisionHandling == cl::CollisionHandling::SERIAL_SEPARATE);
   CHECK(cl::setSettingFromText(s, "integrator", "modified_euler").empty());
-  CHECK(s.integrator == cl::IntegratorKind::ModifiedEuler);
+  CHECK(s.integrator == cl::IntegratorKind::kModifiedEuler);
   CHECK(cl::setSettingFromText(s, "seed", "4294967295").empty());
   CHECK(s.seed == 4294967295u);
 
@@ -199,7 +199,7 @@ TEST_CASE("each enum lists its names once and reads them back", "[settings]") {
     CHECK(std::string(cl::nameOf(value)) == name);
   }
   CHECK(cl::fromName<cl::IntegratorKind>("Euler") == std::nullopt);  // files: exact only
-  CHECK(cl::fromLooseName<cl::IntegratorKind>("Runge_Kutta") == cl::IntegratorKind::RungeKutta);
+  CHECK(cl::fromLooseName<cl::IntegratorKind>("Runge_Kutta") == cl::IntegratorKind::kRungeKutta);
   CHECK(cl::nameList<cl::IntegratorKind>() == "'euler', 'modified-euler', 'runge-kutta'");
   CHECK(std::string(cl::nameOf(static_cast<cl::ExtraAccel>(99))) == "?");
 }
