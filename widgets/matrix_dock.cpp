@@ -82,7 +82,29 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(4, 2, 4, 2);
   layout->setSpacing(2);
+  layout->addLayout(buildPickers());
+  mHeader = new QLabel;
+  mHeader->setTextFormat(Qt::PlainText);
+  layout->addWidget(mHeader);
+  layout->addWidget(buildStack(), 1);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
+  // One tick font, a notch smaller than the plot's, for the axes and the colour scale alike;
+  // taken once the plot sits in the dock, whose font it inherits.
+  QFont small = mPlot->font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  setUpAxes(small);
+  buildColorMap(small);
+  setUpNavigation();
+  connectPickers();
+  connectSession();
+  showMessage(tr("No scene loaded."));
+}
+
+MatrixDock::~MatrixDock() = default;
+
+QHBoxLayout* MatrixDock::buildPickers() {
   mSolvePicker = new QComboBox;
   mSolvePicker->setPlaceholderText(tr("no solve"));
   mSolves = new SolveListModel(this);
@@ -115,12 +137,10 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   pickerRow->addWidget(mSolveKind);
   pickerRow->addWidget(mSolvePicker, 1);
   pickerRow->addWidget(mOrder);
-  layout->addLayout(pickerRow);
+  return pickerRow;
+}
 
-  mHeader = new QLabel;
-  mHeader->setTextFormat(Qt::PlainText);
-  layout->addWidget(mHeader);
-
+QStackedWidget* MatrixDock::buildStack() {
   mStack = new QStackedWidget;
   mMessage = makeDockMessage();
   mStack->addWidget(mMessage);
@@ -131,14 +151,13 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mPlot->setMouseTracking(true);
   mPlot->installEventFilter(this);
   mStack->addWidget(mPlot);
-  layout->addWidget(mStack, 1);
-  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
-  setWidget(scrolled(body));
+  return mStack;
+}
 
+void MatrixDock::setUpAxes(const QFont& tickFont) {
   // Columns along the top axis and rows down the left one, row 0 at the top, like a
   // printed matrix; the bottom and right axes carry only the joint marks.
-  QCPAxisRect* rect = mPlot->axisRect();
-  rect->setupFullAxesBox(false);
+  mPlot->axisRect()->setupFullAxesBox(false);
   mPlot->xAxis2->setVisible(true);
   for (QCPAxis* axis : {mPlot->xAxis, mPlot->xAxis2, mPlot->yAxis2}) axis->setTickLabels(true);
   mPlot->yAxis->setRangeReversed(true);
@@ -153,11 +172,11 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
     axis->setTickLabelColor(jointColor());
     axis->setTickPen(QPen(jointColor(), 2));
   }
-  QFont small = mPlot->font();
-  small.setPointSizeF(small.pointSizeF() * 0.85);
   for (QCPAxis* axis : {mPlot->xAxis, mPlot->xAxis2, mPlot->yAxis, mPlot->yAxis2})
-    axis->setTickLabelFont(small);
+    axis->setTickLabelFont(tickFont);
+}
 
+void MatrixDock::buildColorMap(const QFont& tickFont) {
   mMap = new QCPColorMap(mPlot->xAxis2, mPlot->yAxis);
   mMap->setInterpolate(false);
   mMap->setTightBoundary(false);
@@ -173,7 +192,7 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mScale = new QCPColorScale(mPlot);
   mScale->setType(QCPAxis::atRight);
   mScale->setBarWidth(8);
-  mScale->axis()->setTickLabelFont(small);
+  mScale->axis()->setTickLabelFont(tickFont);
   mScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   mScale->axis()->ticker()->setTickCount(4);
   mPlot->plotLayout()->addElement(0, 1, mScale);
@@ -182,13 +201,16 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   mMap->setGradient(gradient);
   // The bar spans exactly the matrix's height.
   auto* margins = new QCPMarginGroup(mPlot);
-  rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
+  mPlot->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   mScale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   mPlot->plotLayout()->setColumnSpacing(4);
+}
 
+void MatrixDock::setUpNavigation() {
   // Zoom with the wheel, pan by dragging (the matrix axes; the joint axes follow), and a
   // double click shows the whole matrix again. Cells stay square.
   mPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  QCPAxisRect* rect = mPlot->axisRect();
   rect->setRangeDragAxes(mPlot->xAxis2, mPlot->yAxis);
   rect->setRangeZoomAxes(mPlot->xAxis2, mPlot->yAxis);
   connect(mPlot->xAxis2, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), mPlot->xAxis,
@@ -202,20 +224,23 @@ MatrixDock::MatrixDock(Session* session, QWidget* parent)
   connect(mPlot, &QCustomPlot::mouseDoubleClick, this, [this] { showWhole(); });
   connect(mPlot, &QCustomPlot::mouseMove, this, &MatrixDock::onMouseMove);
   connect(mPlot, &QCustomPlot::mousePress, this, &MatrixDock::onMousePress);
+}
+
+void MatrixDock::connectPickers() {
   connect(mSolvePicker, &QComboBox::activated, this, [this](int index) {
     if (const QVariant solve = mSolvePicker->itemData(index); solve.isValid())
       mSession->selectSolve(solve.toInt());
   });
   connect(mSolveKind, &QComboBox::activated, this, &MatrixDock::pickSolveKind);
   connect(mOrder, &QComboBox::activated, this, [this] { refresh(); });
+}
+
+void MatrixDock::connectSession() {
   // The Session emits selectionChanged after sceneLoaded and currentChanged as well, so
   // that one signal covers a new scene, a new step and a scrub.
   connect(mSession, &Session::selectionChanged, this, &MatrixDock::refresh);
   connect(mSession, &Session::historyTruncated, this, &MatrixDock::refresh);
-  showMessage(tr("No scene loaded."));
 }
-
-MatrixDock::~MatrixDock() = default;
 
 bool MatrixDock::eventFilter(QObject* watched, QEvent* event) {
   // How many tick labels fit depends on the plot's height, square cells on its shape.

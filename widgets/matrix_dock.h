@@ -14,6 +14,8 @@ class QCPColorScale;
 class QCPItemRect;
 class QCustomPlot;
 class QComboBox;
+class QFont;
+class QHBoxLayout;
 class QLabel;
 class QMouseEvent;
 class QStackedWidget;
@@ -81,6 +83,15 @@ class MatrixDock : public QDockWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  // The constructor's steps, in the order it takes them.
+  QHBoxLayout* buildPickers();   // solve kind, solve and row order, in one row
+  QStackedWidget* buildStack();  // the message page and the plot page
+  void setUpAxes(const QFont& tickFont);
+  void buildColorMap(const QFont& tickFont);  // the map and its scale bar
+  void setUpNavigation();  // zoom, pan, the joint axes following, the mouse on the cells
+  void connectPickers();
+  void connectSession();
+
   // Follows the Session: solve picker and matrix; skipped (marked stale) while hidden.
   void refresh();
   void refillSolvePicker();

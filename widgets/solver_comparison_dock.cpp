@@ -113,6 +113,31 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   auto* body = new QWidget;
   mSelectedLabel = new QLabel;
   mSelectedLabel->setWordWrap(true);
+  buildTable();
+  QHBoxLayout* bars = buildCharts();
+  buildContactsTable();
+  QHBoxLayout* iterationRow = buildIterationPicker();
+  buildIterationTable();
+  mProfileView = new PerformanceProfileView(mSession);
+
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(3, 3, 3, 3);
+  layout->addWidget(mSelectedLabel);
+  layout->addWidget(mTable);
+  layout->addLayout(bars, 1);
+  // The tables are what one reads row by row: they take twice the charts' share of a tall dock.
+  layout->addWidget(mContacts, 2);
+  layout->addLayout(iterationRow);
+  layout->addWidget(mIterationTable, 2);
+  layout->addWidget(mProfileView, 1);
+  setWidget(scrolled(body));
+
+  connectSession();
+  connectIterations();
+  refresh();
+}
+
+void SolverComparisonDock::buildTable() {
   mTable = new QTableWidget(0, 6);
   mTable->setHorizontalHeaderLabels(
       {tr("solver"), tr("status"), tr("its"), tr("residual"), tr("natural map"), tr("time")});
@@ -132,7 +157,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mTable->setRowCount(static_cast<int>(solvers().size()));
   mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height() +
                          mTable->rowCount() * mTable->verticalHeader()->defaultSectionSize() + 4);
+}
 
+QHBoxLayout* SolverComparisonDock::buildCharts() {
   mTime = makeChartView(tr("time (µs)"));
   mIterationsChart = makeChartView(tr("iterations"));
   mDigits = makeChartView(tr("accurate digits"));
@@ -141,7 +168,10 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   bars->addWidget(mTime);
   bars->addWidget(mIterationsChart);
   bars->addWidget(mDigits);
+  return bars;
+}
 
+void SolverComparisonDock::buildContactsTable() {
   mContacts = new QTableWidget(0, 0);
   mContacts->setEditTriggers(QAbstractItemView::NoEditTriggers);
   mContacts->verticalHeader()->hide();
@@ -149,7 +179,9 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mContacts->setToolTip(
       tr("f and a = A f + b per contact, every solver side by side; the last "
          "column is f at the iteration chosen below"));
+}
 
+QHBoxLayout* SolverComparisonDock::buildIterationPicker() {
   mIterationSolver = new QComboBox;
   mIterationSolver->setObjectName(QStringLiteral("iterationSolver"));
   for (const auto& [kind, name] : kLcpSolverNames)
@@ -164,6 +196,10 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   iterationRow->addWidget(mIterationSolver);
   iterationRow->addWidget(mIterationSlider, 1);
   iterationRow->addWidget(mIterationLabel);
+  return iterationRow;
+}
+
+void SolverComparisonDock::buildIterationTable() {
   mIterationTable =
       makeReadOnlyTable({tr("#"), tr("residual"), tr("merit / z0"), tr("step"), tr("note"),
                          tr("enters"), tr("leaves"), tr("active set / basis")});
@@ -176,23 +212,14 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
       tr("Lemke's variables: w_i = i, z_i = m + i, z0 = 2 m (m = the contacts, joints being "
          "eliminated; contacts + joints where they are split)"));
   mIterationTable->setMinimumHeight(180);
+}
 
-  mProfileView = new PerformanceProfileView(mSession);
-
-  auto* layout = new QVBoxLayout(body);
-  layout->setContentsMargins(3, 3, 3, 3);
-  layout->addWidget(mSelectedLabel);
-  layout->addWidget(mTable);
-  layout->addLayout(bars, 1);
-  // The tables are what one reads row by row: they take twice the charts' share of a tall dock.
-  layout->addWidget(mContacts, 2);
-  layout->addLayout(iterationRow);
-  layout->addWidget(mIterationTable, 2);
-  layout->addWidget(mProfileView, 1);
-  setWidget(scrolled(body));
-
+void SolverComparisonDock::connectSession() {
   connect(mSession, &Session::selectionChanged, this, &SolverComparisonDock::refresh);
   connect(mSession, &Session::sceneLoaded, this, &SolverComparisonDock::refresh);
+}
+
+void SolverComparisonDock::connectIterations() {
   connect(mIterationSolver, &QComboBox::currentIndexChanged, this, [this] {
     // Another solver's iterations on the solve shown; a comparison under way traces them
     // when it is done.
@@ -203,7 +230,6 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   connect(mIterationSlider, &QSlider::valueChanged, this, &SolverComparisonDock::showIteration);
   connect(mIterationTable, &QTableWidget::currentCellChanged, this,
           [this](int row) { mIterationSlider->setValue(row); });
-  refresh();
 }
 
 SolverComparisonDock::~SolverComparisonDock() {

@@ -17,6 +17,7 @@
 #include "widgets/dock_on_screen.h"
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QSlider;
 class QTableWidget;
@@ -73,6 +74,16 @@ class SolverComparisonDock : public QDockWidget {
     std::optional<ComparedProblem> compared;
     std::vector<SolverIteration> iterations;
   };
+  // The constructor's steps, in the order it takes them.
+  void buildTable();                    // one row per solver: status, its, residuals, time
+  QHBoxLayout* buildCharts();           // the time, iterations and digits bars, in one row
+  void buildContactsTable();            // f and a per contact, solver by solver
+  QHBoxLayout* buildIterationPicker();  // the solver traced, and the slider over its iterations
+  void buildIterationTable();           // one row per iteration
+  void connectSession();
+  // A solver picked has its iterations traced; the slider and the table follow each other.
+  void connectIterations();
+
   void refresh();
   // Solves off the UI thread: every solver on mWanted when there is one (else on the solve
   // shown), and the iterations of the solver chosen; a job under way is cancelled.

@@ -208,11 +208,54 @@ class PivotTableModel : public QAbstractTableModel {
 SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Solver steps"), parent), mSession(session) {
   setObjectName(QStringLiteral("solverStepsDock"));
+  buildSummary();
+  QWidget* pivotsTab = buildPivotsTab();
+  buildTabs(pivotsTab);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(buildBody()));
+  connectPivotControls();
+  connectTabs();
+  connectSession();
+  refresh(true);
+}
 
+void SolverStepsDock::buildSummary() {
   mSummary = new QLabel;
   mSummary->setWordWrap(true);
   mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+// The Pivots tab: the slider row over the pivot table (or its "no pivots" text), and the
+// sets at the selected pivot below.
+QWidget* SolverStepsDock::buildPivotsTab() {
+  QHBoxLayout* sliderRow = buildSliderRow();
+  buildTable();
+
+  mNoPivots = new QLabel;
+  mNoPivots->setAlignment(Qt::AlignCenter);
+  mNoPivots->setWordWrap(true);
+  mTableStack = new QStackedWidget;
+  mTableStack->addWidget(mTable);
+  mTableStack->addWidget(mNoPivots);
+
+  buildSets();
+
+  auto* pivotsSplit = new QSplitter(Qt::Vertical);
+  pivotsSplit->addWidget(mTableStack);
+  pivotsSplit->addWidget(mSets);
+  pivotsSplit->setChildrenCollapsible(false);
+  // The table gets most of the height; the sets need a few lines.
+  pivotsSplit->setSizes({3 * 100, 2 * 40});
+  auto* pivotsTab = new QWidget;
+  auto* pivotsLayout = new QVBoxLayout(pivotsTab);
+  pivotsLayout->setContentsMargins(0, 2, 0, 0);
+  pivotsLayout->setSpacing(2);
+  pivotsLayout->addLayout(sliderRow);
+  pivotsLayout->addWidget(pivotsSplit, 1);
+  return pivotsTab;
+}
+
+QHBoxLayout* SolverStepsDock::buildSliderRow() {
   mSlider = new QSlider(Qt::Horizontal);
   mSlider->setToolTip(
       tr("The state shown: at the left end the start (f = 0, a = b), then after each "
@@ -220,6 +263,15 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   mPivotLabel = new QLabel;
   mPivotLabel->setMinimumWidth(
       mPivotLabel->fontMetrics().horizontalAdvance(decisionText(-1, 9999)));
+  buildColdStartBox();
+  auto* sliderRow = new QHBoxLayout;
+  sliderRow->addWidget(mSlider, 1);
+  sliderRow->addWidget(mPivotLabel);
+  sliderRow->addWidget(mColdStart);
+  return sliderRow;
+}
+
+void SolverStepsDock::buildColdStartBox() {
   // With the warm start on, a resting scene's solves are mostly one "warm start" decision:
   // the cold start, where a person steps through a solve, shows every pivot from the next
   // step on (the setting warm_start, live; the Controls dock shows the same).
@@ -243,11 +295,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   connect(mSession, &Session::notesChanged, this, showWarmStart);
   connect(mSession, &Session::historyTruncated, this, showWarmStart);
   showWarmStart();
-  auto* sliderRow = new QHBoxLayout;
-  sliderRow->addWidget(mSlider, 1);
-  sliderRow->addWidget(mPivotLabel);
-  sliderRow->addWidget(mColdStart);
+}
 
+void SolverStepsDock::buildTable() {
   mModel = new PivotTableModel(this);
   mTable = new QTableView;
   mTable->setModel(mModel);
@@ -266,6 +316,14 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   mTable->setFont(tableFont);
   mTable->horizontalHeader()->setFont(tableFont);
   mTable->verticalHeader()->setDefaultSectionSize(mTable->fontMetrics().height() + 4);
+  sizeTableColumns();
+  mTable->setTextElideMode(Qt::ElideRight);
+
+  mTable->viewport()->installEventFilter(this);
+}
+
+// Column widths from sample texts in the table's font.
+void SolverStepsDock::sizeTableColumns() {
   QHeaderView* header = mTable->horizontalHeader();
   header->setHighlightSections(false);
   header->setMinimumSectionSize(20);
@@ -285,17 +343,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   // "primary/normal" are elided, in full in the tooltip.
   header->resizeSection(kJ, width("20 block8/bl"));
   header->setSectionResizeMode(kD, QHeaderView::Stretch);
-  mTable->setTextElideMode(Qt::ElideRight);
+}
 
-  mTable->viewport()->installEventFilter(this);
-
-  mNoPivots = new QLabel;
-  mNoPivots->setAlignment(Qt::AlignCenter);
-  mNoPivots->setWordWrap(true);
-  mTableStack = new QStackedWidget;
-  mTableStack->addWidget(mTable);
-  mTableStack->addWidget(mNoPivots);
-
+void SolverStepsDock::buildSets() {
   mSets = new QPlainTextEdit;
   mSets->setReadOnly(true);
   mSets->setLineWrapMode(QPlainTextEdit::WidgetWidth);
@@ -304,20 +354,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
          "contacts that could not be driven again. With friction, rows n.. are the "
          "frictions (F): C_F sticking (a_F = 0, |f_F| <= mu f_N), NC+ and NC- at the cone's "
          "edge (f_F = +-mu f_N, against a_F); a friction in no set has f_F = 0"));
+}
 
-  auto* pivotsSplit = new QSplitter(Qt::Vertical);
-  pivotsSplit->addWidget(mTableStack);
-  pivotsSplit->addWidget(mSets);
-  pivotsSplit->setChildrenCollapsible(false);
-  // The table gets most of the height; the sets need a few lines.
-  pivotsSplit->setSizes({3 * 100, 2 * 40});
-  auto* pivotsTab = new QWidget;
-  auto* pivotsLayout = new QVBoxLayout(pivotsTab);
-  pivotsLayout->setContentsMargins(0, 2, 0, 0);
-  pivotsLayout->setSpacing(2);
-  pivotsLayout->addLayout(sliderRow);
-  pivotsLayout->addWidget(pivotsSplit, 1);
-
+void SolverStepsDock::buildTabs(QWidget* pivotsTab) {
   mResolve = new ResolvePanel;
 
   mTabs = new QTabWidget;
@@ -325,16 +364,22 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   mTabs->addTab(pivotsTab, tr("Pivots"));
   mTabs->addTab(mResolve, tr("Re-solve"));
   mTabs->setTabToolTip(1, tr("Solve the same A, b and joints again with other settings"));
+}
 
+// The summary above the tabs.
+QWidget* SolverStepsDock::buildBody() {
   auto* body = new QWidget;
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(4, 2, 4, 2);
   layout->setSpacing(2);
   layout->addWidget(mSummary);
   layout->addWidget(mTabs, 1);
-  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
-  setWidget(scrolled(body));
+  return body;
+}
 
+// The slider and the table's current row select the pivot in the session; the dock's own
+// moves of them (mSyncing) do not.
+void SolverStepsDock::connectPivotControls() {
   connect(mSlider, &QSlider::valueChanged, this, [this](int value) {
     if (!mSyncing) mSession->selectPivot(value);
   });
@@ -342,6 +387,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
           [this](const QModelIndex& current) {
             if (!mSyncing && current.isValid()) mSession->selectPivot(current.row());
           });
+}
+
+void SolverStepsDock::connectTabs() {
   // Only the page shown sets the least size: the re-solve's tables need a few rows (in a
   // short dock the dock scrolls to them) and its controls a row's width, while the pivot
   // table shrinks to any size (no scroll bars on the Pivots page of a narrow dock).
@@ -357,7 +405,9 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   sizeByPageShown();
   connect(mTabs, &QTabWidget::currentChanged, this, sizeByPageShown);
   connect(mTabs, &QTabWidget::currentChanged, this, [this] { updateResolvePanel(false); });
+}
 
+void SolverStepsDock::connectSession() {
   // A new record (step, scrub, scene) may bring a new solve at the same index.
   const auto stale = [this] {
     mSolveStale = true;
@@ -376,7 +426,6 @@ SolverStepsDock::SolverStepsDock(Session* session, QWidget* parent)
   connect(mSession, &Session::historyTruncated, this, stale);
   connect(mSession, &Session::selectionChanged, this, [this] { refresh(); });
   whenDockComesIntoView(this, [this] { refresh(); });
-  refresh(true);
 }
 
 SolverStepsDock::~SolverStepsDock() = default;

@@ -11,6 +11,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QCheckBox;
+class QHBoxLayout;
 class QSlider;
 class QStackedWidget;
 class QTabWidget;
@@ -56,6 +57,20 @@ class SolverStepsDock : public QDockWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  // The constructor's steps and the parts they build.
+  void buildSummary();
+  QWidget* buildPivotsTab();
+  QHBoxLayout* buildSliderRow();
+  void buildColdStartBox();
+  void buildTable();
+  void sizeTableColumns();
+  void buildSets();
+  void buildTabs(QWidget* pivotsTab);
+  QWidget* buildBody();
+  void connectPivotControls();
+  void connectTabs();
+  void connectSession();
+
   // Catches up with the session: a new solve rebuilds the table, summary and re-solve
   // panel; otherwise only the pivot (slider, row, sets) moves.
   // Hidden, it only notes that it is behind (unless forced).

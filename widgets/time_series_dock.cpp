@@ -124,6 +124,20 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
     : QDockWidget(tr("Time series"), parent), mSession(session) {
   setObjectName(QStringLiteral("timeSeriesDock"));
 
+  // Ticks, legends, notes and the hint share one font, a little smaller than the dock's.
+  QFont tickFont = font();
+  tickFont.setPointSizeF(std::max(6.0, tickFont.pointSizeF() - 1.5));
+  buildPlots(tickFont);
+  buildGraphs();
+  buildPages(buildToggles(tickFont));
+  connectScrubbing();
+  connectSession();
+
+  layoutPlots();
+  rebuild();
+}
+
+void TimeSeriesDock::buildPlots(const QFont& tickFont) {
   mPlot = new QCustomPlot;
   mPlot->plotLayout()->clear();  // drops the default axis rect; ours are stacked below
   mPlot->plotLayout()->setRowSpacing(0);
@@ -132,87 +146,102 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   deferRepaint(mPlot);
   mMargins = new QCPMarginGroup(mPlot);
 
-  QFont tickFont = font();
-  tickFont.setPointSizeF(std::max(6.0, tickFont.pointSizeF() - 1.5));
-  QFont legendFont = tickFont;
-
+  const QFont legendFont = tickFont;
   for (int p = 0; p < kPlotCount; ++p) {
-    auto* rect = new QCPAxisRect(mPlot);
-    rect->axis(QCPAxis::atTop)->setVisible(false);
-    rect->axis(QCPAxis::atRight)->setVisible(false);
-    rect->setMinimumMargins(QMargins(0, 3, 0, 0));
-    QCPAxis* timeAxis = rect->axis(QCPAxis::atBottom);
-    QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
-    for (QCPAxis* a : {timeAxis, valueAxis}) {
-      a->setTickLabelFont(tickFont);
-      a->setLabelFont(tickFont);
-      a->ticker()->setTickCount(4);
-    }
-    valueAxis->ticker()->setTickCount(3);
-    if (kPlots[p].fromZero && p != idx(Plot::kPivots)) {
-      // Counts: whole-number ticks only.
-      auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-      ticker->setTickStep(1.0);
-      ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-      ticker->setTickCount(3);
-      valueAxis->setTicker(ticker);
-    }
-    if (kPlots[p].logScale) {
-      valueAxis->setScaleType(QCPAxis::stLogarithmic);
-      auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-      ticker->setLogBase(10);
-      ticker->setSubTickCount(0);
-      valueAxis->setTicker(ticker);
-      valueAxis->setNumberFormat(QStringLiteral("eb"));
-      valueAxis->setNumberPrecision(0);
-    } else {
-      valueAxis->setNumberFormat(QStringLiteral("g"));
-      valueAxis->setNumberPrecision(4);
-    }
-    mRects[static_cast<std::size_t>(p)] = rect;
-    // In the layout before its items are made: QCustomPlot gives a new item the plot's
-    // first axis rect and warns when there is none. layoutPlots() arranges them after.
-    mPlot->plotLayout()->addElement(p, 0, rect);
-
-    // A legend in the top-right corner names the curves: at this height an axis title
-    // would not fit beside the tick labels.
-    auto* legend = new QCPLegend;
-    rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
-    legend->setLayer(QStringLiteral("legend"));
-    legend->setFont(legendFont);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setBrush(QColor(255, 255, 255, 200));
-    legend->setBorderPen(Qt::NoPen);
-    legend->setMargins(QMargins(3, 0, 3, 0));
-    legend->setIconSize(14, 8);
-    legend->setRowSpacing(0);
-    legend->setColumnSpacing(6);
-
-    // The record shown: a vertical line at its time, the height of the plot.
-    auto* cursor = new QCPItemStraightLine(mPlot);
-    cursor->setClipAxisRect(rect);
-    for (QCPItemPosition* pos : {cursor->point1, cursor->point2}) {
-      pos->setAxes(timeAxis, valueAxis);
-      pos->setAxisRect(rect);
-      pos->setTypeX(QCPItemPosition::ptPlotCoords);
-      pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
-    cursor->setPen(QPen(QColor(0xe0, 0x40, 0x40), 1.0, Qt::DashLine));
-    mCursors[static_cast<std::size_t>(p)] = cursor;
-
-    auto* note = new QCPItemText(mPlot);
-    note->setClipAxisRect(rect);
-    note->position->setAxisRect(rect);
-    note->position->setType(QCPItemPosition::ptAxisRectRatio);
-    note->position->setCoords(0.5, 0.5);
-    note->setFont(legendFont);
-    note->setColor(QColor(0x70, 0x70, 0x70));
-    note->setText(tr(kPlots[p].emptyNote));
-    note->setVisible(false);
-    mEmptyNotes[static_cast<std::size_t>(p)] = note;
+    QCPAxisRect* rect = addAxisRect(p, tickFont);
+    addLegend(rect, legendFont);
+    addCursor(p);
+    addEmptyNote(p, legendFont);
     mShown[static_cast<std::size_t>(p)] = kPlots[p].shownByDefault;
   }
+}
 
+QCPAxisRect* TimeSeriesDock::addAxisRect(int p, const QFont& tickFont) {
+  auto* rect = new QCPAxisRect(mPlot);
+  rect->axis(QCPAxis::atTop)->setVisible(false);
+  rect->axis(QCPAxis::atRight)->setVisible(false);
+  rect->setMinimumMargins(QMargins(0, 3, 0, 0));
+  QCPAxis* timeAxis = rect->axis(QCPAxis::atBottom);
+  QCPAxis* valueAxis = rect->axis(QCPAxis::atLeft);
+  for (QCPAxis* a : {timeAxis, valueAxis}) {
+    a->setTickLabelFont(tickFont);
+    a->setLabelFont(tickFont);
+    a->ticker()->setTickCount(4);
+  }
+  valueAxis->ticker()->setTickCount(3);
+  if (kPlots[p].fromZero && p != idx(Plot::kPivots)) {
+    // Counts: whole-number ticks only.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(3);
+    valueAxis->setTicker(ticker);
+  }
+  if (kPlots[p].logScale) {
+    valueAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(0);
+    valueAxis->setTicker(ticker);
+    valueAxis->setNumberFormat(QStringLiteral("eb"));
+    valueAxis->setNumberPrecision(0);
+  } else {
+    valueAxis->setNumberFormat(QStringLiteral("g"));
+    valueAxis->setNumberPrecision(4);
+  }
+  mRects[static_cast<std::size_t>(p)] = rect;
+  // In the layout before its items are made: QCustomPlot gives a new item the plot's
+  // first axis rect and warns when there is none. layoutPlots() arranges them after.
+  mPlot->plotLayout()->addElement(p, 0, rect);
+  return rect;
+}
+
+void TimeSeriesDock::addLegend(QCPAxisRect* rect, const QFont& legendFont) {
+  // A legend in the top-right corner names the curves: at this height an axis title
+  // would not fit beside the tick labels.
+  auto* legend = new QCPLegend;
+  rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
+  legend->setLayer(QStringLiteral("legend"));
+  legend->setFont(legendFont);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  legend->setBrush(QColor(255, 255, 255, 200));
+  legend->setBorderPen(Qt::NoPen);
+  legend->setMargins(QMargins(3, 0, 3, 0));
+  legend->setIconSize(14, 8);
+  legend->setRowSpacing(0);
+  legend->setColumnSpacing(6);
+}
+
+void TimeSeriesDock::addCursor(int p) {
+  QCPAxisRect* rect = mRects[static_cast<std::size_t>(p)];
+  // The record shown: a vertical line at its time, the height of the plot.
+  auto* cursor = new QCPItemStraightLine(mPlot);
+  cursor->setClipAxisRect(rect);
+  for (QCPItemPosition* pos : {cursor->point1, cursor->point2}) {
+    pos->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    pos->setAxisRect(rect);
+    pos->setTypeX(QCPItemPosition::ptPlotCoords);
+    pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  }
+  cursor->setPen(QPen(QColor(0xe0, 0x40, 0x40), 1.0, Qt::DashLine));
+  mCursors[static_cast<std::size_t>(p)] = cursor;
+}
+
+void TimeSeriesDock::addEmptyNote(int p, const QFont& noteFont) {
+  QCPAxisRect* rect = mRects[static_cast<std::size_t>(p)];
+  auto* note = new QCPItemText(mPlot);
+  note->setClipAxisRect(rect);
+  note->position->setAxisRect(rect);
+  note->position->setType(QCPItemPosition::ptAxisRectRatio);
+  note->position->setCoords(0.5, 0.5);
+  note->setFont(noteFont);
+  note->setColor(QColor(0x70, 0x70, 0x70));
+  note->setText(tr(kPlots[p].emptyNote));
+  note->setVisible(false);
+  mEmptyNotes[static_cast<std::size_t>(p)] = note;
+}
+
+void TimeSeriesDock::buildGraphs() {
   for (const SeriesInfo& info : kSeries) {
     QCPAxisRect* rect = mRects[static_cast<std::size_t>(idx(info.plot))];
     QCPGraph* graph = mPlot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
@@ -230,7 +259,9 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   }
   mFrictionSeen = true;  // so that the call below hides the curve
   showFrictionLoss(false);
+}
 
+QWidget* TimeSeriesDock::buildToggles(const QFont& hintFont) {
   // Show/hide check boxes in a narrow column at the left: the dock is short and wide.
   auto* toggles = new QWidget;
   auto* toggleLayout = new QVBoxLayout(toggles);
@@ -249,10 +280,13 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   auto* hint = new QLabel(tr("Click a plot to show that step."));
   hint->setWordWrap(true);
   hint->setStyleSheet(QStringLiteral("color: #707070"));
-  hint->setFont(tickFont);
+  hint->setFont(hintFont);
   toggleLayout->addWidget(hint);
   toggles->setMaximumWidth(120);
+  return toggles;
+}
 
+void TimeSeriesDock::buildPages(QWidget* toggles) {
   mScroll = new QScrollArea;
   mScroll->setWidgetResizable(true);
   mScroll->setFrameShape(QFrame::NoFrame);
@@ -276,7 +310,9 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   mStack->addWidget(plots);
   mStack->setMinimumSize(300, 120);
   setWidget(mStack);
+}
 
+void TimeSeriesDock::connectScrubbing() {
   // A click (or a drag) in a plot shows the record nearest to the time under the mouse.
   connect(mPlot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
     if (e->button() == Qt::LeftButton) scrubTo(e);
@@ -284,7 +320,9 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
   connect(mPlot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
     if (e->buttons() & Qt::LeftButton) scrubTo(e);
   });
+}
 
+void TimeSeriesDock::connectSession() {
   connect(mSession, &Session::sceneLoaded, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::historyTruncated, this, &TimeSeriesDock::rebuild);
   connect(mSession, &Session::stepped, this, &TimeSeriesDock::appendNew);
@@ -292,9 +330,6 @@ TimeSeriesDock::TimeSeriesDock(Session* session, QWidget* parent)
     updateCursor();
     requestReplot();
   });
-
-  layoutPlots();
-  rebuild();
 }
 
 TimeSeriesDock::~TimeSeriesDock() = default;

@@ -81,6 +81,21 @@ class TimeSeriesDock : public QDockWidget {
   int recordNearest(double t) const;
 
  private:
+  // The constructor's parts. Each axis rect enters the plot's layout before its cursor and
+  // note are made, and the graphs follow the rects they are drawn in.
+  void buildPlots(const QFont& tickFont);
+  QCPAxisRect* addAxisRect(int p, const QFont& tickFont);
+  void addLegend(QCPAxisRect* rect, const QFont& legendFont);
+  void addCursor(int p);
+  void addEmptyNote(int p, const QFont& noteFont);
+  void buildGraphs();
+  // The show/hide column, returned for buildPages to place beside the plots.
+  QWidget* buildToggles(const QFont& hintFont);
+  // The pages of the dock: "no scene", or the toggles beside the plots.
+  void buildPages(QWidget* toggles);
+  void connectScrubbing();
+  void connectSession();
+
   void rebuild();
   void appendNew();
   void appendRecord(const StepRecord& r);

@@ -91,23 +91,11 @@ QString seriesName(int series) {
              ? VectorsDock::tr("joint")
              : QString::fromUtf8(nameOf(static_cast<ContactSet>(series)));
 }
-}  // namespace
 
-VectorsDock::VectorsDock(Session* session, QWidget* parent)
-    : QDockWidget(tr("Vectors"), parent), mSession(session) {
-  setObjectName(QStringLiteral("vectorsDock"));
-
-  auto* body = new QWidget;
-  auto* layout = new QVBoxLayout(body);
-  layout->setContentsMargins(4, 2, 4, 2);
-  layout->setSpacing(2);
-  mStatus = new QLabel;
-  mStatus->setTextFormat(Qt::PlainText);
-  mStatus->setWordWrap(true);
-  layout->addWidget(mStatus);
-  // Which colour is which set, and the marks.
+// Which colour is which set, and the marks.
+QLabel* makeLegend() {
   QString legend;
-  for (int k = 0; k < kBarSeries; ++k)
+  for (int k = 0; k < VectorsDock::kBarSeries; ++k)
     legend += QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2 &nbsp;")
                   .arg(seriesColor(k).name(), seriesName(k).toHtmlEscaped());
   legend += QStringLiteral(
@@ -121,8 +109,41 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   QFont legendFont = legendLabel->font();
   legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
   legendLabel->setFont(legendFont);
-  layout->addWidget(legendLabel);
+  return legendLabel;
+}
+}  // namespace
 
+VectorsDock::VectorsDock(Session* session, QWidget* parent)
+    : QDockWidget(tr("Vectors"), parent), mSession(session) {
+  setObjectName(QStringLiteral("vectorsDock"));
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(buildBody()));
+  buildPlots();
+
+  connect(mPlot, &QCustomPlot::mouseMove, this, &VectorsDock::onMouseMove);
+  connect(mPlot, &QCustomPlot::mousePress, this, &VectorsDock::onMousePress);
+  // The Session emits selectionChanged after sceneLoaded and currentChanged too.
+  connect(mSession, &Session::selectionChanged, this, &VectorsDock::refresh);
+  connect(mSession, &Session::historyTruncated, this, &VectorsDock::refresh);
+  showMessage(tr("No scene loaded."));
+}
+
+// The status line and the legend above the plots (or the message that stands in for them).
+QWidget* VectorsDock::buildBody() {
+  auto* body = new QWidget;
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->setSpacing(2);
+  mStatus = new QLabel;
+  mStatus->setTextFormat(Qt::PlainText);
+  mStatus->setWordWrap(true);
+  layout->addWidget(mStatus);
+  layout->addWidget(makeLegend());
+  layout->addWidget(buildStack(), 1);
+  return body;
+}
+
+QStackedWidget* VectorsDock::buildStack() {
   mStack = new QStackedWidget;
   mMessage = makeDockMessage();
   mStack->addWidget(mMessage);
@@ -131,10 +152,10 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   deferRepaint(mPlot);
   mPlot->setMouseTracking(true);
   mStack->addWidget(mPlot);
-  layout->addWidget(mStack, 1);
-  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
-  setWidget(scrolled(body));
+  return mStack;
+}
 
+void VectorsDock::buildPlots() {
   QFont small = mPlot->font();
   small.setPointSizeF(small.pointSizeF() * 0.85);
 
@@ -144,78 +165,106 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   grid->clear();
   grid->setRowSpacing(0);
   auto* margins = new QCPMarginGroup(mPlot);
+  for (int p = 0; p < kPlots; ++p) {
+    buildAxisRect(p, margins, small);
+    buildBands(p);
+    buildBars(p);
+  }
+  buildPivotMarks(small);
+  // Clicks fall through to the plot instead of selecting parts of it.
+  mPlot->setInteractions(QCP::Interactions());
+}
+
+// Plot p's axis rect, in row p of the column.
+void VectorsDock::buildAxisRect(int p, QCPMarginGroup* margins, const QFont& small) {
   const QString titles[kPlots] = {QStringLiteral("b"), QStringLiteral("f"), QStringLiteral("a"),
                                   tr("viol.")};
   const double stretch[kPlots] = {1.0, 1.0, 1.0, 0.7};
-  for (int p = 0; p < kPlots; ++p) {
-    auto* rect = new QCPAxisRect(mPlot);
-    grid->addElement(p, 0, rect);
-    grid->setRowStretchFactor(p, stretch[p]);
-    rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-    // Only the bottom plot carries the contact numbers: the others need no room below.
-    const bool bottom = p == kPlots - 1;
-    rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msBottom
-                                : QCP::msLeft | QCP::msRight);
-    rect->setMargins(QMargins(0, 3, 0, 3));
-    QCPAxis* x = rect->axis(QCPAxis::atBottom);
-    QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    x->grid()->setVisible(false);
-    x->setSubTicks(false);
-    x->setTickLength(0, 2);
-    x->setTickLabels(p == kPlots - 1);
-    x->setTickLabelFont(small);
-    x->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    y->setLabel(titles[p]);
-    y->setLabelFont(small);
-    y->setLabelPadding(2);
-    y->setTickLabelFont(small);
-    y->setSubTicks(false);
-    // Ticks at 0 and the extremes of the values (updateBars): a plot a few lines high
-    // has room for no more, and the extremes are the numbers worth reading.
-    y->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    y->grid()->setZeroLinePen(QPen(QColor(0x60, 0x60, 0x60), 1.0));
-    mRects[static_cast<std::size_t>(p)] = rect;
+  QCPLayoutGrid* grid = mPlot->plotLayout();
+  auto* rect = new QCPAxisRect(mPlot);
+  grid->addElement(p, 0, rect);
+  grid->setRowStretchFactor(p, stretch[p]);
+  rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  // Only the bottom plot carries the contact numbers: the others need no room below.
+  const bool bottom = p == kPlots - 1;
+  rect->setAutoMargins(bottom ? QCP::msLeft | QCP::msRight | QCP::msBottom
+                              : QCP::msLeft | QCP::msRight);
+  rect->setMargins(QMargins(0, 3, 0, 3));
+  QCPAxis* x = rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = rect->axis(QCPAxis::atLeft);
+  x->grid()->setVisible(false);
+  x->setSubTicks(false);
+  x->setTickLength(0, 2);
+  x->setTickLabels(p == kPlots - 1);
+  x->setTickLabelFont(small);
+  x->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+  y->setLabel(titles[p]);
+  y->setLabelFont(small);
+  y->setLabelPadding(2);
+  y->setTickLabelFont(small);
+  y->setSubTicks(false);
+  // Ticks at 0 and the extremes of the values (updateBars): a plot a few lines high
+  // has room for no more, and the extremes are the numbers worth reading.
+  y->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+  y->grid()->setZeroLinePen(QPen(QColor(0x60, 0x60, 0x60), 1.0));
+  mRects[static_cast<std::size_t>(p)] = rect;
+}
 
-    for (int k = 0; k < 3; ++k) {
-      auto& bands = mBands[static_cast<std::size_t>(p)];
-      auto* band = new QCPItemRect(mPlot);
-      band->setClipAxisRect(rect);
-      band->setLayer(QStringLiteral("grid"));  // behind the bars
-      for (QCPItemPosition* pos : {band->topLeft, band->bottomRight}) {
-        pos->setAxisRect(rect);
-        pos->setAxes(x, y);
-        pos->setTypeX(QCPItemPosition::ptPlotCoords);
-        pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-      }
-      band->setSelectable(false);
-      band->setVisible(false);
-      bands[static_cast<std::size_t>(k)] = band;
+// Plot p's bands behind the bars of d, j and the selected contact, hidden until
+// updateMarkers places them.
+void VectorsDock::buildBands(int p) {
+  QCPAxisRect* rect = mRects[static_cast<std::size_t>(p)];
+  QCPAxis* x = rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = rect->axis(QCPAxis::atLeft);
+  auto& bands = mBands[static_cast<std::size_t>(p)];
+  for (int k = 0; k < 3; ++k) {
+    auto* band = new QCPItemRect(mPlot);
+    band->setClipAxisRect(rect);
+    band->setLayer(QStringLiteral("grid"));  // behind the bars
+    for (QCPItemPosition* pos : {band->topLeft, band->bottomRight}) {
+      pos->setAxisRect(rect);
+      pos->setAxes(x, y);
+      pos->setTypeX(QCPItemPosition::ptPlotCoords);
+      pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
-    mBands[static_cast<std::size_t>(p)][0]->setPen(Qt::NoPen);
-    mBands[static_cast<std::size_t>(p)][0]->setBrush(kDrivenBand);
-    mBands[static_cast<std::size_t>(p)][1]->setPen(Qt::NoPen);
-    mBands[static_cast<std::size_t>(p)][1]->setBrush(kLimitingBand);
-    mBands[static_cast<std::size_t>(p)][2]->setPen(QPen(kSelected, 1.5, Qt::DashLine));
-    mBands[static_cast<std::size_t>(p)][2]->setBrush(Qt::NoBrush);
-
-    if (p == kPlots - 1) {
-      mViolationBars = new QCPBars(x, y);
-      mViolationBars->setWidth(kBarWidth);
-      mViolationBars->setPen(Qt::NoPen);
-      mViolationBars->setBrush(kViolation);
-      mViolationBars->setName(tr("violation"));
-      continue;
-    }
-    for (int k = 0; k < kBarSeries; ++k) {
-      auto* bars = new QCPBars(x, y);
-      const QColor color = seriesColor(k);
-      bars->setWidth(kBarWidth);
-      bars->setPen(QPen(color.darker(130), 0.8));
-      bars->setBrush(color);
-      bars->setName(seriesName(k));
-      mBars[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = bars;
-    }
+    band->setSelectable(false);
+    band->setVisible(false);
+    bands[static_cast<std::size_t>(k)] = band;
   }
+  bands[0]->setPen(Qt::NoPen);
+  bands[0]->setBrush(kDrivenBand);
+  bands[1]->setPen(Qt::NoPen);
+  bands[1]->setBrush(kLimitingBand);
+  bands[2]->setPen(QPen(kSelected, 1.5, Qt::DashLine));
+  bands[2]->setBrush(Qt::NoBrush);
+}
+
+// Plot p's bars: one series per set and one for joints in b, f and a; one series in the
+// violation plot.
+void VectorsDock::buildBars(int p) {
+  QCPAxisRect* rect = mRects[static_cast<std::size_t>(p)];
+  QCPAxis* x = rect->axis(QCPAxis::atBottom);
+  QCPAxis* y = rect->axis(QCPAxis::atLeft);
+  if (p == kPlots - 1) {
+    mViolationBars = new QCPBars(x, y);
+    mViolationBars->setWidth(kBarWidth);
+    mViolationBars->setPen(Qt::NoPen);
+    mViolationBars->setBrush(kViolation);
+    mViolationBars->setName(tr("violation"));
+    return;
+  }
+  for (int k = 0; k < kBarSeries; ++k) {
+    auto* bars = new QCPBars(x, y);
+    const QColor color = seriesColor(k);
+    bars->setWidth(kBarWidth);
+    bars->setPen(QPen(color.darker(130), 0.8));
+    bars->setBrush(color);
+    bars->setName(seriesName(k));
+    mBars[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] = bars;
+  }
+}
+
+void VectorsDock::buildPivotMarks(const QFont& small) {
   // "d" and "j" over their bands at the top of the b plot.
   for (QCPItemText** text : {&mDrivenText, &mLimitingText}) {
     *text = new QCPItemText(mPlot);
@@ -234,15 +283,6 @@ VectorsDock::VectorsDock(Session* session, QWidget* parent)
   mDrivenText->setColor(QColor(kDrivenBand.rgb()).darker(140));  // opaque
   mLimitingText->setText(QStringLiteral("j"));
   mLimitingText->setColor(QColor(kLimitingBand.rgb()).darker(140));
-  // Clicks fall through to the plot instead of selecting parts of it.
-  mPlot->setInteractions(QCP::Interactions());
-
-  connect(mPlot, &QCustomPlot::mouseMove, this, &VectorsDock::onMouseMove);
-  connect(mPlot, &QCustomPlot::mousePress, this, &VectorsDock::onMousePress);
-  // The Session emits selectionChanged after sceneLoaded and currentChanged too.
-  connect(mSession, &Session::selectionChanged, this, &VectorsDock::refresh);
-  connect(mSession, &Session::historyTruncated, this, &VectorsDock::refresh);
-  showMessage(tr("No scene loaded."));
 }
 
 VectorsDock::~VectorsDock() = default;

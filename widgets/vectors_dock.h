@@ -15,7 +15,9 @@ class QCPAxisRect;
 class QCPBars;
 class QCPItemRect;
 class QCPItemText;
+class QCPMarginGroup;
 class QCustomPlot;
+class QFont;
 class QLabel;
 class QMouseEvent;
 class QStackedWidget;
@@ -70,6 +72,15 @@ class VectorsDock : public QDockWidget {
   QString tooltipFor(int i) const;
 
  private:
+  // The constructor's steps and the parts they build.
+  QWidget* buildBody();
+  QStackedWidget* buildStack();
+  void buildPlots();
+  void buildAxisRect(int p, QCPMarginGroup* margins, const QFont& small);
+  void buildBands(int p);
+  void buildBars(int p);
+  void buildPivotMarks(const QFont& small);
+
   // Follows the Session; skipped (marked stale) while hidden.
   void refresh();
   void showMessage(const QString& text);

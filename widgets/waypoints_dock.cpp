@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -14,7 +13,6 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <array>
 #include <memory>
 #include <utility>
 
@@ -24,27 +22,12 @@
 #include "widgets/dock_on_screen.h"
 #include "widgets/scrolled.h"
 #include "widgets/session.h"
+#include "widgets/waypoint_counters.h"
 #include "widgets/waypoint_models.h"
 
 namespace cl::widgets {
 
 namespace {
-
-// CollisionAdvance's counters in the order shown: four on the first row, five on the second.
-constexpr int kFirstRowCounters = 4;
-std::array<std::pair<const char*, long long>, 9> counterCells(const CollisionCounters& c) {
-  // Named for what each counts (waypoint_trace.h): collisions handled, impulse LCPs solved and
-  // the resting contacts that took part in them; StepStats holds the same per step.
-  return {{{QT_TR_NOOP("collisions handled"), c.collisions},
-           {QT_TR_NOOP("back-ups"), c.backups},
-           {QT_TR_NOOP("ODE steps"), c.odeSteps},
-           {QT_TR_NOOP("binary steps"), c.binarySteps},
-           {QT_TR_NOOP("impulse solves"), c.impulses},
-           {QT_TR_NOOP("contacts in them"), c.contacts},
-           {QT_TR_NOOP("estimates"), c.estimates},
-           {QT_TR_NOOP("stuck"), c.stuck},
-           {QT_TR_NOOP("jams"), c.jams}}};
-}
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
   auto* table = new QTableView(parent);
@@ -75,45 +58,25 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(4);
-
-  // A grid of plain labels, each value bold and right-aligned: a rich-text table in one
-  // label cost the UI thread about 5 ms at each step of a pile (laying out its document
-  // for the size hint, and again to paint it).
-  mCounters = new QWidget(body);
-  mCounters->setObjectName(QStringLiteral("waypointCounters"));
-  mCounters->setToolTip(
-      tr("CollisionAdvance's counters, totals of the run from its start to the "
-         "step shown (the time series plots them per step)"));
-  auto* grid = new QGridLayout(mCounters);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setVerticalSpacing(1);
-  QFont bold = mCounters->font();
-  bold.setBold(true);
-  // The grid says what its numbers are: totals of the run, not of the step shown.
-  grid->addWidget(new QLabel(tr("Run totals:"), mCounters), 0, 0);
-  const auto cells = counterCells({});
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const int k = static_cast<int>(i);
-    const int row = k < kFirstRowCounters ? 0 : 1;
-    const int column = 1 + 2 * (k < kFirstRowCounters ? k : k - kFirstRowCounters);
-    grid->addWidget(new QLabel(tr(cells[i].first), mCounters), row, column);
-    auto* value = new QLabel(mCounters);
-    value->setTextFormat(Qt::PlainText);
-    value->setFont(bold);
-    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    // A gap before the next name. (No fixed minimum width: the layout would then squeeze a
-    // longer number below its text's width and clip its first digits.)
-    value->setContentsMargins(0, 0, 10, 0);
-    grid->addWidget(value, row, column + 1);
-    mCounterValues.push_back(value);
-  }
-  // The width left over stays empty, right of the longer row.
-  grid->setColumnStretch(1 + 2 * (static_cast<int>(cells.size()) - kFirstRowCounters), 1);
+  mCounters = new WaypointCounters(body);
   layout->addWidget(mCounters);
+  QVBoxLayout* tablesPage = buildStepsAndPages(body, layout);
+  // Above the steps list and the step shown, across the dock: Back-ups only filters both.
+  layout->insertLayout(1, buildFilters(body));
+  buildTables(tablesPage);
+  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
+  setWidget(scrolled(body));
 
+  sizeColumns();
+  connectControls();
+  connectSession();
+  refresh();
+}
+
+QVBoxLayout* WaypointsDock::buildStepsAndPages(QWidget* body, QVBoxLayout* bodyLayout) {
   // The steps with back-ups (Back-ups only) at the left, the step shown at the right.
   auto* outer = new QSplitter(Qt::Horizontal, body);
-  layout->addWidget(outer, 1);
+  bodyLayout->addWidget(outer, 1);
   mSteps = new BackupStepsModel(this);
   mStepsTable = makeTable(mSteps, outer);
   mStepsTable->setObjectName(QStringLiteral("backupStepsTable"));
@@ -139,7 +102,10 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   auto* contentLayout = new QVBoxLayout(content);
   contentLayout->setContentsMargins(0, 0, 0, 0);
   contentLayout->setSpacing(3);
+  return contentLayout;
+}
 
+QHBoxLayout* WaypointsDock::buildFilters(QWidget* body) {
   auto* filters = new QHBoxLayout;
   mBackupsOnly = new QCheckBox(tr("Back-ups only"), body);
   mBackupsOnly->setObjectName(QStringLiteral("waypointsBackupsOnly"));
@@ -160,9 +126,11 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   mSummary->setObjectName(QStringLiteral("waypointsSummary"));
   mSummary->setWordWrap(true);  // two lines rather than cut off in a narrow dock
   filters->addWidget(mSummary, 1);
-  // Above the steps list and the step shown, across the dock: Back-ups only filters both.
-  layout->insertLayout(1, filters);
+  return filters;
+}
 
+void WaypointsDock::buildTables(QVBoxLayout* page) {
+  QWidget* content = page->parentWidget();
   auto* splitter = new QSplitter(Qt::Vertical, content);
   mSplitter = splitter;
   mWaypointTable = makeTable(mWaypoints, splitter);
@@ -184,11 +152,11 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   splitter->addWidget(lower);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
-  contentLayout->addWidget(splitter, 1);
+  page->addWidget(splitter, 1);
   mPages->addWidget(content);
-  // Scrolls when the dock is shorter than its body: the window fits a 1000-pixel screen.
-  setWidget(scrolled(body));
+}
 
+void WaypointsDock::sizeColumns() {
   // Column widths from typical contents, once: re-measuring hundreds of rows on
   // every step would cost more than the table itself.
   const QFontMetrics fm = mWaypointTable->fontMetrics();
@@ -211,11 +179,6 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     ch->resizeSection(c, width("0.0000000000"));
   ch->resizeSection(CollisionListModel::kNeedsHandling, width("handle"));
 
-  connect(mWaypointTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-          &WaypointsDock::onRowSelected);
-  connect(mBackupsOnly, &QCheckBox::toggled, this, &WaypointsDock::applyFilter);
-  connect(mStepsTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-          &WaypointsDock::onStepRowSelected);
   // The steps list is as wide as its three columns, the rest goes to the step shown.
   auto* sh = mStepsTable->horizontalHeader();
   sh->resizeSection(BackupStepsModel::kStep, width("000000"));
@@ -224,9 +187,19 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
   mStepsTable->setMinimumWidth(width("000000") + width("000.00000") + width("back-ups") +
                                mStepsTable->verticalScrollBar()->sizeHint().width() + 4);
   mStepsTable->setMaximumWidth(mStepsTable->minimumWidth() + 40);
+}
+
+void WaypointsDock::connectControls() {
+  connect(mWaypointTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          &WaypointsDock::onRowSelected);
+  connect(mBackupsOnly, &QCheckBox::toggled, this, &WaypointsDock::applyFilter);
+  connect(mStepsTable->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          &WaypointsDock::onStepRowSelected);
   connect(mSplitter, &QSplitter::splitterMoved, this, [this] { mSplitMoved = true; });
   connect(mNameFilter, &QComboBox::currentIndexChanged, this, &WaypointsDock::applyFilter);
+}
 
+void WaypointsDock::connectSession() {
   connect(mSession, &Session::sceneLoaded, this, &WaypointsDock::refresh);
   connect(mSession, &Session::currentChanged, this, &WaypointsDock::refresh);
   connect(mSession, &Session::historyTruncated, this, &WaypointsDock::refresh);
@@ -238,7 +211,6 @@ WaypointsDock::WaypointsDock(Session* session, QWidget* parent)
     refreshSteps();
   });
   connect(mSession, &Session::selectionChanged, this, &WaypointsDock::syncSelection);
-  refresh();
 }
 
 WaypointsDock::~WaypointsDock() = default;
@@ -252,7 +224,7 @@ QString WaypointsDock::summaryText() const {
 }
 
 QString WaypointsDock::countersText() const {
-  return mCountersText;
+  return mCounters->text();
 }
 
 void WaypointsDock::resizeEvent(QResizeEvent* event) {
@@ -425,20 +397,7 @@ void WaypointsDock::onRowSelected() {
 
 void WaypointsDock::updateCounters() {
   const StepRecord* record = mSession->current();
-  if (!mSession->hasScene() || !record) {
-    mCountersText.clear();
-    mCounters->hide();
-    return;
-  }
-  const auto cells = counterCells(record->state.counters);
-  QStringList plain;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const QString value = QString::number(cells[i].second);
-    mCounterValues[i]->setText(value);  // unchanged text: no relayout, no repaint
-    plain << QStringLiteral("%1 %2").arg(tr(cells[i].first), value);
-  }
-  mCountersText = tr("run totals: ") + plain.join(QStringLiteral(", "));
-  mCounters->show();
+  mCounters->showTotals(mSession->hasScene() && record ? &record->state.counters : nullptr);
 }
 
 void WaypointsDock::updateSummary() {

@@ -7,22 +7,24 @@
 // and a click on one shows that step.
 #include <QDockWidget>
 #include <QString>
-#include <vector>
 
 #include "widgets/dock_on_screen.h"
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace cl::widgets {
 
 class BackupStepsModel;
 class CollisionListModel;
 class Session;
+class WaypointCounters;
 class WaypointListModel;
 
 class WaypointsDock : public QDockWidget {
@@ -52,6 +54,15 @@ class WaypointsDock : public QDockWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  // The body's parts, made in the order Tab visits them: the steps list, the filters, then
+  // the tables. So the tables' page is made with the pages and filled after the filters:
+  // buildStepsAndPages returns its layout for buildTables.
+  QVBoxLayout* buildStepsAndPages(QWidget* body, QVBoxLayout* bodyLayout);
+  QHBoxLayout* buildFilters(QWidget* body);
+  void buildTables(QVBoxLayout* page);
+  void sizeColumns();
+  void connectControls();
+  void connectSession();
   // The record shown changed: takes its trace (re-derived when dropped).
   void refresh();
   // The Session's selected waypoint changed: selects its row, shows its collisions.
@@ -72,9 +83,7 @@ class WaypointsDock : public QDockWidget {
   CollisionListModel* mCollisions = nullptr;
   QStackedWidget* mPages = nullptr;
   QLabel* mMessage = nullptr;
-  QWidget* mCounters = nullptr;         // a grid: each counter's name and value
-  std::vector<QLabel*> mCounterValues;  // in counterCells' order
-  QString mCountersText;                // the counters as plain text
+  WaypointCounters* mCounters = nullptr;  // a grid: each counter's name and value
   QLabel* mSummary = nullptr;  // "k of n waypoints; this step: b back-ups (w waypoints), ..."
   QLabel* mCollisionsTitle = nullptr;
   QCheckBox* mBackupsOnly = nullptr;
