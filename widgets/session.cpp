@@ -179,9 +179,13 @@ void Session::install(Scene scene, const QString& sourcePath, std::vector<SimEdi
                                  scene.settings.timeStep));
   }
   // From here on only the runner's worker touches the live simulation.
-  const SimState start = hasScene() ? records.back().state : SimState{};
-  const long long startStep = hasScene() ? records.back().step : 0;
-  if (hasScene()) mDocument.timeStep = start.timeStep;
+  SimState start;
+  long long startStep = 0;
+  if (hasScene()) {
+    start = records.back().state;
+    startStep = records.back().step;
+    mDocument.timeStep = start.timeStep;
+  }
   mRunner->startFrom(start, startStep);
   mCursor.reset(std::move(records), mRunner->generation());
   if (!isRunning()) requestTrace();
@@ -238,29 +242,18 @@ bool Session::stepNow(int steps) {
 }
 
 void Session::stepPivot() {
-  setRunning(false);
-  if (!hasScene()) return;
-  switch (mCursor.nextPivot(mRunner->generation())) {
-    case HistoryCursor::Move::kSelection:
-      emit selectionChanged();
-      return;
-    case HistoryCursor::Move::kRecord:
-      shownChanged();
-      return;
-    case HistoryCursor::Move::kNewStep:
-      if (mRunner->pending() == 0)
-        requestSteps(1, [this] {
-          mCursor.openFirstSolve();
-          emit selectionChanged();
-        });
-      return;
-  }
+  walkDecisions(&HistoryCursor::nextPivot, &HistoryCursor::openFirstSolve);
 }
 
 void Session::stepWaypoint() {
+  walkDecisions(&HistoryCursor::nextWaypoint, &HistoryCursor::openFirstWaypoint);
+}
+
+void Session::walkDecisions(HistoryCursor::Move (HistoryCursor::*next)(quint64),
+                            void (HistoryCursor::*openFirst)()) {
   setRunning(false);
   if (!hasScene()) return;
-  switch (mCursor.nextWaypoint(mRunner->generation())) {
+  switch ((mCursor.*next)(mRunner->generation())) {
     case HistoryCursor::Move::kSelection:
       emit selectionChanged();
       return;
@@ -268,9 +261,10 @@ void Session::stepWaypoint() {
       shownChanged();
       return;
     case HistoryCursor::Move::kNewStep:
+      // Taken off the UI thread like step(); the walk opens the new record when it is in.
       if (mRunner->pending() == 0)
-        requestSteps(1, [this] {
-          mCursor.openFirstWaypoint();
+        requestSteps(1, [this, openFirst] {
+          (mCursor.*openFirst)();
           emit selectionChanged();
         });
       return;

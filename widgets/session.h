@@ -282,6 +282,10 @@ class Session : public QObject {
   // guard agrees; false records that a load was declined.
   bool mayDiscardHistory(DiscardCause cause);
   bool replaceScene(const QString& path, bool keepEdits, DiscardCause cause);
+  // stepPivot and stepWaypoint: the cursor's next position (`next`), or a new step whose
+  // first position `openFirst` opens.
+  void walkDecisions(HistoryCursor::Move (HistoryCursor::*next)(quint64),
+                     void (HistoryCursor::*openFirst)());
   // Asks the runner for `steps` steps; `then` runs once they are in the history and shown.
   void requestSteps(int steps, std::function<void()> then = {});
   void onAdvanced(const StepBatch& batch);
