@@ -15,4 +15,10 @@ inline std::string numberText(double v) {
   return fmt::format("{}", v);
 }
 
+// A measure for people (a residual, a maximum, a minimum): as numberText, but a zero is "0"
+// whatever its sign, which is an accident of the sum that made it.
+inline std::string measureText(double v) {
+  return numberText(v == 0 ? 0.0 : v);
+}
+
 }  // namespace cl

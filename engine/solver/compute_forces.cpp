@@ -1,5 +1,7 @@
 #include "engine/solver/compute_forces.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +15,7 @@
 #include "engine/solver/detail/acc_factor.h"
 #include "engine/solver/detail/envelope_order.h"
 #include "engine/solver/detail/guess_solve.h"
+#include "engine/solver/detail/lcp_diagnosis.h"
 #include "engine/solver/detail/solver_result.h"
 #include "engine/solver/detail/sparse_product.h"
 #include "engine/trace/solver_trace.h"
@@ -63,6 +66,14 @@ class PivotingSolve {
     ++deferrals;
   }
   void record(PivotTransition t, int d, int j, double step, bool taken, bool zero);
+  // A drive that cannot go on: no contact limits the step and a_d does not rise with f_d.
+  // Its direction delta_f is kept: for a symmetric positive semidefinite A it is a
+  // certificate that the LCP has no solution (lcp_diagnosis.h).
+  Drive fail(int d);
+  // Names what ended a solve that is not ok (reason), and what it means for the problem:
+  // no-solution only with a checked certificate; outside-assumptions when A breaks Baraff's
+  // (measured); stalled when neither.
+  void explain();
   // A x + b, and max_i (|A| |x|)_i (the final check's scale), over A's nonzeros when
   // AccFactor keeps them: the same bits as the dense products (sparse_product.h).
   void product(const Eigen::VectorXd& x, Eigen::VectorXd& out);
@@ -90,6 +101,10 @@ class PivotingSolve {
   std::vector<char> daMark;         // r in daRows (bytes: tested in the hot loop)
   std::vector<double> productWork;  // the sparse products' sums
   LcpError error = LcpError::kOk;
+  std::string reason;
+  int failedContact = -1;           // the contact whose drive failed
+  double failedPivot = 0;           // delta a_d there
+  Eigen::VectorXd failedDirection;  // delta_f there
 };
 
 // A's nonzeros by column, when A is sparse and x finite (0 inf is not the zero the sparse
@@ -319,11 +334,18 @@ Drive PivotingSolve::drive(int d, bool allowSingular) {
         if (sink) record(PivotTransition::kDAcceptedNoStep, d, -1, 0, false, false);
         return Drive::kAccepted;
       }
-      return Drive::kFailed;
+      return fail(d);
     }
-    for (const int i : dfRows) f[i] += best * df[i];
-    for (const int i : daRows) a[i] += best * da[i];
+    bool finite = true;
+    for (const int i : dfRows) finite &= std::isfinite(f[i] += best * df[i]);
+    for (const int i : daRows) finite &= std::isfinite(a[i] += best * da[i]);
     ++pivots;
+    if (!finite) {
+      error = LcpError::kNonFinite;
+      reason = fmt::format("{} at pivot {}, a step of {:.3g} driving contact {}",
+                           detail::firstNonFinite(f, a), pivots, best, d + 1);
+      return Drive::kAbort;
+    }
     const bool zero = best * daMax <= kZeroStep * scale;
     if (!zero) {
       progress = true;
@@ -364,6 +386,61 @@ Drive PivotingSolve::drive(int d, bool allowSingular) {
         if (sink) record(PivotTransition::kNcToC, d, j, best, true, zero);
       }
     }
+  }
+}
+
+Drive PivotingSolve::fail(int d) {
+  failedContact = d;
+  failedPivot = da[d];
+  failedDirection = df;
+  return Drive::kFailed;
+}
+
+void PivotingSolve::explain() {
+  switch (error) {
+    case LcpError::kNoSolution:
+      reason = fmt::format(
+          "contact {} cannot be driven to a = 0: a_{} = {:.3g} does not rise with its force "
+          "(delta a = {:.3g}) and nothing limits the step",
+          failedContact + 1, failedContact + 1, a[failedContact], failedPivot);
+      break;
+    case LcpError::kInfiniteLoop: {
+      int left = 0, worst = -1;
+      for (int i = 0; i < n; ++i)
+        if (set[i] == Set::kReReject) {
+          ++left;
+          if (worst < 0 || unwanted(i) > unwanted(worst)) worst = i;
+        }
+      reason = fmt::format(
+          "{} rejected contacts cannot be driven after {} pivots and {} deferrals (the largest "
+          "unwanted acceleration {:.3g} at contact {})",
+          left, pivots, deferrals, worst >= 0 ? unwanted(worst) : 0.0, worst + 1);
+      break;
+    }
+    case LcpError::kTooManyPivots:
+      reason = fmt::format("stopped at its guard of 50 n + 100 = {} pivots", maxPivots);
+      break;
+    default:
+      break;  // check-failed says which contact where it is found
+  }
+  // The direction of a drive that could not go on proves there is no solution when it
+  // checks out as a certificate, whatever A is.
+  if (failedContact >= 0 && (error == LcpError::kNoSolution || error == LcpError::kInfiniteLoop)) {
+    if (const auto certificate = detail::infeasibilityCertificate(P, failedDirection)) {
+      reason += "; " + *certificate;
+      error = LcpError::kNoSolution;
+      return;
+    }
+  }
+  const bool spectrum = n <= detail::kMaxEigenRows;
+  if (const std::string broken = detail::brokenComputeForcesAssumption(P, spectrum);
+      !broken.empty()) {
+    reason = fmt::format("{}, which ComputeForces (Baraff 1994) assumes; it stopped: {} ({})",
+                         broken, nameOf(error), reason);
+    error = LcpError::kOutsideAssumptions;
+  } else if (error == LcpError::kNoSolution) {
+    reason += ", and that direction is no certificate that no solution exists";
+    error = LcpError::kStalled;
   }
 }
 
@@ -537,6 +614,9 @@ void PivotingSolve::solveOne() {
     ++pivots;
     set[0] = Set::kC;
   } else {
+    failedContact = 0;
+    failedPivot = a00;
+    failedDirection = Eigen::VectorXd::Ones(1);
     error = LcpError::kNoSolution;
   }
 }
@@ -583,13 +663,22 @@ LcpResult PivotingSolve::go() {
       const double checkTol = opt.tolerance * std::max(scale, acceptanceScale(f));
       for (int i = 0; i < n && error == LcpError::kOk; ++i) {
         const double t = (deferredEver[i] ? kDeferredFactor : 1.0) * checkTol;
-        if (!forceAccelOk(t, res.f[i], res.a[i], P.joint[i])) error = LcpError::kCheckFailed;
+        if (forceAccelOk(t, res.f[i], res.a[i], P.joint[i])) continue;
+        error = LcpError::kCheckFailed;
+        reason = fmt::format("contact {}: f = {:.3g}, a = {:.3g}, outside the tolerance {:.3g}",
+                             i + 1, res.f[i], res.a[i], t);
+      }
+      if (const std::string where = detail::firstNonFinite(res.f, res.a); !where.empty()) {
+        error = LcpError::kNonFinite;
+        reason = where + " at the end";
       }
     }
+    if (error != LcpError::kOk && error != LcpError::kNonFinite) explain();
   } else {
     res.a = a;
   }
   res.error = error;
+  res.reason = reason;
   res.pivots = pivots;
   res.iterations = pivots;
   res.deferrals = deferrals;

@@ -186,7 +186,9 @@ std::string lcpToJson(const LcpProblem& p, const LcpResult* result,
   Json j = problemJson(p.size(), p.A, p.b);
   j["joint"] = Json(std::vector<bool>(p.joint));
   if (!p.preOrder.empty()) j["preOrder"] = indices(p.preOrder);
-  if (result) {
+  // A result holding a NaN or an infinity (a solve that ended non-finite) has no JSON form
+  // that reads back: it is left out, and the problem is stored to be solved again.
+  if (result && result->f.allFinite() && result->a.allFinite()) {
     Json r;
     r["error"] = errorName(result->error);
     r["errorCode"] = static_cast<int>(result->error);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include "engine/math/all_finite.h"
 
@@ -72,8 +73,22 @@ std::string LcpProblem::validate() const {
   return {};
 }
 
+namespace {
+// max and min that keep a NaN: a residual of a NaN iterate is NaN, never the largest of the
+// numbers around it (std::max drops a NaN second argument).
+double maxOrNan(double x, double y) {
+  return std::isnan(x) || std::isnan(y) ? std::numeric_limits<double>::quiet_NaN() : std::max(x, y);
+}
+double minOrNan(double x, double y) {
+  return -maxOrNan(-x, -y);
+}
+}  // namespace
+
 double LcpResiduals::worst() const {
-  return std::max({-minContactAccel, -minContactForce, maxComplementarity, maxJointAccel, 0.0});
+  double w = 0;
+  for (const double r : {-minContactAccel, -minContactForce, maxComplementarity, maxJointAccel})
+    w = maxOrNan(w, r);
+  return w;
 }
 
 double LcpResiduals::relative() const {
@@ -86,17 +101,17 @@ LcpResiduals computeResiduals(const LcpProblem& p, const Eigen::VectorXd& f,
   bool anyContact = false;
   double natural = 0, bNorm = 0;  // squared 2-norms
   for (int i = 0; i < p.size(); ++i) {
-    r.bScale = std::max(r.bScale, std::abs(p.b[i]));
+    r.bScale = maxOrNan(r.bScale, std::abs(p.b[i]));
     bNorm += p.b[i] * p.b[i];
     const double m = p.joint[i] ? a[i] : f[i] - std::max(0.0, f[i] - a[i]);
     natural += m * m;
     if (p.joint[i]) {
-      r.maxJointAccel = std::max(r.maxJointAccel, std::abs(a[i]));
+      r.maxJointAccel = maxOrNan(r.maxJointAccel, std::abs(a[i]));
       continue;
     }
-    r.minContactAccel = anyContact ? std::min(r.minContactAccel, a[i]) : a[i];
-    r.minContactForce = anyContact ? std::min(r.minContactForce, f[i]) : f[i];
-    r.maxComplementarity = std::max(r.maxComplementarity, std::abs(f[i] * a[i]));
+    r.minContactAccel = anyContact ? minOrNan(r.minContactAccel, a[i]) : a[i];
+    r.minContactForce = anyContact ? minOrNan(r.minContactForce, f[i]) : f[i];
+    r.maxComplementarity = maxOrNan(r.maxComplementarity, std::abs(f[i] * a[i]));
     anyContact = true;
   }
   r.naturalMap = bNorm > 0 ? std::sqrt(natural / bNorm) : std::sqrt(natural);

@@ -1,5 +1,7 @@
 #include "engine/solver/lemke.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -234,6 +236,10 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       if (t.basis[static_cast<std::size_t>(i)] == z0) return t.T(i, rhs);
     return 0.0;
   };
+  // Lemke's variables as the traces number them: w_i = i, z_i = m + i, z0 = 2 m (from 1 here).
+  const auto variableName = [m](int v) {
+    return v < m ? fmt::format("w_{}", v + 1) : v < 2 * m ? fmt::format("z_{}", v - m + 1) : "z0";
+  };
   int pivots = 0;
   const auto record = [&](int entering, int leaving) {
     ++pivots;
@@ -282,7 +288,12 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
     const int entering = leaving < m ? leaving + m : leaving - m;  // the complement
     row = t.leavingRow(entering, pivotTol);
-    if (row < 0) return run.finish(lcp.forces(z(), n), LcpError::kRayTermination, pivots, pivots);
+    if (row < 0)
+      return run.finish(
+          lcp.forces(z(), n), LcpError::kRayTermination, pivots, pivots,
+          fmt::format("a secondary ray at pivot {}: nothing limits the entering {}; this proves "
+                      "that no solution exists only when A is copositive-plus (not checked)",
+                      pivots + 1, variableName(entering)));
     leaving = t.basis[static_cast<std::size_t>(row)];
     t.pivot(row, entering);
     std::vector<int> key = t.basis;
@@ -294,7 +305,10 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       record(entering, leaving);
       Eigen::VectorXd f = refined(lcp.forces(z(), n));
       const bool solved = run.residual(f) <= run.relativeTolerance();
-      return run.finish(std::move(f), solved ? LcpError::kOk : LcpError::kCycling, pivots, pivots);
+      return run.finish(std::move(f), solved ? LcpError::kOk : LcpError::kCycling, pivots, pivots,
+                        fmt::format("the basis after pivot {} repeats an earlier one (by "
+                                    "rounding: the lexicographic rule does not cycle exactly)",
+                                    pivots));
     }
     record(entering, leaving);
   }

@@ -1,5 +1,7 @@
 #include "engine/solver/newton_release.h"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <vector>
 
@@ -19,7 +21,10 @@ LcpResult NewtonRelease::solve(const LcpProblem& problem, std::span<const int> /
   const double cube = static_cast<double>(n) * n * n;
   const int limit = run.maxIterations(10 * n + 100, cube);
   for (int k = 0; k < limit; ++k) {
-    if (!seen.insert(active).second) return run.finish(f, LcpError::kCycling, k);
+    if (!seen.insert(active).second)
+      return run.finish(
+          f, LcpError::kCycling, k, 0,
+          fmt::format("the active set of iteration {} repeats an earlier one", k + 1));
     std::vector<int> S;
     for (int i = 0; i < n; ++i)
       if (active[static_cast<std::size_t>(i)]) S.push_back(i);
@@ -31,6 +36,7 @@ LcpResult NewtonRelease::solve(const LcpProblem& problem, std::span<const int> /
       f(S) = fS;
     }
     const Eigen::VectorXd a = problem.A * f + problem.b;
+    if (!f.allFinite() || !a.allFinite()) return run.finish(f, LcpError::kNonFinite, k + 1);
     // Release pulling contacts, add penetrating ones.
     bool changed = false;
     for (int i = 0; i < n; ++i) {

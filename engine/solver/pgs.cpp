@@ -33,6 +33,8 @@ LcpResult Pgs::solve(const LcpProblem& problem, std::span<const int> guess) {
       run.emit(std::move(it));
     }
     if (residual <= run.relativeTolerance()) return run.finish(f, LcpError::kOk, sweep);
+    // A diverging sweep (a diagonal too small for its row) stops at its first NaN or infinity.
+    if (!f.allFinite()) return run.finish(f, LcpError::kNonFinite, sweep);
   }
   return run.finish(f, LcpError::kIterationLimit, limit);
 }

@@ -59,13 +59,16 @@ enum class LcpError : int {
   kOk = -1,
   kTooManyPivots = 1,   // ComputeForces' pivot guard (50 n + 100) was exceeded
   kInfiniteLoop = 2,    // rejects exhausted without progress (reRejects left over)
-  kNoSolution = 3,      // a contact cannot be driven to zero: the LCP has no solution
+  kNoSolution = 3,      // proved: a certificate that no f solves the LCP (LcpResult::reason)
   kCheckFailed = 4,     // the solver ended, but its f and a do not solve the LCP
   kBadInput = 5,        // sizes disagree or a number is not finite
   kIterationLimit = 6,  // an iterative solver used up its iterations (sweeps, Newton steps)
   kRayTermination = 7,  // Lemke: no pivot row (a secondary ray), no solution found
   kCycling = 8,         // a state repeated (Lemke's basis, Newton-with-release's active set)
-  kStalled = 9          // Newton: no step decreases the merit function
+  kStalled = 9,         // no step makes progress (Newton: the merit function; ComputeForces: a
+                        // contact it cannot drive, without a certificate that no solution exists)
+  kNonFinite = 10,      // an iterate held a NaN or an infinity: the solve stopped at the first
+  kOutsideAssumptions = 11  // ComputeForces on an A that is not symmetric positive semidefinite
 };
 inline constexpr NamedValue<LcpError> kLcpErrorNames[] = {
     {LcpError::kOk, "ok"},
@@ -77,7 +80,9 @@ inline constexpr NamedValue<LcpError> kLcpErrorNames[] = {
     {LcpError::kIterationLimit, "iteration-limit"},
     {LcpError::kRayTermination, "ray-termination"},
     {LcpError::kCycling, "cycling"},
-    {LcpError::kStalled, "stalled"}};
+    {LcpError::kStalled, "stalled"},
+    {LcpError::kNonFinite, "non-finite"},
+    {LcpError::kOutsideAssumptions, "outside-assumptions"}};
 constexpr std::span<const NamedValue<LcpError>> namesOf(LcpError) {
   return kLcpErrorNames;
 }

@@ -137,6 +137,7 @@ struct SolverSolve {
   std::vector<bool> joint;
   Eigen::VectorXd f, a;
   LcpError error = LcpError::kOk;
+  std::string reason;  // LcpResult::reason: why a solve that is not ok ended so
   LcpSolverKind solver = LcpSolverKind::kComputeForces;
   int iterations = 0;  // LcpResult::iterations
   int pivots = 0;

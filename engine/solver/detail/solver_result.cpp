@@ -6,6 +6,8 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/solver/detail/lcp_diagnosis.h"
+
 namespace cl::detail {
 
 SolverSolve solveRecord(const LcpProblem& problem, const LcpResult& result, LcpSolverKind kind,
@@ -17,6 +19,7 @@ SolverSolve solveRecord(const LcpProblem& problem, const LcpResult& result, LcpS
   s.f = result.f;
   s.a = result.a;
   s.error = result.error;
+  s.reason = result.reason;
   s.solver = kind;
   s.iterations = result.iterations;
   s.pivots = result.pivots;
@@ -71,26 +74,33 @@ void SolveRun::emit(SolverIteration iteration) const {
   if (mSink) mSink->onIteration(std::move(iteration));
 }
 
-LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, int pivots) const {
+LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, int pivots,
+                           std::string reason) const {
   LcpResult r;
   r.a = mProblem.A * f + mProblem.b;
   r.f = std::move(f);
   r.residuals = computeResiduals(mProblem, r.f, r.a);
-  const bool finite = r.f.allFinite() && r.a.allFinite();
-  r.error = status == LcpError::kOk && (!finite || !(r.residuals.relative() <= mOptions.tolerance))
-                ? LcpError::kCheckFailed
-                : status;
+  r.error = status;
+  r.reason = std::move(reason);
   r.iterations = iterations;
   r.pivots = pivots;
-  if (r.error == LcpError::kIterationLimit)
+  if (const std::string where = firstNonFinite(r.f, r.a); !where.empty()) {
+    r.error = LcpError::kNonFinite;
+    r.reason = fmt::format("{} after {} iterations", where, iterations);
+  } else if (status == LcpError::kOk && !(r.residuals.relative() <= mOptions.tolerance)) {
+    r.error = LcpError::kCheckFailed;
+    r.reason = fmt::format("its residual {:.3g} exceeds the tolerance {:.3g}",
+                           r.residuals.relative(), mOptions.tolerance);
+  } else if (status == LcpError::kIterationLimit) {
     r.reason = mLimitWork > 0
                    ? fmt::format(
-                         "stopped at its limit of {} iterations: the default limit cut to the "
-                         "work bound of a solve ({:.0e} operations, {:.2g} an iteration at "
-                         "n = {}); --max-iterations allows more",
+                         "stopped at its limit of {} iterations: the default limit cut to the work "
+                         "bound of a solve ({:.0e} operations, {:.2g} an iteration at n = {}); "
+                         "--max-iterations allows more",
                          mLimit, kSolveWorkBound, mLimitWork, mProblem.size())
                    : fmt::format("stopped at its limit of {} iterations ({})", mLimit,
                                  mOptions.maxIterations > 0 ? "as asked" : "the solver's default");
+  }
   if (mSink) mSink->onSolve(solveRecord(mProblem, r, mKind, mStart));
   return r;
 }

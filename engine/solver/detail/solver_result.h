@@ -41,9 +41,11 @@ class SolveRun {
   double residual(const Eigen::VectorXd& f) const;
   bool tracing() const { return mSink != nullptr; }
   void emit(SolverIteration iteration) const;
-  // The result for the final iterate f: ends in `status`, or kCheckFailed when the status
-  // claims success but the residuals exceed the tolerance.
-  LcpResult finish(Eigen::VectorXd f, LcpError status, int iterations, int pivots = 0) const;
+  // The result for the final iterate f: ends in `status` with `reason`; or kNonFinite when
+  // f or a holds a NaN or an infinity, whatever the status; or kCheckFailed when the status
+  // claims success but the residuals exceed the tolerance. Each says why in LcpResult::reason.
+  LcpResult finish(Eigen::VectorXd f, LcpError status, int iterations, int pivots = 0,
+                   std::string reason = {}) const;
 
  private:
   const LcpProblem& mProblem;

@@ -222,7 +222,9 @@ TEST_CASE("ComputeForces: a problem without solution is reported", "[compute_for
   // A = [[1, -1], [-1, 1]], b = (-1, -1): a0 + a1 = -2 whatever f is, so a >= 0 is
   // impossible. Contact 0 takes f0 = 1 (a = (0, -2)); contact 1 would make Acc singular
   // (s = 1 - 1 = 0) and is deferred; driven again it has delta_a_1 = 0 and nothing limits
-  // the step: it is re-rejected, and with R exhausted that is an infinite loop.
+  // the step. Its direction y = delta_f = (1, 1) has A^T y = 0 and b^T y = -2: a
+  // certificate that there is no solution, which is what is reported (engine2D ends with an
+  // infinite loop here, R exhausted).
   LcpProblem p;
   p.A.resize(2, 2);
   p.A << 1, -1, -1, 1;
@@ -232,7 +234,8 @@ TEST_CASE("ComputeForces: a problem without solution is reported", "[compute_for
     for (bool ref : {false, true}) {
       const LcpResult r = solveWith(p, policy, ref);
       CHECK_FALSE(r.ok());
-      CHECK(r.error == LcpError::kInfiniteLoop);
+      CHECK(r.error == LcpError::kNoSolution);
+      CHECK_THAT(r.reason, Catch::Contains("b^T y = -2 < 0"));
       CHECK(r.residuals.minContactAccel == Approx(-2));
     }
 }
