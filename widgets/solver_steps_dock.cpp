@@ -500,8 +500,14 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                              .arg(trace->context.subset + 1)
                              .arg(s.b.size())
                              .arg(countText(joints, tr("joint")));
+    // A failure says why, in the solver's words (LcpResult::reason).
     const QString status =
-        ok ? error : QStringLiteral("<span style='color:#c01010'>%1</span>").arg(error);
+        ok ? error
+           : QStringLiteral("<span style='color:#c01010'>%1</span>%2")
+                 .arg(error, s.reason.empty()
+                                 ? QString()
+                                 : QStringLiteral(" (%1)").arg(
+                                       QString::fromStdString(s.reason).toHtmlEscaped()));
     const QString tail = tr("residual %1, %2")
                              .arg(s.maxComplementarityViolation, 0, 'g', 3)
                              .arg(wallText(s.wallSeconds));

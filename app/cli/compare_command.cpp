@@ -12,6 +12,7 @@
 #include "checked_files.h"
 #include "commands.h"
 #include "engine/io/atomic_file.h"
+#include "engine/io/csv_field.h"
 #include "engine/io/number_text.h"
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/lcp_solver.h"
@@ -30,14 +31,42 @@ double median(std::vector<double> v) {
 }
 
 std::string runsCsv(const std::vector<ComparedProblem>& problems) {
-  std::string s = "file,n,solver,status,solved,iterations,pivots,residual,natural_map,seconds\n";
+  std::string s =
+      "file,n,solver,status,solved,iterations,pivots,residual,natural_map,seconds,reason\n";
   for (const ComparedProblem& p : problems)
     for (const SolverRun& r : p.runs)
-      s += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", p.name, p.size, nameOf(r.solver),
-                       errorName(r.result.error), r.solved ? 1 : 0, r.result.iterations,
-                       r.result.pivots, numberText(r.result.residuals.relative()),
-                       numberText(r.result.residuals.naturalMap), numberText(r.seconds));
+      s += fmt::format(
+          "{},{},{},{},{},{},{},{},{},{},{}\n", csvField(p.name), p.size, nameOf(r.solver),
+          errorName(r.result.error), r.solved ? 1 : 0, r.result.iterations, r.result.pivots,
+          measureText(r.result.residuals.relative()), measureText(r.result.residuals.naturalMap),
+          numberText(r.seconds), csvField(r.result.reason));
   return s;
+}
+
+// Each solver's problems not solved, with the status and the reason: at most kListed each
+// (the CSV has them all).
+void printFailures(const std::vector<ComparedProblem>& problems,
+                   const std::vector<LcpSolverKind>& solvers) {
+  constexpr int kListed = 12;
+  for (std::size_t s = 0; s < solvers.size(); ++s) {
+    std::vector<const ComparedProblem*> failed;
+    for (const ComparedProblem& p : problems)
+      if (!p.runs[s].solved) failed.push_back(&p);
+    if (failed.empty()) continue;
+    fmt::print("\n{} did not solve {} of {}:\n", nameOf(solvers[s]), failed.size(),
+               problems.size());
+    for (std::size_t k = 0; k < failed.size() && k < kListed; ++k) {
+      const SolverRun& r = failed[k]->runs[s];
+      const std::string why = r.result.ok()
+                                  ? fmt::format("residual {} above the threshold",
+                                                measureText(r.result.residuals.relative()))
+                                  : r.result.reason;
+      fmt::print("  {} (n = {}): {}{}\n", failed[k]->name, failed[k]->size,
+                 errorName(r.result.error), why.empty() ? std::string() : ": " + why);
+    }
+    if (failed.size() > kListed)
+      fmt::print("  and {} more (--csv lists every run)\n", failed.size() - kListed);
+  }
 }
 
 std::string profileCsv(const std::vector<ProfilePoint>& profile,
@@ -131,6 +160,7 @@ int compareCommand(const CompareOptions& cliOptions) {
                nameOf((*solvers)[s]), fmt::format("{}/{}", solved, problems.size()), worst,
                median(times), median(iterations), rhoAt(1, s), rhoAt(2, s), rhoAt(10, s));
   }
+  printFailures(problems, *solvers);
   try {
     if (!cliOptions.csv.empty()) writeFileAtomically(cliOptions.csv, runsCsv(problems));
     if (!cliOptions.profile.empty())

@@ -37,12 +37,12 @@ void printResult(LcpSolverKind solver, const ReplayResult& replay) {
              r.deferrals, replay.wallSeconds);
   fmt::print("f: {}\n", vectorText(r.f));
   fmt::print("a: {}\n", vectorText(r.a));
-  fmt::print("min a (contacts): {}\n", numberText(r.residuals.minContactAccel));
-  fmt::print("min f (contacts): {}\n", numberText(r.residuals.minContactForce));
-  fmt::print("max |f_i a_i|: {}\n", numberText(r.residuals.maxComplementarity));
-  fmt::print("max |a_j| (joints): {}\n", numberText(r.residuals.maxJointAccel));
-  fmt::print("residual (ours, / max|b|): {}\n", numberText(r.residuals.relative()));
-  fmt::print("residual (natural map, / |b|): {}\n", numberText(r.residuals.naturalMap));
+  fmt::print("min a (contacts): {}\n", measureText(r.residuals.minContactAccel));
+  fmt::print("min f (contacts): {}\n", measureText(r.residuals.minContactForce));
+  fmt::print("max |f_i a_i|: {}\n", measureText(r.residuals.maxComplementarity));
+  fmt::print("max |a_j| (joints): {}\n", measureText(r.residuals.maxJointAccel));
+  fmt::print("residual (ours, / max|b|): {}\n", measureText(r.residuals.relative()));
+  fmt::print("residual (natural map, / |b|): {}\n", measureText(r.residuals.naturalMap));
 }
 
 template <class Sets>

@@ -59,11 +59,28 @@ TEST_CASE("solve-lcp: the stored figure 26 problem solves", "[cli][solve_lcp]") 
   CHECK_THAT(trace, Catch::Contains("d accepted"));
 }
 
-TEST_CASE("solve-lcp: a problem without solution exits 2", "[cli][solve_lcp]") {
+TEST_CASE("solve-lcp: a problem without solution exits 2 and says why", "[cli][solve_lcp]") {
+  // A = [[1, -1], [-1, 1]], b = (-1, -1): y = (1, 1) has A^T y = 0 and b^T y = -2 < 0, so
+  // no f >= 0 gives a >= 0; ComputeForces' failed drive finds that y and says so.
   const CliResult r = solveLcp(data("no_solution.json"), scratch("solve_lcp_nosolution"));
   CHECK(r.exitCode == 2);
-  CHECK_THAT(r.out, Catch::Contains("status: infinite-loop"));
+  CHECK_THAT(r.out, Catch::Contains("status: no-solution"));
+  CHECK_THAT(r.out, Catch::Contains("reason: ") && Catch::Contains("b^T y = -2 < 0"));
   CHECK_THAT(r.out, Catch::Contains("min a (contacts): -2"));
+}
+
+TEST_CASE("solve-lcp: residuals print 0 and nan, never -0 or -nan", "[cli][solve_lcp]") {
+  // Murty's problem of order 2 ([[1, 0], [2, 1]], b = -1) is solved exactly, f = (1, 0):
+  // residual sums of exact zeros, some of them -0.
+  const fs::path dir = scratch("solve_lcp_zero");
+  {
+    std::ofstream(dir / "murty.json") << R"({"format": "contactlab-lcp", "version": 1, "n": 2,
+      "A": [[1, 0], [2, 1]], "b": [-1, -1], "joint": [false, false]})";
+  }
+  const CliResult r = solveLcp("'" + (dir / "murty.json").string() + "' --solver all", dir);
+  INFO(r.out);
+  CHECK_THAT(r.out, !Catch::Contains(": -0\n") && !Catch::Contains("-nan"));
+  CHECK_THAT(r.out, Catch::Contains("residual (ours, / max|b|): 0\n"));
 }
 
 TEST_CASE("solve-lcp: a bad file exits 1 with a message", "[cli][solve_lcp]") {
@@ -134,23 +151,32 @@ TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profi
   // No solver solves the problem without a solution: each solves 1 of 2.
   for (const char* name : {"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"})
     CHECK_THAT(r.out, Catch::Contains(name) && Catch::Contains("1/2"));
-  // The CSV: one row per problem and solver, with the solver's status and residual.
+  // Each failure is listed with its status and reason.
+  CHECK_THAT(r.out, Catch::Contains("compute_forces did not solve 1 of 2:\n  b.json (n = 2): "
+                                    "no-solution: "));
+  // The CSV: one row per problem and solver, with the solver's status, residual and reason.
   std::istringstream csv(readAll(dir / "runs.csv"));
   std::string line;
   std::getline(csv, line);
-  CHECK(line == "file,n,solver,status,solved,iterations,pivots,residual,natural_map,seconds");
+  CHECK(line ==
+        "file,n,solver,status,solved,iterations,pivots,residual,natural_map,seconds,reason");
   int rows = 0, solved = 0;
   while (std::getline(csv, line)) {
     ++rows;
+    // The reason, last, may hold commas (quoted): the ten cells before it hold none.
     std::vector<std::string> cells;
     std::istringstream in(line);
-    for (std::string c; std::getline(in, c, ',');) cells.push_back(c);
+    for (std::string c; cells.size() < 10 && std::getline(in, c, ',');) cells.push_back(c);
+    std::string reason;
+    std::getline(in, reason);
     REQUIRE(cells.size() == 10);
     if (cells[0] == "a.json") {
       CHECK(cells[3] == "ok");
       CHECK(std::stod(cells[7]) <= 1e-9);
+      CHECK(reason.empty());
     } else {
       CHECK(cells[3] != "ok");
+      CHECK_FALSE(reason.empty());
     }
     solved += cells[4] == "1";
   }
@@ -209,4 +235,37 @@ TEST_CASE("run: --lcp-dir writes a friction solve that solve-lcp solves again",
   CHECK_THAT(again.out, Catch::Contains("status: ok"));
   CHECK_THAT(again.out, Catch::Contains("friction sets: [C_F, C_F, C_F, C_F, C_F, C_F, C_F, "
                                         "C_F, C_F, C_F]"));
+}
+
+TEST_CASE("compare: problems from elsewhere, each failure listed with its reason",
+          "[cli][compare]") {
+  // tests/data/lcp/others: Murty's P-matrices (n = 8, 16), bimatrix games (2 x 2, symmetric,
+  // 20 x 20), a non-symmetric zero-diagonal A with a solution, a perturbed skew-symmetric A,
+  // a convex QP's KKT system and a skew-symmetric problem without a solution.
+  const fs::path dir = scratch("compare_others");
+  const CliResult r =
+      runCli(std::string("compare '") + CONTACTLAB_TEST_DATA_DIR +
+                 "/lcp/others' --repeats 1 --csv '" + (dir / "runs.csv").string() + "'",
+             dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("9 problems"));
+  // Every listed failure: "  file (n = N): status: reason".
+  std::istringstream out(r.out);
+  int listed = 0;
+  for (std::string line; std::getline(out, line);) {
+    if (line.rfind("  ", 0) != 0 || line.find("(n = ") == std::string::npos) continue;
+    ++listed;
+    const std::size_t status = line.find("): ");
+    REQUIRE(status != std::string::npos);
+    CHECK(line.find(": ", status + 3) != std::string::npos);  // the reason after the status
+  }
+  CHECK(listed >= 10);
+  // ComputeForces does not claim no-solution where there is one (zero_diagonal_3 has f =
+  // (1, 1, 0)); it names the assumption A breaks.
+  const std::string csv = readAll(dir / "runs.csv");
+  CHECK_THAT(csv, !Catch::Contains("zero_diagonal_3.json,3,compute_forces,no-solution"));
+  CHECK_THAT(csv, Catch::Contains("zero_diagonal_3.json,3,compute_forces,outside-assumptions"));
+  CHECK_THAT(csv, Catch::Contains("game_2x2.json,4,compute_forces,outside-assumptions"));
+  CHECK_THAT(csv, Catch::Contains("murty_8.json,8,lemke,ok,1,256,"));
 }

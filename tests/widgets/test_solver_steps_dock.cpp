@@ -420,12 +420,13 @@ TEST_CASE("Re-solve of a failing problem shows its error code", "[solver_steps_d
         handMade(Eigen::MatrixXd::Zero(2, 2), Eigen::Vector2d(-1, -1), {false, false});
     panel.setRecorded(&t);
     const ResolveResult r = panel.resolve({});
-    // Each is deferred before any step (s = 0 is singular); driven again neither can move,
-    // both end in reRejects: an infinite loop.
-    CHECK(r.result.error == LcpError::kInfiniteLoop);
+    // Each is deferred before any step (s = 0 is singular); driven again neither can move.
+    // The last drive's direction, y = (0, 1), has A^T y = 0 and b^T y = -1: no solution,
+    // proved (engine2D would end in an infinite loop).
+    CHECK(r.result.error == LcpError::kNoSolution);
     CHECK(r.result.deferrals == 2);
     CHECK(panel.summaryCellText(ResolvePanel::kResolvedRow, ResolvePanel::kError) ==
-          QStringLiteral("infinite-loop"));
+          QStringLiteral("no-solution"));
     CHECK(panel.summaryCellText(ResolvePanel::kResolvedRow, ResolvePanel::kDeferrals) ==
           QStringLiteral("2"));
   }
