@@ -323,6 +323,8 @@ ResolveResult ResolvePanel::resolve(const ResolveOptions& options) {
                             QString::number(options.tolerance, 'g', 3))
                        .arg(options.seed)
                        .arg(r.ok() ? tr("ok") : tr("FAILED, %1").arg(errorText(r.error)));
+  if (!r.ok() && !r.reason.empty())
+    status += QStringLiteral(": %1").arg(QString::fromStdString(r.reason));
   if (!mResult.inputError.empty())
     status += QStringLiteral(" (%1)").arg(QString::fromStdString(mResult.inputError));
   mStatus->setText(status);
@@ -339,7 +341,7 @@ void ResolvePanel::showTables() {
     for (int column = 0; column < kSummaryColumns; ++column) put(row, column, QString());
   if (mHasRecorded) {
     const double rec = worstResidual(mRecorded, mRecorded.f, mRecorded.a);
-    put(kRecordedRow, kError, errorText(mRecorded.error));
+    put(kRecordedRow, kError, errorText(mRecorded.error), QString::fromStdString(mRecorded.reason));
     put(kRecordedRow, kPivots, QString::number(mRecorded.iterations));
     put(kRecordedRow, kDeferrals, QString::number(mRecorded.deferrals));
     put(kRecordedRow, kResidual, std::isnan(rec) ? tr("n/a") : brief(rec), exact(rec));
@@ -347,7 +349,7 @@ void ResolvePanel::showTables() {
   }
   if (mHasResult) {
     const LcpResult& r = mResult.result;
-    put(kResolvedRow, kError, errorText(r.error));
+    put(kResolvedRow, kError, errorText(r.error), QString::fromStdString(r.reason));
     if (!r.ok()) mSummary->item(kResolvedRow, kError)->setForeground(QColor(0xc0, 0x10, 0x10));
     put(kResolvedRow, kPivots, QString::number(r.iterations),
         tr("%1 decisions traced").arg(mResult.decisions));

@@ -427,6 +427,8 @@ TEST_CASE("Re-solve of a failing problem shows its error code", "[solver_steps_d
     CHECK(r.result.deferrals == 2);
     CHECK(panel.summaryCellText(ResolvePanel::kResolvedRow, ResolvePanel::kError) ==
           QStringLiteral("no-solution"));
+    // The status line says why, with the certificate.
+    CHECK(panel.statusText().contains(QStringLiteral("b^T y = -1 < 0")));
     CHECK(panel.summaryCellText(ResolvePanel::kResolvedRow, ResolvePanel::kDeferrals) ==
           QStringLiteral("2"));
   }
