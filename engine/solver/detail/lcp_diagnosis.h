@@ -29,6 +29,6 @@ std::optional<std::string> infeasibilityCertificate(const LcpProblem& p, const E
 // below -1e-9 max |A_ij| (n^3 work: asked only of a failed solve of at most kMaxEigenRows
 // rows). Empty when none is found.
 std::string brokenComputeForcesAssumption(const LcpProblem& p, bool spectrum);
-inline constexpr int kMaxEigenRows = 1000;
+inline constexpr int kMaxEigenRows = 300;
 
 }  // namespace cl::detail
