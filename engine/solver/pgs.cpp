@@ -1,6 +1,9 @@
 #include "engine/solver/pgs.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <string>
 
 #include "engine/solver/detail/solver_result.h"
 
@@ -36,6 +39,18 @@ LcpResult Pgs::solve(const LcpProblem& problem, std::span<const int> guess) {
     // A diverging sweep (a diagonal too small for its row) stops at its first NaN or infinity.
     if (!f.allFinite()) return run.finish(f, LcpError::kNonFinite, sweep);
   }
+  // A row without a positive diagonal is never updated: PGS cannot solve a problem that
+  // needs its force (a game's zero diagonal).
+  std::string skipped;
+  int count = 0;
+  for (int i = 0; i < n; ++i)
+    if (!(A(i, i) > 0) && ++count <= 3)
+      skipped += (skipped.empty() ? "" : ", ") + std::to_string(i + 1);
+  if (count > 0)
+    return run.finish(f, LcpError::kIterationLimit, limit, 0,
+                      fmt::format("{} of {} rows ({}{}) have A_ii <= 0, which Gauss-Seidel "
+                                  "never updates",
+                                  count, n, skipped, count > 3 ? ", ..." : ""));
   return run.finish(f, LcpError::kIterationLimit, limit);
 }
 

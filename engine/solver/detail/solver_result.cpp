@@ -92,6 +92,8 @@ LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, i
     r.reason = fmt::format("its residual {:.3g} exceeds the tolerance {:.3g}",
                            r.residuals.relative(), mOptions.tolerance);
   } else if (status == LcpError::kIterationLimit) {
+    // What the solver adds (why it could not converge) follows the limit.
+    const std::string more = r.reason.empty() ? std::string() : "; " + r.reason;
     r.reason = mLimitWork > 0
                    ? fmt::format(
                          "stopped at its limit of {} iterations: the default limit cut to the work "
@@ -100,6 +102,7 @@ LcpResult SolveRun::finish(Eigen::VectorXd f, LcpError status, int iterations, i
                          mLimit, kSolveWorkBound, mLimitWork, mProblem.size())
                    : fmt::format("stopped at its limit of {} iterations ({})", mLimit,
                                  mOptions.maxIterations > 0 ? "as asked" : "the solver's default");
+    r.reason += more;
   }
   if (mSink) mSink->onSolve(solveRecord(mProblem, r, mKind, mStart));
   return r;

@@ -203,3 +203,14 @@ TEST_CASE("ComputeForces stops at the pivot whose step leaves the doubles", "[so
   CHECK(r.pivots == 1);
   CHECK_THAT(r.reason, Contains("a at row 2 of 2 = inf at pivot 1"));
 }
+
+TEST_CASE("PGS says which rows it cannot update", "[solver][reports]") {
+  // The 2 x 2 game's LCP has a zero diagonal: Gauss-Seidel divides by A_ii and skips every
+  // row, so it stops at its limit having changed nothing, and says why.
+  Eigen::MatrixXd P(2, 2);
+  P << 3, 1, 1, 2;
+  const LcpResult r = solveWith(LcpSolverKind::kPgs, gameLcp(P, P));
+  CHECK(r.error == LcpError::kIterationLimit);
+  CHECK_THAT(r.reason, Contains("stopped at its limit of 1000 iterations") &&
+                           Contains("; 4 of 4 rows (1, 2, 3, ...) have A_ii <= 0"));
+}
