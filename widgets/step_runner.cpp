@@ -148,7 +148,8 @@ void StepRunner::endRequest() {
 }
 
 void StepRunner::endAllRequests() {
-  mPending = 1;
+  // As if the last request in flight were answered now: nothing pending, not busy.
+  mPending = std::min(mPending, 1);
   endRequest();
 }
 
