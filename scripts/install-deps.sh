@@ -12,6 +12,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev libqcustomplot-dev libgl-dev
   fonts-dejavu-core
   catch2 libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev libbullet-dev
+  libgmp-dev
 )
 
 missing=()

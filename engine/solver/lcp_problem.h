@@ -60,8 +60,11 @@ struct LcpResult {
   int iterations = 0;  // the solver's own count: pivots, sweeps (PGS), Newton iterations
   int deferrals = 0;   // moves to R (singular or flip-flop)
   LcpResiduals residuals;
-  // Why a solve that is not ok ended as it did, in a line (empty when ok or not said).
+  // Why a solve that is not ok ended as it did, in a line; for an ok solve, how it got
+  // there when its own arithmetic could not (Lemke finishing in exact arithmetic).
   std::string reason;
+  // Lemke: the result came from its exact pivoting, its last resort (lemke.h).
+  bool exactArithmetic = false;
   std::vector<int> order;  // contacts in the order they were treated
   // With a guess of C (ComputeForces' warm start): it solved the LCP outright (no pivots);
   // it gave a valid start that pivots finished; or it was given up and the solve went cold.

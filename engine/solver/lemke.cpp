@@ -7,11 +7,23 @@
 #include <set>
 #include <vector>
 
+#include "engine/solver/detail/lcp_diagnosis.h"
 #include "engine/solver/detail/solver_result.h"
+#include "engine/solver/exact_lemke.h"
 
 namespace cl {
 
 namespace {
+
+// Rounding against the original data (Tableau::drift) past which the tableau is recomputed,
+// measured every kDriftEvery pivots (a measure costs up to a pivot's m^2 multiply-adds, a
+// recomputation about 2 m^3, so it is made only where rounding shows), and the reciprocal
+// condition number of a basis below which it is lost (B^-1 has no correct digit left).
+constexpr double kDrift = 1e-10;
+constexpr int kDriftEvery = 10;
+constexpr double kLostRcond = 1e-14;
+// Two ratios of the minimum-ratio test this close (relative) are equal (Tableau::tied).
+constexpr double kTie = 1e-11;
 
 // The LCP w = M z + q over the contacts, the joints (a_J = 0, f_J free) eliminated by their
 // Schur complement (see lemke.h), and how to read f back from z. With A_JJ singular the
@@ -89,6 +101,30 @@ struct ContactLcp {
     }
     return f;
   }
+
+  // A certificate y of this LCP (y >= 0, M^T y <= 0, q^T y < 0) as one of the problem's
+  // (lcp_diagnosis.h). Eliminated joints: y_J = -A_JJ^-T A_CJ^T y_C makes the joint rows of
+  // A^T y zero and leaves M^T y_C and q^T y_C at the contacts. Split joints: y_j - y_j'.
+  Eigen::VectorXd problemCertificate(const LcpProblem& p, const Eigen::VectorXd& y) const {
+    const int n = p.size();
+    if (split) {
+      Eigen::VectorXd out = y.head(n);
+      for (int k = 0; k < static_cast<int>(joints.size()); ++k)
+        out[joints[static_cast<std::size_t>(k)]] -= y[n + k];
+      return out;
+    }
+    Eigen::VectorXd out = Eigen::VectorXd::Zero(n);
+    for (std::size_t c = 0; c < contacts.size(); ++c)
+      out[contacts[c]] = y[static_cast<Eigen::Index>(c)];
+    if (!joints.empty()) {
+      const Eigen::MatrixXd AJJt = p.A(joints, joints).transpose();
+      const Eigen::VectorXd yJ =
+          -Eigen::FullPivLU<Eigen::MatrixXd>(AJJt).solve(p.A(contacts, joints).transpose() * y);
+      for (std::size_t k = 0; k < joints.size(); ++k)
+        out[joints[k]] = yJ[static_cast<Eigen::Index>(k)];
+    }
+    return out;
+  }
 };
 
 // The tableau: row i reads basis[i] + sum_k T(i, k) x_k = T(i, rhs) over the nonbasic x.
@@ -96,13 +132,60 @@ struct ContactLcp {
 class Tableau {
  public:
   Tableau(const ContactLcp& lcp)
-      : m(static_cast<int>(lcp.q.size())), T(m, 2 * m + 2), basis(m), rowOf(2 * m + 1, -1) {
+      : m(static_cast<int>(lcp.q.size())),
+        T(m, 2 * m + 2),
+        basis(m),
+        rowOf(2 * m + 1, -1),
+        mLcp(lcp) {
     T.setZero();
     T.leftCols(m).setIdentity();
     T.middleCols(m, m) = -lcp.M;
     T.col(2 * m).setConstant(-1.0);  // -d, d = 1
     T.col(2 * m + 1) = lcp.q;
     for (int i = 0; i < m; ++i) basis[static_cast<std::size_t>(i)] = rowOf[i] = i;
+  }
+
+  // How far the basic solution x_B (the right-hand side) is from solving B x_B = q in the
+  // original data, B the columns of [I | -M | -d] of the basic variables: max |q - B x_B|
+  // over max |q| + sum |x_B,i| max |B_i|, a relative error of the pivots' rounding.
+  double drift() const {
+    Eigen::VectorXd r = mLcp.q;
+    double scale = mLcp.q.cwiseAbs().maxCoeff();
+    for (int i = 0; i < m; ++i) {
+      const double x = T(i, 2 * m + 1);
+      const int v = basis[static_cast<std::size_t>(i)];
+      if (v < m) {
+        r[v] -= x;
+        scale += std::abs(x);
+      } else if (v < 2 * m) {
+        r += x * mLcp.M.col(v - m);
+        scale += std::abs(x) * mLcp.M.col(v - m).cwiseAbs().maxCoeff();
+      } else {
+        r.array() += x;
+        scale += std::abs(x);
+      }
+    }
+    return scale > 0 ? r.cwiseAbs().maxCoeff() / scale : 0.0;
+  }
+
+  // The tableau recomputed from the original data, B^-1 [I | -M | -d | q], with the basic
+  // columns exact unit vectors: what the pivots lost to rounding is gone. Returns B's
+  // reciprocal condition number (estimated, 1-norm); near zero the basis is lost.
+  double refactor() {
+    Eigen::MatrixXd B(m, m);
+    for (int i = 0; i < m; ++i) B.col(i) = originalColumn(basis[static_cast<std::size_t>(i)]);
+    const Eigen::PartialPivLU<Eigen::MatrixXd> lu(B);
+    Eigen::MatrixXd C(m, 2 * m + 2);
+    C.leftCols(m).setIdentity();
+    C.middleCols(m, m) = -mLcp.M;
+    C.col(2 * m).setConstant(-1.0);
+    C.col(2 * m + 1) = mLcp.q;
+    T = lu.solve(C);
+    for (int i = 0; i < m; ++i) {
+      T.col(basis[static_cast<std::size_t>(i)]).setZero();
+      T(i, basis[static_cast<std::size_t>(i)]) = 1.0;
+    }
+    return lu.rcond();
   }
 
   // Row `row` divided by the pivot, then from every other row i with T(i, column) != 0,
@@ -137,21 +220,34 @@ class Tableau {
   // tableau. Measured on 2 500 contact LCPs of pile_10, pile_20 and contact_app_6: with the
   // absolute tolerance alone, 184 cycle or end wrong; with the relative one, 7 (1e-9: 4,
   // 1e-11: 7), and those are solved by the support re-solve (see solve()).
+  //
+  // Ratios equal in exact arithmetic come out unequal by rounding, and the exact rule then
+  // takes whichever rounding favours: ratios count as equal within kTie of the numbers they
+  // are made of (tied(), below), so that the choice goes on down the lexicographic order as
+  // it does exactly.
   int leavingRow(int column, double tol) const {
     const int rhs = 2 * m + 1, z0 = 2 * m;
     tol = std::max(tol, 1e-10 * T.col(column).cwiseAbs().maxCoeff());
-    int best = -1;
-    for (int i = 0; i < m; ++i) {
-      if (!(T(i, column) > tol)) continue;
-      if (best < 0 || lexLess(i, best, column)) best = i;
-    }
-    if (best < 0) return best;
-    const double minRatio = T(best, rhs) / T(best, column);
+    std::vector<int> rows;
     for (int i = 0; i < m; ++i)
-      if (basis[static_cast<std::size_t>(i)] == z0 && T(i, column) > tol &&
-          T(i, rhs) / T(i, column) <= minRatio)
-        return i;
-    return best;
+      if (T(i, column) > tol) rows.push_back(i);
+    if (rows.empty()) return -1;
+    // The smallest ratio in column c among `rows`, and the rows tied with it.
+    const auto keepSmallest = [&](int c, double scale) {
+      int best = rows[0];
+      for (const int i : rows)
+        if (T(i, c) * T(best, column) < T(best, c) * T(i, column)) best = i;
+      std::erase_if(rows, [&](int i) { return !tied(i, best, c, column, scale); });
+    };
+    keepSmallest(rhs, T.col(rhs).cwiseAbs().maxCoeff());
+    for (const int i : rows)
+      if (basis[static_cast<std::size_t>(i)] == z0) return i;
+    if (rows.size() == 1) return rows[0];
+    double scale = 0;  // of B^-1's rows still compared
+    for (const int i : rows) scale = std::max(scale, T.row(i).head(m).cwiseAbs().maxCoeff());
+    for (int c = 0; c < m && rows.size() > 1; ++c)  // B^-1 sits in the w columns
+      keepSmallest(c, scale);
+    return rows[0];
   }
 
   const int m;
@@ -160,19 +256,22 @@ class Tableau {
   std::vector<int> rowOf;  // the row where variable k is basic, -1 when it is not
 
  private:
-  // Exact comparisons: a tolerance here was measured to make it worse (on pile_20's 344
-  // contact LCPs, a tie band of 1e-12 relative left 7 unsolved and 1e-8 left 41; none, 2),
-  // since calling nearly equal ratios tied hands the choice to B^-1 rows that carry the
-  // same rounding.
-  bool lexLess(int i, int k, int column) const {
-    const int rhs = 2 * m + 1;
-    const double ri = T(i, rhs) / T(i, column), rk = T(k, rhs) / T(k, column);
-    if (ri != rk) return ri < rk;
-    for (int c = 0; c < m; ++c) {  // B^-1 sits in the w columns
-      const double a = T(i, c) / T(i, column), b = T(k, c) / T(k, column);
-      if (a != b) return a < b;
-    }
-    return false;
+  Eigen::VectorXd originalColumn(int v) const {
+    if (v < m) return Eigen::VectorXd::Unit(m, v);
+    if (v < 2 * m) return -mLcp.M.col(v - m);
+    return Eigen::VectorXd::Constant(m, -1.0);
+  }
+
+  const ContactLcp& mLcp;
+
+  // T(i, c) / T(i, column) = T(k, c) / T(k, column) within kTie: cross-multiplied (the pivot
+  // entries are positive), against the entries' size, and at least kTie `scale` (the
+  // largest entry of the column among the rows compared), so that two entries which are
+  // zero in exact arithmetic and rounding here are equal.
+  bool tied(int i, int k, int c, int column, double scale) const {
+    const double pi = T(i, column), pk = T(k, column);
+    const double diff = std::abs(T(i, c) * pk - T(k, c) * pi);
+    return diff <= kTie * ((std::abs(T(i, c)) + scale) * pk + (std::abs(T(k, c)) + scale) * pi);
   }
 };
 
@@ -254,15 +353,6 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
     it.residual = run.residual(it.f);
     run.emit(std::move(it));
   };
-
-  // z0 enters where q is most negative (the last such row on a tie, which keeps every row
-  // lexicographically positive after the pivot).
-  int row = 0;
-  for (int i = 1; i < m; ++i)
-    if (lcp.q[i] <= lcp.q[row]) row = i;
-  int leaving = t.basis[static_cast<std::size_t>(row)];
-  t.pivot(row, z0);
-  record(z0, leaving);
   // The support re-solve of the iterate, traced as an iteration of its own.
   const auto refined = [&](Eigen::VectorXd f) {
     f = refine(problem, std::move(f));
@@ -278,6 +368,62 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
     }
     return f;
   };
+
+  // A secondary ray: the entering variable grows without bound and so does every basic
+  // variable whose entry in its column is negative. Its z part y proves that no solution
+  // exists when it passes the certificate's check on the problem (as it must for a
+  // copositive-plus M, Cottle, Pang and Stone 4.4.13); otherwise the ray proves nothing.
+  const auto rayEnd = [&](const Eigen::VectorXd& zAt, const Eigen::VectorXd& y, int entering,
+                          int at, bool exact) {
+    const std::string where =
+        fmt::format("a secondary ray after pivot {}{}: nothing limits the entering {}", at,
+                    exact ? " (in exact arithmetic)" : "", variableName(entering));
+    if (const auto certificate =
+            detail::infeasibilityCertificate(problem, lcp.problemCertificate(problem, y))) {
+      LcpResult r = run.finish(lcp.forces(zAt, n), LcpError::kNoSolution, at, at,
+                               fmt::format("{}, and its z part y is a {}", where, *certificate));
+      r.exactArithmetic = exact;
+      return r;
+    }
+    LcpResult r = run.finish(
+        lcp.forces(zAt, n), LcpError::kRayTermination, at, at,
+        fmt::format("{}; its z part is no certificate that no solution exists, so A is not "
+                    "copositive-plus and the ray proves nothing",
+                    where));
+    r.exactArithmetic = exact;
+    return r;
+  };
+  // The last resort: the same pivoting from the start in exact arithmetic (small problems),
+  // after `why` ended the floating-point pivots.
+  const auto exactly = [&](LcpError status, const std::string& why) {
+    if (m > kExactLemkeMaxRows)
+      return run.finish(lcp.forces(z(), n), status, pivots, pivots,
+                        fmt::format("{} ({} rows: more than the {} of exact pivoting)", why, m,
+                                    kExactLemkeMaxRows));
+    const ExactLemkeResult x = exactLemke(lcp.M, lcp.q, limit);
+    const std::string after =
+        fmt::format("exact arithmetic (GMP integers) from the start after {}", why);
+    LcpResult r;
+    if (x.end == ExactLemkeResult::End::kRay)
+      return rayEnd(x.z, x.ray, x.rayEntering, x.pivots, true);
+    if (x.end == ExactLemkeResult::End::kSolution)
+      r = run.finish(lcp.forces(x.z, n), LcpError::kOk, x.pivots, x.pivots, "solved in " + after);
+    else
+      r = run.finish(lcp.forces(x.z, n), LcpError::kIterationLimit, x.pivots, x.pivots,
+                     "in " + after);
+    r.exactArithmetic = true;
+    return r;
+  };
+
+  // z0 enters where q is most negative (the last such row on a tie, which keeps every row
+  // lexicographically positive after the pivot).
+  int row = 0;
+  for (int i = 1; i < m; ++i)
+    if (lcp.q[i] <= lcp.q[row]) row = i;
+  int leaving = t.basis[static_cast<std::size_t>(row)];
+  t.pivot(row, z0);
+  record(z0, leaving);
+  int sinceCheck = 0;
   while (true) {
     if (leaving == z0) {
       Eigen::VectorXd f = lcp.forces(z(), n);
@@ -288,27 +434,52 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
     const int entering = leaving < m ? leaving + m : leaving - m;  // the complement
     row = t.leavingRow(entering, pivotTol);
-    if (row < 0)
-      return run.finish(
-          lcp.forces(z(), n), LcpError::kRayTermination, pivots, pivots,
-          fmt::format("a secondary ray at pivot {}: nothing limits the entering {}; this proves "
-                      "that no solution exists only when A is copositive-plus (not checked)",
-                      pivots + 1, variableName(entering)));
+    if (row < 0) {
+      Eigen::VectorXd y = Eigen::VectorXd::Zero(m);
+      if (entering >= m) y[entering - m] = 1;
+      for (int i = 0; i < m; ++i) {
+        const int v = t.basis[static_cast<std::size_t>(i)];
+        if (v >= m && v < 2 * m) y[v - m] = -t.T(i, entering);
+      }
+      LcpResult r = rayEnd(z(), y, entering, pivots, false);
+      // A ray that proves nothing may be rounding's: exact pivoting says.
+      if (r.error == LcpError::kRayTermination && m <= kExactLemkeMaxRows)
+        return exactly(LcpError::kRayTermination,
+                       fmt::format("a secondary ray after pivot {} without a certificate", pivots));
+      return r;
+    }
     leaving = t.basis[static_cast<std::size_t>(row)];
     t.pivot(row, entering);
+    // The pivots' rounding, measured against the original data: past kDrift the tableau is
+    // recomputed from it. A basis that is singular to working precision cannot come from
+    // exact pivots: it is lost.
+    if (++sinceCheck >= kDriftEvery) {
+      sinceCheck = 0;
+      if (t.drift() > kDrift) {
+        const double rcond = t.refactor();
+        if (!(rcond > kLostRcond) || !(t.drift() <= kDrift)) {
+          record(entering, leaving);
+          return exactly(LcpError::kLostBasis,
+                         fmt::format("the basis after pivot {} is singular to working "
+                                     "precision (reciprocal condition {:.2g})",
+                                     pivots + 1, rcond));
+        }
+      }
+    }
     std::vector<int> key = t.basis;
     std::sort(key.begin(), key.end());
     if (!seen.insert(std::move(key)).second) {
       // Rounding brought a basis back. Near the end of a degenerate solve the iterate is
       // often a solution but for z0's last digits: re-solve it on its support, and call it a
-      // solution only if its residuals say so.
+      // solution only if its residuals say so; else pivot exactly.
       record(entering, leaving);
       Eigen::VectorXd f = refined(lcp.forces(z(), n));
-      const bool solved = run.residual(f) <= run.relativeTolerance();
-      return run.finish(std::move(f), solved ? LcpError::kOk : LcpError::kCycling, pivots, pivots,
-                        fmt::format("the basis after pivot {} repeats an earlier one (by "
-                                    "rounding: the lexicographic rule does not cycle exactly)",
-                                    pivots));
+      if (run.residual(f) <= run.relativeTolerance())
+        return run.finish(std::move(f), LcpError::kOk, pivots, pivots);
+      return exactly(LcpError::kCycling,
+                     fmt::format("the basis after pivot {} repeats an earlier one (by rounding: "
+                                 "the lexicographic rule does not cycle exactly)",
+                                 pivots));
     }
     record(entering, leaving);
   }

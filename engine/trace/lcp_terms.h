@@ -68,7 +68,8 @@ enum class LcpError : int {
   kStalled = 9,         // no step makes progress (Newton: the merit function; ComputeForces: a
                         // contact it cannot drive, without a certificate that no solution exists)
   kNonFinite = 10,      // an iterate held a NaN or an infinity: the solve stopped at the first
-  kOutsideAssumptions = 11  // ComputeForces on an A that is not symmetric positive semidefinite
+  kOutsideAssumptions = 11,  // ComputeForces on an A that is not symmetric positive semidefinite
+  kLostBasis = 12            // Lemke: rounding made its basis singular, too large to pivot exactly
 };
 inline constexpr NamedValue<LcpError> kLcpErrorNames[] = {
     {LcpError::kOk, "ok"},
@@ -82,7 +83,8 @@ inline constexpr NamedValue<LcpError> kLcpErrorNames[] = {
     {LcpError::kCycling, "cycling"},
     {LcpError::kStalled, "stalled"},
     {LcpError::kNonFinite, "non-finite"},
-    {LcpError::kOutsideAssumptions, "outside-assumptions"}};
+    {LcpError::kOutsideAssumptions, "outside-assumptions"},
+    {LcpError::kLostBasis, "lost-basis"}};
 constexpr std::span<const NamedValue<LcpError>> namesOf(LcpError) {
   return kLcpErrorNames;
 }

@@ -155,7 +155,8 @@ TEST_CASE("LCPs without a solution end in a clear status, never a hang or a fals
       CHECK(r.error != LcpError::kOk);
       CHECK(r.error != LcpError::kBadInput);
     }
-  CHECK(solveWith(LcpSolverKind::kLemke, none).error == LcpError::kRayTermination);
+  // Lemke's ray there is a certificate, y = 1: A^T y = -1 <= 0 and b^T y = -1 < 0.
+  CHECK(solveWith(LcpSolverKind::kLemke, none).error == LcpError::kNoSolution);
 }
 
 TEST_CASE("Lemke solves the tridiagonal LCP in n + 1 pivots to its known solution",
@@ -332,18 +333,22 @@ TEST_CASE("Lemke on pile LCPs where rounding, not the problem, stood in its way"
     CHECK(r.residuals.relative() <= 1e-10);
     CHECK(r.f.minCoeff() >= 0);
   }
-  SECTION("a basis that rounding brings back near the end is re-solved on its support") {
-    // pile_20 step 257, n = 70: the basis repeats after 99 pivots with z0 nearly 0 and a
-    // residual of 3.5e-10; the re-solve on the support of that iterate is a solution.
+  SECTION("a basis that rounding brought back near the end no longer comes back") {
+    // pile_20 step 257, n = 70: the basis repeated after 99 pivots with z0 nearly 0 and a
+    // residual of 3.5e-10, and only a re-solve on the iterate's support made it a solution.
+    // With the tableau recomputed from the data when its rounding shows, no basis repeats:
+    // the pivots end with z0 leaving, without a re-solve or exact arithmetic. (Exact
+    // arithmetic on these doubles takes 111 pivots, not 85: A is singular only to rounding,
+    // and exact ratios differ where floating point sees ties.)
     const LcpProblem p = read("pile20_repeated_basis.json");
     REQUIRE(p.size() == 70);
     cl::RecordingTraceSink sink;
     const LcpResult r = solveWith(LcpSolverKind::kLemke, p, &sink);
     CHECK(r.error == LcpError::kOk);
     CHECK(r.residuals.relative() <= 1e-10);
+    CHECK_FALSE(r.exactArithmetic);
     REQUIRE_FALSE(sink.iterations.empty());
-    CHECK(sink.iterations.back().supportSolve);
-    CHECK(sink.iterations.back().f == r.f);
+    CHECK_FALSE(sink.iterations.back().supportSolve);
     const LcpResult reference = solveWith(LcpSolverKind::kComputeForces, p);
     REQUIRE(reference.ok());
     CHECK((r.a - reference.a).cwiseAbs().maxCoeff() <= 1e-9 * p.b.cwiseAbs().maxCoeff());
