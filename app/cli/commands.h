@@ -28,6 +28,10 @@ struct RunOptions {
   // Which of those solves lcpDir receives: "forces" (contact forces, and a time stepper's
   // LCPs), "impulses" (collision impulses), comma-separated.
   std::vector<std::string> lcpKinds{"forces", "impulses"};
+  // The form of lcpDir's files: "json" (with result and trace), "csv" (with result) or
+  // "siconos" (Siconos numerics' .dat, the problem alone). A solve the form cannot hold
+  // (friction in csv or siconos, joints in siconos) is left out, and the run says how many.
+  std::string lcpFormat = "json";
   std::string waypoints;  // CSV of every CollisionAdvance waypoint, empty for none
   bool events = false;    // print the waypoints as they happen
   // Which waypoints --waypoints and --events report: back-ups only, and a time range.
@@ -44,10 +48,14 @@ struct SolveLcpOptions {
   unsigned seed = 0;                      // for the random choices of hybrid and random
   std::string solver = "compute_forces";  // a registered name, a list, or "all"
   int maxIterations = 0;                  // 0: each solver's default
+  std::string exportFile;                 // the problem read, written here; empty for none
+  // exportFile's form: "json", "csv" or "siconos"; empty: by its extension (.dat siconos,
+  // .csv csv, anything else json).
+  std::string exportFormat;
 };
 
 struct CompareOptions {
-  std::string dir;             // folder of LCP files (.json, .csv)
+  std::string dir;             // folder of LCP files (.json, .csv, .dat)
   std::string solver = "all";  // a registered name, a list, or "all"
   double solvedBelow = 1e-9;   // solved: status ok and relative residual <= this
   int repeats = 3;             // solves per solver and problem (median time)

@@ -98,11 +98,12 @@ int compareCommand(const CompareOptions& cliOptions) {
   for (const auto& e : std::filesystem::directory_iterator(cliOptions.dir, ec)) {
     const std::string ext = e.path().extension().string();
     std::error_code broken;  // a dangling link or a loop of links: not an LCP file
-    if (e.is_regular_file(broken) && (ext == ".json" || ext == ".csv")) files.push_back(e.path());
+    if (e.is_regular_file(broken) && (ext == ".json" || ext == ".csv" || ext == ".dat"))
+      files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
   if (files.empty()) {
-    std::cerr << fmt::format("error: no LCP files (.json, .csv) in '{}'\n", cliOptions.dir);
+    std::cerr << fmt::format("error: no LCP files (.json, .csv, .dat) in '{}'\n", cliOptions.dir);
     return kExitBadInput;
   }
   // The outputs must not overwrite a problem file, nor each other.

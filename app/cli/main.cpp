@@ -109,8 +109,9 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--progress", run.progress, "Show a progress bar when stderr is a terminal");
   runCmd
       ->add_option("--lcp-dir", run.lcpDir,
-                   "Write every solve of --lcp-steps as an LCP JSON file here (contact forces: "
-                   "step<k>_solve<m>.json, collision impulses: step<k>_impulse<m>.json)")
+                   "Write every solve of --lcp-steps as an LCP file here, JSON unless "
+                   "--export-format says otherwise (contact forces: step<k>_solve<m>.json, "
+                   "collision impulses: step<k>_impulse<m>.json)")
       ->check(kFileName);
   runCmd->add_option("--lcp-steps", run.lcpSteps,
                      "Steps A:B (1-based, inclusive) whose solves --lcp-dir receives");
@@ -124,6 +125,14 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->check(CLI::IsMember({"forces", "impulses"}))
       ->type_name("KIND[,KIND]");
+  runCmd
+      ->add_option("--export-format", run.lcpFormat,
+                   "The form of --lcp-dir's files: json (the default; with result and trace), "
+                   "csv (.csv, with result) or siconos (Siconos numerics' .dat, the problem "
+                   "alone). Solves the form cannot hold (friction: JSON only; joints: not "
+                   "siconos) are left out, and a note says how many")
+      ->check(CLI::IsMember({"json", "csv", "siconos"}))
+      ->type_name("FORMAT");
   runCmd
       ->add_option("--waypoints", run.waypoints,
                    "Write every CollisionAdvance waypoint and its collisions to this CSV file "
@@ -148,8 +157,11 @@ int main(int argc, char** argv) {
 
   SolveLcpOptions solveLcp;
   CLI::App* solveLcpCmd = app.add_subcommand(
-      "solve-lcp", "Solve a stored contact LCP (JSON or CSV) with one solver or all of them");
-  solveLcpCmd->add_option("file", solveLcp.file, "LCP file (.json, or .csv)")
+      "solve-lcp",
+      "Solve a stored contact LCP (JSON, CSV or Siconos .dat) with one solver or all of them");
+  solveLcpCmd
+      ->add_option("file", solveLcp.file,
+                   "LCP file: JSON, CSV or Siconos numerics .dat, told apart by content")
       ->required()
       ->check(kFileName);
   solveLcpCmd->add_option("--policy", solveLcp.policy,
@@ -167,11 +179,23 @@ int main(int argc, char** argv) {
       ->add_option("--max-iterations", solveLcp.maxIterations,
                    "Iterations allowed (pivots, sweeps, Newton steps); 0: the solver's own")
       ->check(CLI::NonNegativeNumber);
+  solveLcpCmd
+      ->add_option("--export", solveLcp.exportFile,
+                   "Write the problem read (not a stored result) to this file, before solving")
+      ->type_name("FILE")
+      ->check(kFileName);
+  solveLcpCmd
+      ->add_option("--export-format", solveLcp.exportFormat,
+                   "--export's form: json, csv or siconos (Siconos numerics' .dat, which cannot "
+                   "hold joints); by default by FILE's extension (.dat siconos, .csv csv, "
+                   "anything else json)")
+      ->check(CLI::IsMember({"json", "csv", "siconos"}))
+      ->type_name("FORMAT");
 
   CompareOptions compare;
   CLI::App* compareCmd = app.add_subcommand(
       "compare", "Solve every LCP file of a folder with each solver; table, CSV, profile");
-  compareCmd->add_option("dir", compare.dir, "Folder of LCP files (.json, .csv)")
+  compareCmd->add_option("dir", compare.dir, "Folder of LCP files (.json, .csv, .dat)")
       ->required()
       ->check(kFileName);
   compareCmd->add_option(

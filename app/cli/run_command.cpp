@@ -27,6 +27,7 @@
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/lcp_file.h"
+#include "engine/solver/siconos_lcp_file.h"
 #include "engine/time_stepping/advance_caveats.h"
 #include "engine/time_stepping/time_stepper.h"
 #include "engine/trace/step_trace.h"
@@ -76,9 +77,13 @@ bool isImpulse(const SolveTrace& t) {
 struct LcpSteps {
   long long first = 0, last = -1;
   bool forces = true, impulses = true;                   // the kinds kept (--lcp-kinds)
+  std::string format = "json";                           // --export-format
   std::vector<std::pair<long long, SolveTrace>> solves;  // (step, solve), not yet written
   long long written = 0;                                 // solves written so far
   long long leftOut = 0;                                 // solves of the steps not of those kinds
+  // Solves the format cannot hold, not written: with friction (JSON alone holds it), with
+  // joints (an LCP has no bilateral rows: not siconos).
+  long long frictionLeftOut = 0, jointsLeftOut = 0;
   bool covers(long long step) const { return step >= first && step <= last; }
   // Keeps a solve of step `step` when it is of a kind asked for.
   void offer(long long step, const SolveTrace& t) {
@@ -92,6 +97,18 @@ struct LcpSteps {
     if (leftOut == 0) return {};
     return fmt::format(" ({} {} solves left out by --lcp-kinds)", leftOut,
                        forces ? "impulse" : "contact-force");
+  }
+  // The one line a run says of the solves its format could not hold, or nothing.
+  std::string formatNote() const {
+    if (frictionLeftOut + jointsLeftOut == 0) return {};
+    std::string which;
+    if (frictionLeftOut > 0) which = fmt::format("{} with friction", frictionLeftOut);
+    if (jointsLeftOut > 0)
+      which += fmt::format("{}{} with joints", which.empty() ? "" : ", ", jointsLeftOut);
+    return fmt::format(
+        "note: --export-format {} left out {} solves it cannot hold ({}); "
+        "--export-format json writes them\n",
+        format, frictionLeftOut + jointsLeftOut, which);
   }
 };
 
@@ -136,9 +153,12 @@ std::optional<std::pair<long long, long long>> parseStepRange(const std::string&
 }
 
 // Writes each kept solve as step<k>_solve<m>.json (the m-th contact-force solve of step
-// k) or step<k>_impulse<m>.json (the m-th collision impulse solve), and lets them go. The
-// solves of a step are written together, after it.
+// k) or step<k>_impulse<m>.json (the m-th collision impulse solve), .csv or .dat for the
+// other formats, and lets them go. The solves of a step are written together, after it. A
+// solve the format cannot hold is counted, not written; it keeps its number m, so that a
+// file has the same name in every format.
 void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
+  const std::string extension = kept.format == "siconos" ? "dat" : kept.format;
   long long step = 0;
   int forces = 0, impulses = 0;
   for (const auto& [k, trace] : kept.solves) {
@@ -146,9 +166,12 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
     const SolverSolve& r = trace.solve;
     const bool impulse = isImpulse(trace);
     const std::filesystem::path path =
-        std::filesystem::path(dir) / fmt::format("step{}_{}{}.json", k,
-                                                 impulse ? "impulse" : "solve",
-                                                 impulse ? ++impulses : ++forces);
+        std::filesystem::path(dir) / fmt::format("step{}_{}{}.{}", k, impulse ? "impulse" : "solve",
+                                                 impulse ? ++impulses : ++forces, extension);
+    if (r.friction() && kept.format != "json") {
+      ++kept.frictionLeftOut;
+      continue;
+    }
     if (r.friction()) {  // a friction problem: its own form of the file (docs/lcp-format.md)
       const FrictionProblem problem = frictionProblemOf(r);
       FrictionResult result;
@@ -159,6 +182,7 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
       result.byLemke = r.byLemke;
       result.regularization = r.regularization;
       writeFrictionJson(path, problem, &result);
+      ++kept.written;
       continue;
     }
     LcpProblem problem;
@@ -173,9 +197,19 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
     result.deferrals = r.deferrals;
     if (result.f.size() == problem.b.size() && result.a.size() == problem.b.size())
       result.residuals = computeResiduals(problem, result.f, result.a);
-    writeLcpJson(path, problem, &result, &trace.pivots);
+    if (kept.format == "siconos") {
+      if (std::find(r.joint.begin(), r.joint.end(), true) != r.joint.end()) {
+        ++kept.jointsLeftOut;
+        continue;
+      }
+      writeSiconosLcp(path, problem);  // the problem alone: the format has no result
+    } else if (kept.format == "csv") {
+      writeLcpCsv(path, problem, &result);
+    } else {
+      writeLcpJson(path, problem, &result, &trace.pivots);
+    }
+    ++kept.written;
   }
-  kept.written += static_cast<long long>(kept.solves.size());
   kept.solves.clear();
 }
 
@@ -293,10 +327,11 @@ int runCommand(const RunOptions& opt) {
   }
   std::optional<LcpSteps> lcp;
   const bool kindsGiven = opt.lcpKinds != RunOptions{}.lcpKinds;
-  if (!opt.lcpDir.empty() || !opt.lcpSteps.empty() || kindsGiven) {
+  const bool formatGiven = opt.lcpFormat != RunOptions{}.lcpFormat;
+  if (!opt.lcpDir.empty() || !opt.lcpSteps.empty() || kindsGiven || formatGiven) {
     if (opt.lcpDir.empty() || opt.lcpSteps.empty()) {
-      std::cerr << "error: --lcp-dir and --lcp-steps go together (and --lcp-kinds with them): "
-                   "give both or neither\n";
+      std::cerr << "error: --lcp-dir and --lcp-steps go together (and --lcp-kinds and "
+                   "--export-format with them): give both or neither\n";
       return kExitBadInput;
     }
     const auto range = parseStepRange(opt.lcpSteps);
@@ -307,6 +342,7 @@ int runCommand(const RunOptions& opt) {
     const auto& kinds = opt.lcpKinds;
     lcp->forces = std::find(kinds.begin(), kinds.end(), "forces") != kinds.end();
     lcp->impulses = std::find(kinds.begin(), kinds.end(), "impulses") != kinds.end();
+    lcp->format = opt.lcpFormat;
   }
 
   WorkerPool::shared().setThreads(opt.threads);
@@ -467,6 +503,7 @@ int runCommand(const RunOptions& opt) {
         writeLcpRecords(opt.lcpDir, *lcp);
         std::cerr << fmt::format("{} solves up to {} written to {}{}\n", lcp->written, upTo,
                                  opt.lcpDir, lcp->leftOutNote());
+        std::cerr << lcp->formatNote();
       }
       commitRecording();
       return interrupted ? kExitInterrupted : kExitSimulationFailed;
@@ -499,9 +536,11 @@ int runCommand(const RunOptions& opt) {
     fmt::print("contacts smallest distance {:.6g} (target gap {:.6g})\n", minDistance,
                scene->settings.distanceTol / 2);
   if (const ContactSim* contact = scene->contactSim()) printSolves(*contact, solves);
-  if (lcp)
+  if (lcp) {
     fmt::print("lcp      {} solves of steps {} written to {}{}\n", lcp->written, opt.lcpSteps,
                opt.lcpDir, lcp->leftOutNote());
+    std::cerr << lcp->formatNote();
+  }
   return kExitOk;
 }
 

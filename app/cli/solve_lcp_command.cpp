@@ -1,7 +1,9 @@
 // contactlab-cli solve-lcp: solve a stored LCP with one registered solver, or all of them,
-// and print each result in full (numbers in their shortest round-trip form).
+// and print each result in full (numbers in their shortest round-trip form); on request,
+// write the problem read in another format (--export).
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/lcp_solver.h"
 #include "engine/solver/replay_solve.h"
+#include "engine/solver/siconos_lcp_file.h"
 #include "engine/trace/solver_trace.h"
 #include "exit_codes.h"
 #include "named_list.h"
@@ -89,6 +92,40 @@ int solveFriction(const SolveLcpOptions& options, const FrictionProblem& p) {
   return r.ok() ? kExitOk : kExitSimulationFailed;
 }
 
+// --export: the problem read (not its stored result) in the format asked for, or by the
+// file's extension. The exit code, 0 when it was written.
+int exportProblem(const SolveLcpOptions& options, const LcpFile& file) {
+  const std::string extension = std::filesystem::path(options.exportFile).extension().string();
+  const std::string format = !options.exportFormat.empty() ? options.exportFormat
+                             : extension == ".dat"         ? "siconos"
+                             : extension == ".csv"         ? "csv"
+                                                           : "json";
+  try {
+    if (file.friction && format != "json") {
+      std::cerr << fmt::format(
+          "error: --export {}: {} is a friction problem, which only JSON holds (not {})\n",
+          options.exportFile, options.file, format);
+      return kExitBadInput;
+    }
+    if (file.friction)
+      writeFrictionJson(options.exportFile, *file.friction);
+    else if (format == "siconos")
+      writeSiconosLcp(options.exportFile, file.problem);
+    else if (format == "csv")
+      writeLcpCsv(options.exportFile, file.problem);
+    else
+      writeLcpJson(options.exportFile, file.problem);
+  } catch (const LcpFileError& e) {  // a problem the format cannot hold (joints in siconos)
+    std::cerr << "error: --export " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const FileWriteError& e) {
+    std::cerr << "error: " << e.what() << '\n';
+    return kExitOutputFailed;
+  }
+  fmt::print("exported: {} ({})\n", options.exportFile, format);
+  return kExitOk;
+}
+
 }  // namespace
 
 int solveLcpCommand(const SolveLcpOptions& options) {
@@ -105,8 +142,13 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     std::cerr << "error: --trace takes one solver, not --solver all\n";
     return kExitBadInput;
   }
+  if (!options.exportFormat.empty() && options.exportFile.empty()) {
+    std::cerr << "error: --export-format goes with --export FILE\n";
+    return kExitBadInput;
+  }
   if (const int code = checkFiles({{"file", options.file, FileUse::Kind::kInput},
-                                   {"--trace", options.trace, FileUse::Kind::kOutput}}))
+                                   {"--trace", options.trace, FileUse::Kind::kOutput},
+                                   {"--export", options.exportFile, FileUse::Kind::kOutput}}))
     return code;
   LcpFile file;
   try {
@@ -115,6 +157,9 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     std::cerr << "error: " << e.what() << '\n';
     return kExitBadInput;
   }
+  // Written before the solve, so that a problem the format cannot hold stops it at once.
+  if (!options.exportFile.empty())
+    if (const int code = exportProblem(options, file)) return code;
   if (file.friction) return solveFriction(options, *file.friction);
   const LcpProblem& p = file.problem;
   int joints = 0;

@@ -11,11 +11,13 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 #include "engine/io/atomic_file.h"
 #include "engine/io/detail/json_read.h"
 #include "engine/io/number_text.h"
 #include "engine/io/text_file.h"
+#include "engine/solver/siconos_lcp_file.h"
 
 namespace cl {
 
@@ -527,8 +529,16 @@ LcpFile readLcpFile(const std::filesystem::path& path) {
   } catch (const FileReadError& e) {
     fail(path.string(), e.what());
   }
-  if (path.extension() == ".csv") return parseLcpCsv(text, path.string());
-  return parseLcpJson(text, path.string());
+  // By content, so that a file's name does not decide how it is read: a Siconos file opens
+  // with an integer (its size), our CSV with a '#' comment or its header, JSON with '{'.
+  const std::string name = path.string();
+  if (looksLikeSiconosLcp(text)) return parseSiconosLcp(text, name);
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  const std::string_view head =
+      start == std::string::npos ? std::string_view() : std::string_view(text).substr(start);
+  if (path.extension() == ".csv" || head.starts_with('#') || head.starts_with("i,joint,b"))
+    return parseLcpCsv(text, name);
+  return parseLcpJson(text, name);
 }
 
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p, const LcpResult* result,

@@ -50,8 +50,10 @@ std::string traceToCsv(const std::vector<SolverPivot>& trace);
 LcpFile parseLcpJson(const std::string& text, const std::string& name);
 LcpFile parseLcpCsv(const std::string& text, const std::string& name);
 
-// By extension: .csv is CSV, anything else JSON. Throws LcpFileError (also when the file
-// cannot be read) or FileWriteError.
+// By content: a Siconos numerics LCP file (siconos_lcp_file.h: it opens with an integer)
+// whatever its name; else CSV for a .csv name or a text opening with a '#' comment or the
+// "i,joint,b" header; else JSON. Throws LcpFileError (also when the file cannot be read) or
+// FileWriteError.
 LcpFile readLcpFile(const std::filesystem::path& path);
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p,
                   const LcpResult* result = nullptr,

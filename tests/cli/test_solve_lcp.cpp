@@ -1,4 +1,6 @@
 // contactlab-cli solve-lcp end to end.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
@@ -129,9 +131,12 @@ TEST_CASE("solve-lcp --solver: each registered solver, or all, on figure 26", "[
   const CliResult bad = solveLcp(data("figure26.json") + " --solver simplex", dir);
   CHECK(bad.exitCode == 1);
   CHECK_THAT(bad.err, Catch::Contains("unknown solver \"simplex\"") && Catch::Contains("'lemke'"));
+  // A = [1 -1; -1 1] is positive semidefinite, so Lemke's ray is a certificate: y = (1, 1)
+  // gives A^T y = 0 and b^T y = -2.
   const CliResult none = solveLcp(data("no_solution.json") + " --solver lemke", dir);
   CHECK(none.exitCode == 2);
-  CHECK_THAT(none.out, Catch::Contains("status: ray-termination"));
+  CHECK_THAT(none.out, Catch::Contains("status: no-solution"));
+  CHECK_THAT(none.out, Catch::Contains("secondary ray") && Catch::Contains("certificate"));
 }
 
 TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profile",
@@ -268,4 +273,142 @@ TEST_CASE("compare: problems from elsewhere, each failure listed with its reason
   CHECK_THAT(csv, Catch::Contains("zero_diagonal_3.json,3,compute_forces,outside-assumptions"));
   CHECK_THAT(csv, Catch::Contains("game_2x2.json,4,compute_forces,outside-assumptions"));
   CHECK_THAT(csv, Catch::Contains("murty_8.json,8,lemke,ok,1,256,"));
+}
+
+TEST_CASE("solve-lcp: a Siconos numerics .dat file is read by its content and solved",
+          "[cli][solve_lcp][siconos]") {
+  // hand_solved.dat: A = [4 1 0; 1 3 1; 0 1 2], b = (-1, -2, 1), dense, column by column. With
+  // C = {0, 1}: 4 f0 + f1 = 1 and f0 + 3 f1 = 2 give f = (1/11, 7/11, 0), a2 = 18/11.
+  const fs::path dir = scratch("solve_lcp_siconos");
+  const CliResult r = solveLcp(data("siconos/hand_solved.dat"), dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("n = 3 (0 joints)"));
+  CHECK_THAT(r.out, Catch::Contains("status: ok"));
+  const std::vector<double> f = printedVector(r.out, "f");
+  REQUIRE(f.size() == 3);
+  CHECK(f[0] == Approx(1.0 / 11).epsilon(1e-14));
+  CHECK(f[1] == Approx(7.0 / 11).epsilon(1e-14));
+  CHECK(f[2] == 0);
+  // The same file under a name that says nothing of its format.
+  fs::copy_file(std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/siconos/hand_solved.dat",
+                dir / "hand_solved.txt");
+  const CliResult txt = solveLcp("'" + (dir / "hand_solved.txt").string() + "'", dir);
+  CHECK(txt.exitCode == 0);
+  CHECK(printedVector(txt.out, "f") == f);
+}
+
+TEST_CASE("solve-lcp --export: a JSON problem written as Siconos .dat solves to the same f",
+          "[cli][solve_lcp][siconos]") {
+  const fs::path dir = scratch("solve_lcp_export");
+  const fs::path dat = dir / "figure26.dat";
+  const CliResult json = solveLcp(data("figure26.json") + " --export '" + dat.string() + "'", dir);
+  INFO(json.err);
+  REQUIRE(json.exitCode == 0);
+  CHECK_THAT(json.out, Catch::Contains("exported: " + dat.string() + " (siconos)"));
+  // By its extension: Siconos' dense form, size 5, storage type 0.
+  CHECK_THAT(readAll(dat), Catch::StartsWith("5\n0\n5\n5\n5\t5\n"));
+  const CliResult again = solveLcp("'" + dat.string() + "'", dir);
+  INFO(again.err);
+  REQUIRE(again.exitCode == 0);
+  // Every number round-trips to the bit, so the solve repeats to the bit: the same text.
+  CHECK(printedVector(again.out, "f") == printedVector(json.out, "f"));
+  CHECK(printedVector(again.out, "a") == printedVector(json.out, "a"));
+  // --export-format over the extension: CSV into a .txt, read back by its content.
+  const fs::path txt = dir / "figure26.txt";
+  const CliResult csv =
+      solveLcp(data("figure26.json") + " --export '" + txt.string() + "' --export-format csv", dir);
+  REQUIRE(csv.exitCode == 0);
+  CHECK_THAT(readAll(txt), Catch::StartsWith("# contactlab-lcp csv version 1\n"));
+  CHECK(printedVector(solveLcp("'" + txt.string() + "'", dir).out, "f") ==
+        printedVector(json.out, "f"));
+}
+
+TEST_CASE("solve-lcp --export-format siconos refuses a problem with joints, naming them",
+          "[cli][solve_lcp][siconos]") {
+  const fs::path dir = scratch("solve_lcp_export_joints");
+  {
+    std::ofstream(dir / "joint.json") << R"({"format": "contactlab-lcp", "version": 1, "n": 2,
+      "A": [[2, 1], [1, 2]], "b": [-1, -1], "joint": [false, true]})";
+  }
+  const std::string problem = "'" + (dir / "joint.json").string() + "'";
+  const CliResult r = solveLcp(
+      problem + " --export '" + (dir / "joint.out").string() + "' --export-format siconos", dir);
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("cannot hold joints") && Catch::Contains("row 1 is a joint"));
+  CHECK_THAT(r.out, !Catch::Contains("status:"));  // refused before solving
+  CHECK_FALSE(fs::exists(dir / "joint.out"));
+  const CliResult byName = solveLcp(problem + " --export '" + (dir / "j.dat").string() + "'", dir);
+  CHECK(byName.exitCode == 1);
+  CHECK_THAT(byName.err, Catch::Contains("row 1 is a joint"));
+  // The format without a file, and one that is no format.
+  const CliResult alone = solveLcp(problem + " --export-format siconos", dir);
+  CHECK(alone.exitCode == 1);
+  CHECK_THAT(alone.err, Catch::Contains("--export-format goes with --export"));
+  const CliResult bogus = solveLcp(
+      problem + " --export '" + (dir / "x.dat").string() + "' --export-format fortran", dir);
+  CHECK(bogus.exitCode == 1);
+  CHECK_THAT(bogus.err, Catch::Contains("--export-format"));
+}
+
+TEST_CASE("compare: a folder of .json and Siconos .dat problems reads both",
+          "[cli][compare][siconos]") {
+  const fs::path dir = scratch("compare_siconos");
+  const fs::path lcps = dir / "lcps";
+  fs::create_directories(lcps);
+  const std::string lcp = std::string(CONTACTLAB_TEST_DATA_DIR) + "/lcp/";
+  fs::copy_file(lcp + "figure26.json", lcps / "figure26.json");
+  fs::copy_file(lcp + "siconos/hand_solved.dat", lcps / "hand_solved.dat");
+  fs::copy_file(lcp + "siconos/sparse_block.dat", lcps / "sparse_block.dat");
+  const CliResult r = runCli("compare '" + lcps.string() + "' --solver lemke --repeats 1 --csv '" +
+                                 (dir / "runs.csv").string() + "'",
+                             dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("3 problems"));
+  const std::string csv = readAll(dir / "runs.csv");
+  CHECK_THAT(csv, Catch::Contains("\nfigure26.json,5,lemke,ok,1,"));
+  CHECK_THAT(csv, Catch::Contains("\nhand_solved.dat,3,lemke,ok,1,"));
+  CHECK_THAT(csv, Catch::Contains("\nsparse_block.dat,4,lemke,"));
+}
+
+TEST_CASE("run --export-format: --lcp-dir's solves as Siconos .dat, those with joints left out",
+          "[cli][lcp][siconos]") {
+  const fs::path dir = scratch("lcp_dir_siconos");
+  const fs::path lcp = dir / "lcp";
+  fs::create_directories(lcp);
+  // block_on_floor's first step: four contact-force solves (Runge-Kutta), no joints.
+  const CliResult r = runCli("run " + scene("block_on_floor.json") + " --until 1 --lcp-dir '" +
+                                 lcp.string() + "' --lcp-steps 1:1 --export-format siconos",
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("4 solves of steps 1:1"));
+  CHECK_THAT(r.err, !Catch::Contains("left out"));
+  for (int m = 1; m <= 4; ++m) {
+    const fs::path file = lcp / fmt::format("step1_solve{}.dat", m);
+    INFO(file);
+    REQUIRE(fs::exists(file));
+    const CliResult solved = runCli("solve-lcp '" + file.string() + "'", dir);
+    CHECK(solved.exitCode == 0);
+    CHECK_THAT(solved.out, Catch::Contains("n = 2 (0 joints)") && Catch::Contains("status: ok"));
+  }
+  // pendulum_joint's first step: four solves, each of its joint's two rows, which no Siconos
+  // LCP holds: none written, one note saying so.
+  const fs::path joints = dir / "joints";
+  fs::create_directories(joints);
+  const CliResult j = runCli("run " + scene("pendulum_joint.json") + " --until 0.05 --lcp-dir '" +
+                                 joints.string() + "' --lcp-steps 1:1 --export-format siconos",
+                             dir);
+  INFO(j.err);
+  REQUIRE(j.exitCode == 0);
+  CHECK_THAT(j.out, Catch::Contains("0 solves of steps 1:1"));
+  CHECK_THAT(j.err, Catch::Contains("note: --export-format siconos left out 4 solves it cannot "
+                                    "hold (4 with joints)"));
+  CHECK(fs::is_empty(joints));
+  // Without --lcp-dir the format is bad input, as --lcp-kinds is.
+  const CliResult alone =
+      runCli("run " + scene("block_on_floor.json") + " --until 0.1 --export-format csv", dir);
+  CHECK(alone.exitCode == 1);
+  CHECK_THAT(alone.err, Catch::Contains("--export-format"));
 }
