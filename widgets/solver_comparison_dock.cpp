@@ -5,10 +5,13 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QTableWidget>
@@ -19,9 +22,11 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <exception>
 #include <utility>
 
 #include "engine/run/run_history.h"
+#include "engine/solver/lcp_file.h"
 #include "engine/solver/replay_solve.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/dock_on_screen.h"
@@ -111,6 +116,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   mPool = new QThreadPool(this);
   mPool->setMaxThreadCount(1);
   auto* body = new QWidget;
+  QHBoxLayout* fileRow = buildFileRow();
   mSelectedLabel = new QLabel;
   mSelectedLabel->setWordWrap(true);
   buildTable();
@@ -122,6 +128,7 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
 
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(3, 3, 3, 3);
+  layout->addLayout(fileRow);
   layout->addWidget(mSelectedLabel);
   layout->addWidget(mTable);
   layout->addLayout(bars, 1);
@@ -135,6 +142,24 @@ SolverComparisonDock::SolverComparisonDock(Session* session, QWidget* parent)
   connectSession();
   connectIterations();
   refresh();
+}
+
+QHBoxLayout* SolverComparisonDock::buildFileRow() {
+  auto* open = new QPushButton(tr("Open LCP file…"));
+  open->setObjectName(QStringLiteral("openLcpFileButton"));
+  open->setToolTip(
+      tr("Compare every solver on an LCP from a file: ContactLab JSON or CSV, or Siconos "
+         "numerics .dat"));
+  connect(open, &QPushButton::clicked, this, &SolverComparisonDock::openLcpFileDialog);
+  mBackButton = new QPushButton(tr("Back to the selected solve"));
+  mBackButton->setObjectName(QStringLiteral("backToSelectionButton"));
+  mBackButton->setVisible(false);
+  connect(mBackButton, &QPushButton::clicked, this, &SolverComparisonDock::backToSelection);
+  auto* row = new QHBoxLayout;
+  row->addWidget(open);
+  row->addWidget(mBackButton);
+  row->addStretch(1);
+  return row;
 }
 
 void SolverComparisonDock::buildTable() {
@@ -241,6 +266,18 @@ void SolverComparisonDock::refresh() {
   // Each solver solves the selected problem up to three times: only while the dock is seen.
   if (!mWhenSeen.seenNow()) return;
   mWanted.reset();
+  const Selection* at = compared();
+  const auto same = [&](const Selection& next) {
+    return at && at->problem.size() == next.problem.size() && at->problem.A == next.problem.A &&
+           at->problem.b == next.problem.b && at->problem.joint == next.problem.joint;
+  };
+  if (mFile) {
+    // A file opened stays until "Back to the selected solve": the run, selecting a solve at
+    // every step, does not replace it. Compared again only when it is not what is shown
+    // (a comparison of the selection under way when it was opened, or given up unseen).
+    if (!same(*mFile)) compare(*mFile);
+    return;
+  }
   const SolveTrace* trace = mSession->selectedSolveTrace();
   if (trace && trace->solve.b.size() > 0 && !trace->solve.friction()) {
     // Every solver on it, after the comparison under way if there is one: while a run goes
@@ -257,20 +294,14 @@ void SolverComparisonDock::refresh() {
                     .arg(QString::fromLatin1(solvePurposeName(trace->context.purpose)))
                     .arg(next.problem.size());
     // A click on a pivot, contact or body selects again: the same solve is not solved again.
-    const auto same = [&](const Selection& other) {
-      return other.problem.size() == next.problem.size() && other.problem.A == next.problem.A &&
-             other.problem.b == next.problem.b && other.problem.joint == next.problem.joint;
-    };
-    const bool running = mJob && mJob->compares;
-    if (running && same(mJob->selection)) return;
-    if (!running && same(mShown) && !mSelected.runs.empty()) {
-      mShown = std::move(next);  // the same problem, perhaps named for another step
-      showStatus();
+    if (same(next)) {
+      if (at == &mShown) {
+        mShown = std::move(next);  // the same problem, perhaps named for another step
+        showStatus();
+      }
       return;
     }
-    mWanted = std::move(next);
-    if (!running) startJob();
-    showStatus();
+    compare(std::move(next));
     return;
   }
   cancelJob();
@@ -293,6 +324,89 @@ void SolverComparisonDock::refresh() {
   showStatus();
   showSelected();
   showIterations();
+}
+
+void SolverComparisonDock::compare(Selection next) {
+  mWanted = std::move(next);
+  if (!mJob || !mJob->compares) startJob();
+  showStatus();
+}
+
+const SolverComparisonDock::Selection* SolverComparisonDock::compared() const {
+  if (mJob && mJob->compares) return &mJob->selection;
+  return mSelected.runs.empty() ? nullptr : &mShown;
+}
+
+// ---- A file
+
+SolverComparisonDock::Selection SolverComparisonDock::fileSelection(LcpProblem problem,
+                                                                    const QString& path) {
+  Selection file;
+  file.labels.reserve(static_cast<std::size_t>(problem.size()));
+  for (int i = 0; i < problem.size(); ++i)
+    file.labels.push_back(problem.joint[static_cast<std::size_t>(i)]
+                              ? tr("joint %1").arg(contactNumber(i))
+                              : tr("row %1").arg(contactNumber(i)));
+  file.what = QFileInfo(path).fileName();
+  // Short lines: the dock is often narrower than its table.
+  file.text = tr("%1 (n = %2): every solver on the same A and b,\nfrom a file.")
+                  .arg(file.what)
+                  .arg(problem.size());
+  file.problem = std::move(problem);
+  return file;
+}
+
+bool SolverComparisonDock::openLcpFile(const QString& path) {
+  mFilePath = path;
+  const QString name = QFileInfo(path).fileName();
+  LcpFile file;
+  // Read here, solved on the worker: reading even the largest file allowed (kMaxLcpRows)
+  // takes a moment, its solves minutes.
+  try {
+    file = readLcpFile(path.toStdString());
+  } catch (const LcpFileError& e) {
+    return showFileError(QString::fromStdString(e.what()));  // names the file and the place
+  } catch (const std::exception& e) {
+    // Anything else (memory, on a huge file) is shown too, never a crash.
+    return showFileError(tr("%1: %2").arg(path, QString::fromStdString(e.what())));
+  }
+  if (file.friction)
+    return showFileError(tr("%1 holds a friction problem\n"
+                            "(2n = %2 rows, normals then frictions).\n"
+                            "The solvers compared here take frictionless\n"
+                            "LCPs: contactlab-cli solve-lcp solves it.")
+                             .arg(name)
+                             .arg(file.friction->b.size()));
+  if (file.problem.size() == 0)
+    return showFileError(tr("%1 holds a problem of 0 rows: nothing to solve.").arg(name));
+  mFileError.clear();
+  mFile = fileSelection(std::move(file.problem), path);
+  mBackButton->setVisible(true);
+  // Compared even when it is the problem shown: the file asked for is what the dock names.
+  compare(*mFile);
+  return true;
+}
+
+void SolverComparisonDock::openLcpFileDialog() {
+  // In the last file's folder; the first time, wherever the platform's dialog starts.
+  const QString start = mFilePath.isEmpty() ? QString() : QFileInfo(mFilePath).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open LCP Problem"), start, tr("LCP problems (*.json *.csv *.dat);;All files (*)"));
+  if (!path.isEmpty()) openLcpFile(path);
+}
+
+void SolverComparisonDock::backToSelection() {
+  mFile.reset();
+  mFileError.clear();
+  mBackButton->setVisible(false);
+  refresh();
+  showStatus();  // the error cleared even when the dock, unseen, refreshes later
+}
+
+bool SolverComparisonDock::showFileError(const QString& message) {
+  mFileError = message;
+  showStatus();
+  return false;
 }
 
 void SolverComparisonDock::startJob() {
@@ -365,7 +479,19 @@ void SolverComparisonDock::showStatus() {
                 ? tr("Solving %1 with every solver, off the UI thread…").arg(mJob->selection.what)
                 : tr("Tracing %1's iterations…").arg(QString::fromLatin1(nameOf(mJob->traced)));
   }
-  mSelectedLabel->setText(text);
+  if (mFileError.isEmpty()) {
+    mSelectedLabel->setTextFormat(Qt::PlainText);
+    mSelectedLabel->setText(text);
+    return;
+  }
+  // A file not shown: in red, above what the dock still shows, until another is opened or
+  // the dock goes back to the selection.
+  const auto html = [](const QString& plain) {
+    return plain.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+  };
+  mSelectedLabel->setTextFormat(Qt::RichText);
+  mSelectedLabel->setText(QStringLiteral("<span style='color:#c01010'>%1</span><br>%2")
+                              .arg(html(mFileError), html(text)));
 }
 
 void SolverComparisonDock::showSelected() {

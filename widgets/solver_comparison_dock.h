@@ -6,8 +6,11 @@
 // (digits, -log10 of the relative residual). For the run: the Dolan-Moré profile. Below the charts,
 // f and a per contact for every solver side by side, and the iterations of one solver (Lemke's
 // pivots, PGS sweeps, Newton steps; ComputeForces' pivots) to step through, with f at the iteration
-// chosen beside the final ones.
+// chosen beside the final ones. The same for an LCP opened from a file (ContactLab JSON or CSV,
+// Siconos numerics .dat; lcp_file.h): the dock then shows that file until one goes back to the
+// selected solve, whatever the run selects meanwhile.
 #include <QDockWidget>
+#include <QString>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -19,6 +22,7 @@
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
+class QPushButton;
 class QSlider;
 class QTableWidget;
 class QThreadPool;
@@ -55,8 +59,20 @@ class SolverComparisonDock : public QDockWidget {
   // The solvers run on a thread of their own: whether a comparison or a replay of one
   // solver's iterations is under way (the tables show it when `computed` comes).
   bool busy() const { return mJob != nullptr; }
-  // The line above the table: the selected solve, or what is being computed for it.
+  // The line above the table: the selected solve, or what is being computed for it; a file
+  // that could not be shown, in red, above it.
   QString statusText() const;
+  // Every solver on the LCP in `path` (readLcpFile: JSON, CSV or Siconos .dat), off the UI
+  // thread as for a selected solve; the dock keeps showing it until backToSelection(). False,
+  // with the reason in the label and the dock as it was, for a file that cannot be read, holds
+  // a friction problem or no rows.
+  bool openLcpFile(const QString& path);
+  // Asks for a file, then openLcpFile; the dock's button and File > Open LCP Problem.
+  void openLcpFileDialog();
+  // Follows the run's selection again, after a file.
+  void backToSelection();
+  // Whether a file is shown (pinned) rather than the selected solve.
+  bool showsFile() const { return mFile.has_value(); }
 
  signals:
   void computed();
@@ -75,6 +91,7 @@ class SolverComparisonDock : public QDockWidget {
     std::vector<SolverIteration> iterations;
   };
   // The constructor's steps, in the order it takes them.
+  QHBoxLayout* buildFileRow();          // open an LCP file; back to the selected solve
   void buildTable();                    // one row per solver: status, its, residuals, time
   QHBoxLayout* buildCharts();           // the time, iterations and digits bars, in one row
   void buildContactsTable();            // f and a per contact, solver by solver
@@ -85,6 +102,14 @@ class SolverComparisonDock : public QDockWidget {
   void connectIterations();
 
   void refresh();
+  // Every solver on `next`, after the comparison under way if there is one.
+  void compare(Selection next);
+  // The problem being compared, else the one shown (nullptr when none is).
+  const Selection* compared() const;
+  // The file's problem: its rows' labels and how the dock names it.
+  static Selection fileSelection(LcpProblem problem, const QString& path);
+  // A file not shown: why, in red in the label, the dock otherwise as it was.
+  bool showFileError(const QString& message);
   // Solves off the UI thread: every solver on mWanted when there is one (else on the solve
   // shown), and the iterations of the solver chosen; a job under way is cancelled.
   void startJob();
@@ -101,6 +126,7 @@ class SolverComparisonDock : public QDockWidget {
 
   Session* mSession;
   WorkWhenSeen mWhenSeen{this, [this] { refresh(); }, true};
+  QPushButton* mBackButton = nullptr;  // shown while a file is
   QLabel* mSelectedLabel = nullptr;
   QTableWidget* mTable = nullptr;
   QChartView* mTime = nullptr;
@@ -115,8 +141,12 @@ class SolverComparisonDock : public QDockWidget {
   ComparedProblem mSelected;         // every solver on mShown
   Selection mShown;                  // the solve the tables show
   std::optional<Selection> mWanted;  // the selected solve, after the comparison under way
-  QThreadPool* mPool = nullptr;      // one thread
-  std::shared_ptr<Job> mJob;         // the work under way, if any
+  // The file shown instead of the selected solve: refresh() compares it, not the selection.
+  std::optional<Selection> mFile;
+  QString mFilePath;             // the last file asked for: the dialog starts in its folder
+  QString mFileError;            // why the last file asked for is not shown; empty when it is
+  QThreadPool* mPool = nullptr;  // one thread
+  std::shared_ptr<Job> mJob;     // the work under way, if any
   std::vector<SolverIteration> mIterations;
   int mIteration = -1;
 };

@@ -176,6 +176,7 @@ void MainWindow::createActions() {
       {A::kReload, [this] { mSession->restart(); }},
       {A::kSave, [this] { saveSceneAs(); }},
       {A::kOpenRecording, [this] { openRecording(); }},
+      {A::kOpenLcp, [this] { openLcpProblem(); }},
       {A::kSaveRecording, [this] { saveRecordingAs(); }},
       {A::kExportAll, [this] { exportAll(); }},
       {A::kScreenshot, [this] { saveScreenshot(); }},
@@ -248,7 +249,7 @@ void MainWindow::createMenusAndToolBars() {
   mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
   file->addActions(actions({A::kReload, A::kSave}));
   file->addSeparator();
-  file->addActions(actions({A::kOpenRecording, A::kSaveRecording}));
+  file->addActions(actions({A::kOpenRecording, A::kOpenLcp, A::kSaveRecording}));
   file->addSeparator();
   QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
   exportMenu->setObjectName(QStringLiteral("exportMenu"));
@@ -534,6 +535,13 @@ void MainWindow::openRecording() {
                                           : QFileInfo(mSession->recordingPath()).absolutePath(),
       tr("ContactLab recordings (*.%1);;All files (*)").arg(kRecordingSuffix));
   if (!path.isEmpty()) mSession->openRecording(path);
+}
+
+void MainWindow::openLcpProblem() {
+  // The dock asks for the file, as its own button does: one dialog, wherever it is opened.
+  mComparisonDock->show();
+  mComparisonDock->raise();
+  mComparisonDock->openLcpFileDialog();
 }
 
 void MainWindow::saveRecordingAs() {

@@ -118,6 +118,8 @@ class MainWindow : public QMainWindow {
   // File > Open Recording / Save Recording As (engine/run/run_recording.h).
   void openRecording();
   void saveRecordingAs();
+  // File > Open LCP Problem: the Solver comparison dock, brought forward, asks for the file.
+  void openLcpProblem();
   // Asks before a load or quitting drops unsaved steps (`what` says which and how many),
   // offering to save them as a recording first: Save Recording / Discard / Cancel. True to
   // go on (saved or discarded).

@@ -52,6 +52,13 @@ constexpr ActionSpec kActions[] = {
                               "Open a recorded run (saved here or by contactlab-cli run "
                               "--record) to scrub and inspect it"),
      .keys = "Ctrl+Shift+O"},
+    // P, not L: the File menu's L is Re&load's. No keys: no free one reads as "LCP".
+    {.id = A::kOpenLcp,
+     .name = "openLcpAction",
+     .text = QT_TRANSLATE_NOOP("MainWindow", "Open LC&P Problem..."),
+     .tip = QT_TRANSLATE_NOOP("MainWindow",
+                              "Compare every solver on an LCP problem from a file (JSON, CSV, "
+                              "Siconos .dat)")},
     {.id = A::kSaveRecording,
      .name = "saveRecordingAction",
      .text = QT_TRANSLATE_NOOP("MainWindow", "Save Recordin&g As..."),

@@ -15,6 +15,7 @@ enum class WorkbenchAction {
   kReload,
   kSave,
   kOpenRecording,
+  kOpenLcp,
   kSaveRecording,
   kExportAll,
   kScreenshot,

@@ -1,7 +1,13 @@
-// SolverComparisonDock: every registered solver on the selected solve, and the performance
-// profile over the run's held solves, against the engine's own numbers.
+// SolverComparisonDock: every registered solver on the selected solve or on an LCP file, and
+// the performance profile over the run's held solves, against the engine's own numbers.
+#include <QDir>
+#include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstring>
 
 #include "engine/solver/lcp_solver.h"
 #include "tests/widgets/test_scenes.h"
@@ -156,4 +162,158 @@ TEST_CASE("The comparison dock shows f per contact per solver and steps a solver
   // Selecting the same solve again (a pivot, a contact) solves nothing again.
   session.selectPivot(0);
   CHECK_FALSE(dock.busy());
+}
+
+namespace {
+
+// The LCP files of the engine's tests: the widget tests have no CONTACTLAB_TEST_DATA_DIR,
+// Qt Test's QT_TESTCASE_SOURCEDIR (this folder) leads there.
+QString lcpDataPath(const char* file) {
+  return QDir::cleanPath(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../data/lcp/") +
+                         QString::fromLatin1(file));
+}
+
+// `text` written to `name` in `dir`; its path.
+QString writeFile(const QTemporaryDir& dir, const char* name, const char* text) {
+  const QString path = dir.filePath(QString::fromLatin1(name));
+  QFile file(path);
+  REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  REQUIRE(file.write(text) == static_cast<qint64>(std::strlen(text)));
+  return path;
+}
+
+// Lemke's row of the table, its run in selected() and its f column in the contacts table
+// (column 0 is the contact).
+int lemkeIndex() {
+  const std::vector<cl::LcpSolverKind> kinds = SolverComparisonDock::solvers();
+  return static_cast<int>(std::find(kinds.begin(), kinds.end(), cl::LcpSolverKind::kLemke) -
+                          kinds.begin());
+}
+
+// Lemke's f in the contacts table, as read there (six digits) and in full, against `f`.
+void checkLemkeF(const SolverComparisonDock& dock, const std::vector<double>& f) {
+  const int lemke = lemkeIndex();
+  const cl::ComparedProblem& shown = dock.selected();
+  REQUIRE(shown.size == static_cast<int>(f.size()));
+  REQUIRE(shown.runs.size() == std::size(cl::kLcpSolverNames));
+  CHECK(dock.tableText(lemke, 0) == QStringLiteral("lemke"));
+  CHECK(dock.tableText(lemke, 1) == QStringLiteral("ok"));
+  const Eigen::VectorXd& solved = shown.runs[static_cast<std::size_t>(lemke)].result.f;
+  REQUIRE(solved.size() == static_cast<Eigen::Index>(f.size()));
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const int row = static_cast<int>(i);
+    CHECK(solved[row] == Approx(f[i]).margin(1e-12));
+    CHECK(dock.contactText(row, 1 + lemke).toDouble() == Approx(f[i]).epsilon(1e-5).margin(1e-9));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("The comparison dock compares every solver on an LCP file until told to go back",
+          "[comparison]") {
+  Session session;
+  REQUIRE(
+      session.loadScene(cl::widgets::scenesDirectory() + QStringLiteral("/stack_of_three.json")));
+  SolverComparisonDock dock(&session);
+  dock.show();
+  auto* back = dock.findChild<QPushButton*>(QStringLiteral("backToSelectionButton"));
+  REQUIRE(back);
+  REQUIRE(dock.findChild<QPushButton*>(QStringLiteral("openLcpFileButton")));
+  CHECK_FALSE(back->isVisibleTo(&dock));  // following the selection: nothing to go back to
+  REQUIRE(session.stepNow(2));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(dock.statusText().startsWith(QStringLiteral("Solve ")));
+
+  // min 1/2 x'Qx - c'x subject to x1 + x2 <= 1 as its KKT LCP: x = (1/2, 3/2), multiplier 0.
+  QSignalSpy answers(&dock, &SolverComparisonDock::computed);
+  REQUIRE(dock.openLcpFile(lcpDataPath("others/kkt_convex_qp.json")));
+  CHECK(dock.showsFile());
+  CHECK(back->isVisibleTo(&dock));
+  CHECK(dock.busy());  // solved off the UI thread, as a selected solve
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(answers.count() == 1);
+  CHECK(dock.statusText().contains(QStringLiteral("kkt_convex_qp.json (n = 3)")));
+  for (int s = 0; s < static_cast<int>(std::size(cl::kLcpSolverNames)); ++s)
+    CHECK(dock.tableText(s, 0) == QString::fromLatin1(cl::kLcpSolverNames[s].name));
+  checkLemkeF(dock, {0.5, 1.5, 0.0});
+  CHECK(dock.contactText(0, 0) == QStringLiteral("row 1"));
+  CHECK(dock.contactText(2, 0) == QStringLiteral("row 3"));
+
+  // The run goes on and selects again: the file stays, nothing is solved again.
+  REQUIRE(session.stepNow(1));
+  session.selectPivot(0);
+  CHECK_FALSE(dock.busy());
+  CHECK(dock.showsFile());
+  CHECK(dock.selected().size == 3);
+  CHECK(dock.statusText().contains(QStringLiteral("kkt_convex_qp.json")));
+
+  // Back to the selected solve: the newest step's, compared anew.
+  back->click();
+  CHECK_FALSE(dock.showsFile());
+  CHECK_FALSE(back->isVisibleTo(&dock));
+  CHECK(dock.busy());
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  const cl::SolveTrace* trace = session.selectedSolveTrace();
+  REQUIRE(trace);
+  CHECK(dock.statusText().startsWith(QStringLiteral("Solve ")));
+  CHECK(dock.selected().size == trace->solve.b.size());
+  CHECK((dock.selected().runs[0].result.f - trace->solve.f).cwiseAbs().maxCoeff() <= 1e-12);
+}
+
+TEST_CASE("The comparison dock reads Siconos .dat files and shows a bad file's error",
+          "[comparison]") {
+  Session session;  // no scene: nothing selected, only the file to compare
+  SolverComparisonDock dock(&session);
+  dock.show();
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  // Dense storage (0), 3 x 3; M column by column (symmetric: row by row too), then q.
+  // M = [4 1 0; 1 3 1; 0 1 2], q = (-1, -2, 1): z = (1/11, 7/11, 0), w = (0, 0, 18/11).
+  const QString good =
+      writeFile(dir, "small.dat", "3\n0\n3\n3\n3\t3\n4 1 0\n1 3 1\n0 1 2\n-1 -2 1\n");
+  REQUIRE(dock.openLcpFile(good));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(dock.statusText().contains(QStringLiteral("small.dat (n = 3)")));
+  checkLemkeF(dock, {1.0 / 11, 7.0 / 11, 0.0});
+  const Eigen::VectorXd before = dock.selected().runs[lemkeIndex()].result.f;
+
+  // Errors are shown, naming the file, and the dock keeps what it showed.
+  const auto keeps = [&] {
+    CHECK_FALSE(dock.busy());
+    CHECK(dock.showsFile());
+    REQUIRE(dock.selected().size == 3);
+    CHECK(dock.selected().runs[lemkeIndex()].result.f == before);
+    CHECK(dock.statusText().contains(QStringLiteral("small.dat (n = 3)")));
+  };
+  SECTION("a file cut short") {
+    const QString bad = writeFile(dir, "bad.dat", "3\n0\n3\n3\n3\t3\n1 2");
+    CHECK_FALSE(dock.openLcpFile(bad));
+    CHECK(dock.statusText().contains(QStringLiteral("bad.dat")));
+    keeps();
+  }
+  SECTION("a file that is not there") {
+    CHECK_FALSE(dock.openLcpFile(dir.filePath(QStringLiteral("missing.json"))));
+    CHECK(dock.statusText().contains(QStringLiteral("missing.json")));
+    keeps();
+  }
+  SECTION("a friction problem") {
+    CHECK_FALSE(dock.openLcpFile(lcpDataPath("friction_pile_sliding.json")));
+    CHECK(dock.statusText().contains(QStringLiteral("friction_pile_sliding.json")));
+    CHECK(dock.statusText().contains(QStringLiteral("frictionless")));
+    CHECK(dock.statusText().contains(QStringLiteral("solve-lcp")));
+    keeps();
+  }
+  SECTION("a problem of no rows") {
+    const QString empty =
+        writeFile(dir, "empty.json",
+                  R"({"format": "contactlab-lcp", "version": 1, "A": [], "b": [], "joint": []})");
+    CHECK_FALSE(dock.openLcpFile(empty));
+    CHECK(dock.statusText().contains(QStringLiteral("empty.json")));
+    CHECK(dock.statusText().contains(QStringLiteral("0 rows")));
+    keeps();
+  }
+  // A good file afterwards clears the error.
+  REQUIRE(dock.openLcpFile(good));
+  REQUIRE(cl::testing::waitFor([&] { return !dock.busy(); }));
+  CHECK(dock.statusText().startsWith(QStringLiteral("small.dat (n = 3)")));
 }
