@@ -4,14 +4,6 @@ namespace cl {
 
 namespace {
 
-LcpProblem lcp(Eigen::MatrixXd M, Eigen::VectorXd q) {
-  LcpProblem p;
-  p.joint.assign(static_cast<std::size_t>(q.size()), false);
-  p.A = std::move(M);
-  p.b = std::move(q);
-  return p;
-}
-
 double uniform(RandomLCG& rng) {
   return 2 * rng.nextFloat() - 1;
 }
@@ -32,20 +24,28 @@ Eigen::MatrixXd psdPlusSkew(int n, int k, RandomLCG& rng, bool integers) {
 
 }  // namespace
 
+LcpProblem lcpOf(Eigen::MatrixXd A, Eigen::VectorXd b) {
+  LcpProblem p;
+  p.joint.assign(static_cast<std::size_t>(b.size()), false);
+  p.A = std::move(A);
+  p.b = std::move(b);
+  return p;
+}
+
 LcpProblem murtyLcp(int n) {
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   for (int i = 0; i < n; ++i) {
     M(i, i) = 1;
     for (int j = 0; j < i; ++j) M(i, j) = 2;
   }
-  return lcp(M, Eigen::VectorXd::Constant(n, -1.0));
+  return lcpOf(M, Eigen::VectorXd::Constant(n, -1.0));
 }
 
 LcpProblem psdPlusSkewLcp(int n, int k, RandomLCG& rng, bool integers) {
   Eigen::MatrixXd M = psdPlusSkew(n, k, rng, integers);
   Eigen::VectorXd q(n);
   for (int i = 0; i < n; ++i) q[i] = integers ? rng.nextInt(11) - 5 : uniform(rng);
-  return lcp(std::move(M), std::move(q));
+  return lcpOf(std::move(M), std::move(q));
 }
 
 LcpProblem zeroSumGameLcp(int k, RandomLCG& rng) {
@@ -59,7 +59,7 @@ LcpProblem zeroSumGameLcp(int k, RandomLCG& rng) {
   Eigen::VectorXd q(2 * k);
   q.head(k).setOnes();
   q.tail(k).setConstant(-1.0);
-  return lcp(std::move(M), std::move(q));
+  return lcpOf(std::move(M), std::move(q));
 }
 
 LcpProblem infeasibleCopositivePlusLcp(int n, RandomLCG& rng) {
@@ -78,7 +78,7 @@ LcpProblem infeasibleCopositivePlusLcp(int n, RandomLCG& rng) {
   Eigen::VectorXd q(n);
   for (int i = 0; i + 1 < n; ++i) q[i] = rng.nextInt(11) - 5;
   q[n - 1] = -1 - q.head(n - 1).sum();  // q^T 1 = -1
-  return lcp(std::move(M), std::move(q));
+  return lcpOf(std::move(M), std::move(q));
 }
 
 }  // namespace cl

@@ -9,6 +9,9 @@
 
 namespace cl {
 
+// The LCP A f + b with every row a contact (no joints).
+LcpProblem lcpOf(Eigen::MatrixXd A, Eigen::VectorXd b);
+
 // Murty's example (1978): M lower triangular, 1 on the diagonal and 2 below it, q = -1.
 // A P-matrix (one solution, z = (1, 0, ..., 0)) on which Lemke's method with d = 1 takes
 // 2^n pivots (the first, z0 entering, included).

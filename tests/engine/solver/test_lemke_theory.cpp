@@ -20,14 +20,6 @@ using cl::LcpResult;
 
 namespace {
 
-LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b) {
-  LcpProblem p;
-  p.A = std::move(A);
-  p.b = std::move(b);
-  p.joint.assign(static_cast<std::size_t>(p.b.size()), false);
-  return p;
-}
-
 LcpResult lemke(const LcpProblem& p, int maxIterations = 0) {
   cl::LcpSolverOptions options;
   options.maxIterations = maxIterations;
@@ -66,7 +58,7 @@ TEST_CASE("Lemke finds a zero-sum game's equilibrium from its LP", "[solver][lem
   const Eigen::Matrix2d P{{4, 1}, {2, 3}};
   A.topRightCorner(2, 2) = -P;
   A.bottomLeftCorner(2, 2) = P.transpose();
-  const LcpResult r = lemke(problemOf(A, Eigen::Vector4d(1, 1, -1, -1)));
+  const LcpResult r = lemke(cl::lcpOf(A, Eigen::Vector4d(1, 1, -1, -1)));
   REQUIRE(r.ok());
   CHECK((r.f - Eigen::Vector4d(0.1, 0.3, 0.2, 0.2)).cwiseAbs().maxCoeff() < 1e-15);
 }
@@ -122,7 +114,7 @@ TEST_CASE("Lemke solves the KKT system of a convex QP", "[solver][lemke]") {
   // objective is 2 x1^2 - 2, least at x = (0, 1) (unique: the objective is strictly convex).
   // Then 2 x2 - 3 + l = 0 gives l = 1, and 2 x1 - 1 + l = 0 >= 0 holds.
   Eigen::Matrix3d A{{2, 0, 1}, {0, 2, 1}, {-1, -1, 0}};
-  const LcpResult r = lemke(problemOf(A, Eigen::Vector3d(-1, -3, 1)));
+  const LcpResult r = lemke(cl::lcpOf(A, Eigen::Vector3d(-1, -3, 1)));
   REQUIRE(r.ok());
   CHECK((r.f - Eigen::Vector3d(0, 1, 1)).cwiseAbs().maxCoeff() < 1e-15);
 }

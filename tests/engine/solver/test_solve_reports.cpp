@@ -12,6 +12,7 @@
 #include "engine/io/number_text.h"
 #include "engine/solver/detail/lcp_diagnosis.h"
 #include "engine/solver/lcp_solver.h"
+#include "tests/support/lemke_problems.h"
 
 using Catch::Contains;
 using cl::LcpError;
@@ -20,14 +21,6 @@ using cl::LcpResult;
 using cl::LcpSolverKind;
 
 namespace {
-
-LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b) {
-  LcpProblem p;
-  p.A = std::move(A);
-  p.b = std::move(b);
-  p.joint.assign(static_cast<std::size_t>(p.b.size()), false);
-  return p;
-}
 
 LcpResult solveWith(LcpSolverKind kind, const LcpProblem& p) {
   return cl::makeLcpSolver(kind, {})->solve(p);
@@ -40,7 +33,7 @@ LcpProblem gameLcp(const Eigen::MatrixXd& P, const Eigen::MatrixXd& Q) {
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(m + k, m + k);
   A.topRightCorner(m, k) = P;
   A.bottomLeftCorner(k, m) = Q.transpose();
-  return problemOf(A, Eigen::VectorXd::Constant(m + k, -1.0));
+  return cl::lcpOf(A, Eigen::VectorXd::Constant(m + k, -1.0));
 }
 
 }  // namespace
@@ -52,7 +45,7 @@ TEST_CASE("ComputeForces on a non-symmetric A with a solution says outside-assum
   // claim there is none. max |A_ij - A_ji| = |2 - (-1)| = 3.
   Eigen::MatrixXd A(3, 3);
   A << 0, 1, -1, -1, 0, 2, 2, -1, 0;
-  const LcpProblem p = problemOf(A, Eigen::Vector3d(-1, 1, -1));
+  const LcpProblem p = cl::lcpOf(A, Eigen::Vector3d(-1, 1, -1));
   const Eigen::Vector3d a = p.A * Eigen::Vector3d(1, 1, 0) + p.b;
   REQUIRE(a.cwiseAbs().maxCoeff() == 0);
   const LcpResult r = solveWith(LcpSolverKind::kComputeForces, p);
@@ -89,7 +82,7 @@ TEST_CASE("no-solution comes with a certificate that holds", "[solver][reports]"
   // driven, and used to end with infinite-loop.)
   Eigen::MatrixXd A(2, 2);
   A << 1, 0, 0, 0;
-  const LcpProblem p = problemOf(A, Eigen::Vector2d(-1, -1));
+  const LcpProblem p = cl::lcpOf(A, Eigen::Vector2d(-1, -1));
   const LcpResult r = solveWith(LcpSolverKind::kComputeForces, p);
   CHECK(r.error == LcpError::kNoSolution);
   CHECK_THAT(r.reason, Contains("certificate: y >= 0"));
@@ -100,7 +93,7 @@ TEST_CASE("The certificate check accepts a proof and refuses what is not one",
           "[solver][reports]") {
   Eigen::MatrixXd A(2, 2);
   A << 1, -1, -1, 1;
-  const LcpProblem p = problemOf(A, Eigen::Vector2d(-1, -1));
+  const LcpProblem p = cl::lcpOf(A, Eigen::Vector2d(-1, -1));
   // y = (1, 1): A^T y = 0, b^T y = -2: no f solves it.
   const auto proof = cl::detail::infeasibilityCertificate(p, Eigen::Vector2d(1, 1));
   REQUIRE(proof);
@@ -108,14 +101,14 @@ TEST_CASE("The certificate check accepts a proof and refuses what is not one",
   // Not >= 0, A^T y > 0 somewhere (y = (1, 0): A^T y = (1, -1)), or b^T y >= 0: no proof.
   CHECK_FALSE(cl::detail::infeasibilityCertificate(p, Eigen::Vector2d(-1, -1)));
   CHECK_FALSE(cl::detail::infeasibilityCertificate(p, Eigen::Vector2d(1, 0)));
-  const LcpProblem solvable = problemOf(A, Eigen::Vector2d(1, -1));
+  const LcpProblem solvable = cl::lcpOf(A, Eigen::Vector2d(1, -1));
   CHECK_FALSE(cl::detail::infeasibilityCertificate(solvable, Eigen::Vector2d(1, 1)));
   // A^T y <= 0 is enough: skew A = [[0, 1], [-1, 0]], b = (-1, -1) asks a_2 = -1 - f_1 >= 0,
   // impossible; y = (0, 1) has A^T y = (-1, 0) <= 0 and b^T y = -1.
   Eigen::MatrixXd skew(2, 2);
   skew << 0, 1, -1, 0;
   const auto skewProof = cl::detail::infeasibilityCertificate(
-      problemOf(skew, Eigen::Vector2d(-1, -1)), Eigen::Vector2d(0, 1));
+      cl::lcpOf(skew, Eigen::Vector2d(-1, -1)), Eigen::Vector2d(0, 1));
   REQUIRE(skewProof);
   CHECK_THAT(*skewProof, Contains("A^T y <= 0 there") && Contains("no f solves it"));
 }
@@ -123,13 +116,13 @@ TEST_CASE("The certificate check accepts a proof and refuses what is not one",
 TEST_CASE("The assumption check measures what it reports", "[solver][reports]") {
   Eigen::MatrixXd spd(2, 2);
   spd << 2, 1, 1, 2;
-  CHECK(cl::detail::brokenComputeForcesAssumption(problemOf(spd, Eigen::Vector2d(-1, -1)), true)
+  CHECK(cl::detail::brokenComputeForcesAssumption(cl::lcpOf(spd, Eigen::Vector2d(-1, -1)), true)
             .empty());
   // Symmetric, positive diagonal, 2 x 2 minors fine, but indefinite: eigenvalues of
   // [[1, 1, 1], [1, 1, -1], [1, -1, 1]] are 2, 2 and -1.
   Eigen::MatrixXd indefinite(3, 3);
   indefinite << 1, 1, 1, 1, 1, -1, 1, -1, 1;
-  const LcpProblem p = problemOf(indefinite, Eigen::Vector3d(-1, -1, -1));
+  const LcpProblem p = cl::lcpOf(indefinite, Eigen::Vector3d(-1, -1, -1));
   CHECK(cl::detail::brokenComputeForcesAssumption(p, false).empty());  // the cheap checks pass
   CHECK_THAT(cl::detail::brokenComputeForcesAssumption(p, true),
              Contains("smallest eigenvalue is -1"));
@@ -139,7 +132,7 @@ TEST_CASE("A NaN or an infinity is never hidden by a maximum or printed as a num
           "[solver][reports]") {
   Eigen::MatrixXd A(2, 2);
   A << 1, 0, 0, 1;
-  const LcpProblem p = problemOf(A, Eigen::Vector2d(-1, -1));
+  const LcpProblem p = cl::lcpOf(A, Eigen::Vector2d(-1, -1));
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const Eigen::Vector2d f(1, nan);
   const cl::LcpResiduals r = cl::computeResiduals(p, f, p.A * f + p.b);
@@ -160,7 +153,7 @@ TEST_CASE("A diverging iteration stops at its first NaN or infinity, as non-fini
   // within 60 sweeps of the 1000 allowed.
   Eigen::MatrixXd A(2, 2);
   A << 1e-3, -1e3, -1e3, 1e-3;
-  const LcpResult r = solveWith(LcpSolverKind::kPgs, problemOf(A, Eigen::Vector2d(-1, -1)));
+  const LcpResult r = solveWith(LcpSolverKind::kPgs, cl::lcpOf(A, Eigen::Vector2d(-1, -1)));
   CHECK(r.error == LcpError::kNonFinite);
   CHECK(r.iterations < 100);
   CHECK_THAT(r.reason, Contains(" = inf") || Contains(" = nan") || Contains(" = -inf"));
@@ -177,9 +170,9 @@ TEST_CASE("Every status that is not ok carries a reason", "[solver][reports]") {
   Q << 2, 1, 1, 3;
   Eigen::MatrixXd diverging(2, 2);
   diverging << 1e-3, -1e3, -1e3, 1e-3;
-  const std::vector<LcpProblem> problems{problemOf(none, Eigen::Vector2d(-1, -1)), gameLcp(P, Q),
+  const std::vector<LcpProblem> problems{cl::lcpOf(none, Eigen::Vector2d(-1, -1)), gameLcp(P, Q),
                                          gameLcp(P, P),
-                                         problemOf(diverging, Eigen::Vector2d(-1, -1))};
+                                         cl::lcpOf(diverging, Eigen::Vector2d(-1, -1))};
   int failures = 0;
   for (const LcpProblem& p : problems)
     for (const auto& [kind, name] : cl::kLcpSolverNames) {
@@ -198,7 +191,7 @@ TEST_CASE("ComputeForces stops at the pivot whose step leaves the doubles", "[so
   Eigen::MatrixXd A(2, 2);
   A << 1e-300, 0, 1e10, 1;
   const LcpResult r =
-      solveWith(LcpSolverKind::kComputeForces, problemOf(A, Eigen::Vector2d(-1, -1)));
+      solveWith(LcpSolverKind::kComputeForces, cl::lcpOf(A, Eigen::Vector2d(-1, -1)));
   CHECK(r.error == LcpError::kNonFinite);
   CHECK(r.pivots == 1);
   CHECK_THAT(r.reason, Contains("a at row 2 of 2 = inf at pivot 1"));
