@@ -43,7 +43,8 @@ run() {  # target, dictionary, seed directories...
 status=0
 run fuzz_scene_step tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
 run fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
-run fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp || status=1
+run fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp tests/data/lcp/siconos \
+  tests/data/lcp/others || status=1
 run fuzz_state_read tests/fuzz/lcp.dict tests/fuzz/seeds/state || status=1
 run fuzz_recording_read tests/fuzz/scene.dict tests/fuzz/seeds/recording || status=1
 exit $status

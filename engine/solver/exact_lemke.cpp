@@ -45,6 +45,28 @@ void binaryFraction(double x, mpz_t numerator, long& k) {
   }
 }
 
+// Every entry of the tableau's data, -M, -d = -1 and q, as visit(row, column, value).
+template <class Visit>
+void forEachEntry(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, Visit&& visit) {
+  const int m = static_cast<int>(q.size());
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < m; ++j) visit(i, m + j, -M(i, j));
+    visit(i, 2 * m, -1.0);
+    visit(i, 2 * m + 1, q[i]);
+  }
+}
+
+// The power of two 2^K that makes every entry an integer: K the largest k of any entry.
+long commonScale(const Eigen::MatrixXd& M, const Eigen::VectorXd& q) {
+  long K = 0, k = 0;
+  Integer num;
+  forEachEntry(M, q, [&](int, int, double x) {
+    binaryFraction(x, num.v, k);
+    K = std::max(K, k);
+  });
+  return K;
+}
+
 // The integer tableau D B^-1 [I | -M | -d | q] (exact_lemke.h), by columns: w_i = i,
 // z_i = m + i, z0 = 2 m, the right-hand side 2 m + 1. Columns of basic variables are not
 // kept up to date (a basic variable's column is D times a unit vector, read by entry()).
@@ -56,22 +78,10 @@ class IntegerTableau {
         T(static_cast<std::size_t>(m) * static_cast<std::size_t>(cols)),
         basis(static_cast<std::size_t>(m)),
         rowOf(static_cast<std::size_t>(2 * m + 1), -1) {
-    // One power of two 2^K for all: K the largest k of any entry.
-    const auto each = [&](auto&& visit) {
-      for (int i = 0; i < m; ++i) {
-        for (int j = 0; j < m; ++j) visit(i, m + j, -M(i, j));
-        visit(i, 2 * m, -1.0);
-        visit(i, 2 * m + 1, q[i]);
-      }
-    };
-    long K = 0;
+    const long K = commonScale(M, q);
     Integer num;
     long k = 0;
-    each([&](int, int, double x) {
-      binaryFraction(x, num.v, k);
-      K = std::max(K, k);
-    });
-    each([&](int i, int j, double x) {
+    forEachEntry(M, q, [&](int i, int j, double x) {
       binaryFraction(x, num.v, k);
       mpz_mul_2exp(at(i, j), num.v, static_cast<mp_bitcnt_t>(K - k));
     });
@@ -170,6 +180,17 @@ class IntegerTableau {
 };
 
 }  // namespace
+
+long exactLemkeBits(const Eigen::MatrixXd& M, const Eigen::VectorXd& q) {
+  const long K = commonScale(M, q);
+  long bits = 1, k = 0;
+  Integer num;
+  forEachEntry(M, q, [&](int, int, double x) {
+    binaryFraction(x, num.v, k);
+    bits = std::max(bits, K - k + static_cast<long>(mpz_sizeinbase(num.v, 2)));
+  });
+  return bits;
+}
 
 ExactLemkeResult exactLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, int pivotLimit) {
   const int m = static_cast<int>(q.size());

@@ -28,6 +28,11 @@ struct ExactLemkeResult {
   int rayEntering = -1;  // at a ray: the entering variable (w_i = i, z_i = m + i)
 };
 
+// The bits of the largest integer of the scaled data: the integers of the pivots grow from
+// it (about m times it, a determinant's digits), and with them each pivot's cost. Data of
+// one scale make it about 60; data spanning 1e-300 to 1e300 about 2 000.
+long exactLemkeBits(const Eigen::MatrixXd& M, const Eigen::VectorXd& q);
+
 // Every entry of M and q must be finite. pivotLimit bounds the pivots (the first included).
 ExactLemkeResult exactLemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, int pivotLimit);
 

@@ -400,6 +400,11 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       return run.finish(lcp.forces(z(), n), status, pivots, pivots,
                         fmt::format("{} ({} rows: more than the {} of exact pivoting)", why, m,
                                     kExactLemkeMaxRows));
+    if (const long bits = exactLemkeBits(lcp.M, lcp.q); m * bits > kExactLemkeMaxWork)
+      return run.finish(lcp.forces(z(), n), status, pivots, pivots,
+                        fmt::format("{} (not pivoted exactly: {} rows of {}-bit integers, more "
+                                    "than the {} row-bits of exact pivoting)",
+                                    why, m, bits, kExactLemkeMaxWork));
     const ExactLemkeResult x = exactLemke(lcp.M, lcp.q, limit);
     const std::string after =
         fmt::format("exact arithmetic (GMP integers) from the start after {}", why);

@@ -24,7 +24,8 @@
 // A secondary ray ends in kNoSolution when its z part y is a certificate, checked on the
 // problem (lcp_diagnosis.h), as it always is for a copositive-plus M in exact arithmetic;
 // otherwise in kRayTermination, which proves nothing. The last resort, for a lost or repeated
-// basis and a ray without a certificate, on at most kExactLemkeMaxRows rows: the same
+// basis and a ray without a certificate, on at most kExactLemkeMaxRows rows (and
+// kExactLemkeMaxWork): the same
 // pivoting from the start in exact arithmetic (exact_lemke.h), whose outcome is the
 // result, marked LcpResult::exactArithmetic and said in its reason.
 //
@@ -44,6 +45,9 @@ namespace cl {
 // last resort: bench_lemke's exact solves of 100 rows took 0.1 to 1.7 s (random doubles
 // make the longest integers), of 200 rows 1.6 to 60 s.
 inline constexpr int kExactLemkeMaxRows = 100;
+// And the most rows times exactLemkeBits of the data (at 100 rows, 80 bits an entry, which
+// random doubles in [-1, 1] need): data of wide range make exact pivoting slow at any size.
+inline constexpr long kExactLemkeMaxWork = 8000;
 
 class Lemke : public LcpSolver {
  public:

@@ -143,3 +143,23 @@ TEST_CASE("Lemke's pivots are exact arithmetic's on copositive-plus problems", "
   }
   CHECK(problems == 36);
 }
+
+TEST_CASE("Lemke pivots exactly only data whose integers stay small", "[solver][lemke]") {
+  // The scaled integers of exact pivoting: small integers need a few bits; 1e-300 beside
+  // 1e300 about log2(1e600) = 1993 bits and the 53 of a mantissa.
+  const Eigen::Matrix2d small{{2, 1}, {1, 3}};
+  CHECK(cl::exactLemkeBits(small, Eigen::Vector2d(-1, -5)) <= 4);
+  const Eigen::Matrix2d wide{{1e300, 0}, {0, 1e-300}};
+  const long bits = cl::exactLemkeBits(wide, Eigen::Vector2d(-1, -1));
+  CHECK(bits > 1993);
+  CHECK(bits < 1993 + 2 * 53);
+  // game_2x2's ray is pivoted again exactly; with payoffs of 1e300 and 1e-300 (4 rows of
+  // about 2 000 bits: more than kExactLemkeMaxWork) it is not, and the reason says why.
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(4, 4);
+  A.topRightCorner(2, 2) = Eigen::Matrix2d{{1e300, 1}, {1, 1e-300}};
+  A.bottomLeftCorner(2, 2) = Eigen::Matrix2d{{1e-300, 1}, {1, 1e300}};
+  const LcpResult r = lemke(cl::lcpOf(A, Eigen::Vector4d::Constant(-1)));
+  CHECK(r.error == LcpError::kRayTermination);
+  CHECK_FALSE(r.exactArithmetic);
+  CHECK_THAT(r.reason, Contains("not pivoted exactly") && Contains("row-bits"));
+}
