@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/scratch_dir.h"
+
 namespace cl::test {
 
 namespace fs = std::filesystem;
@@ -37,10 +39,7 @@ inline std::string quoted(const fs::path& p) {
 
 // A fresh, empty scratch directory per test.
 inline fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("contactlab_cli_test_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return cl::testing::scratchDir("cli_test_" + name);
 }
 
 // Runs `contactlab-cli ARGS` with stdout and stderr captured in `dir`.

@@ -7,17 +7,16 @@
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/lcp_file.h"
 #include "tests/support/contact_lcp_builder.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace cl;
 namespace fs = std::filesystem;
 
 namespace {
 
+// A fresh, empty scratch directory per test.
 fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("contactlab_lcp_file_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return cl::testing::scratchDir("lcp_file_" + name);
 }
 
 LcpProblem sample() {

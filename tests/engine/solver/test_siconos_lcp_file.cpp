@@ -13,17 +13,16 @@
 
 #include "engine/solver/lcp_file.h"
 #include "engine/solver/siconos_lcp_file.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace cl;
 namespace fs = std::filesystem;
 
 namespace {
 
+// A fresh, empty scratch directory per test.
 fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("contactlab_siconos_lcp_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return cl::testing::scratchDir("siconos_lcp_" + name);
 }
 
 fs::path siconosData(const std::string& name) {
