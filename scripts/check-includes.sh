@@ -20,9 +20,9 @@ report() {  # pattern, message, files...
 mapfile -t engine < <(git ls-files -co --exclude-standard 'engine/*.cpp' 'engine/*.h')
 mapfile -t widgets < <(git ls-files -co --exclude-standard 'widgets/*.cpp' 'widgets/*.h')
 mapfile -t fronts < <(git ls-files -co --exclude-standard 'app/*.cpp' 'app/*.h' 'widgets/*.cpp' \
-  'widgets/*.h' 'bench/*.cpp' 'bench/*.h')
+  'widgets/*.h' 'bench/*.cpp' 'bench/*.h' 'python/*.cpp' 'python/*.h')
 report '#include [<"](Q[A-Za-z]*|qcustomplot)' "the engine includes Qt" "${engine[@]}"
-report '#include "(widgets|app)/' "the engine includes widgets/ or app/" "${engine[@]}"
+report '#include "(widgets|app|python)/' "the engine includes widgets/, app/ or python/" "${engine[@]}"
 report '#include "app/' "widgets/ includes app/" "${widgets[@]}"
 report '#include "engine/[a-z_]+/detail/' "a front end includes an engine detail/ header" "${fronts[@]}"
 

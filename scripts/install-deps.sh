@@ -13,6 +13,10 @@ packages=(
   fonts-dejavu-core
   catch2 libeigen3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev libbullet-dev
   libgmp-dev
+  # The Python module (python/): pybind11 for Debian's python3, and what the module, its batch
+  # runner on Dask and its tests import.
+  python3 python3-dev pybind11-dev python3-numpy python3-pandas python3-distributed
+  python3-tqdm python3-pytest python3-hypothesis python3-matplotlib
 )
 
 missing=()

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 werror=OFF; [ -n "${CI:-}" ] && werror=ON
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCONTACTLAB_GUI=OFF \
-  -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_SANITIZE=ON -DCONTACTLAB_WERROR="$werror"
+  -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_PYTHON=OFF -DCONTACTLAB_SANITIZE=ON -DCONTACTLAB_WERROR="$werror"
 cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -10,7 +10,7 @@ bash scripts/install-deps.sh
 werror=OFF; [ -n "${CI:-}" ] && werror=ON
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCONTACTLAB_GUI=OFF -DCONTACTLAB_BENCH=OFF \
-  -DCONTACTLAB_TSAN=ON -DCONTACTLAB_WERROR="$werror"
+  -DCONTACTLAB_PYTHON=OFF -DCONTACTLAB_TSAN=ON -DCONTACTLAB_WERROR="$werror"
 cmake --build build-tsan -j"$(nproc)" --target parallel_tests
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 ctest --test-dir build-tsan -R '^tsan:' --output-on-failure --no-tests=error

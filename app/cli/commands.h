@@ -78,6 +78,9 @@ struct CheckRecordingOptions {
 };
 
 int runCommand(const RunOptions& options);
+// Hands `args` to `python3 -m contactlab.batch` (the Python module built beside the CLI) in
+// place of this process; returns only when that cannot start.
+int batchCommand(const std::vector<std::string>& args);
 int checkRecordingCommand(const CheckRecordingOptions& options);
 int compareRunsCommand(const CompareRunsOptions& options);
 int solveLcpCommand(const SolveLcpOptions& options);

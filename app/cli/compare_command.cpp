@@ -88,20 +88,13 @@ int compareCommand(const CompareOptions& cliOptions) {
   const std::optional<std::vector<LcpSolverKind>> solvers =
       valuesNamed<LcpSolverKind>(cliOptions.solver, "solver");
   if (!solvers) return kExitBadInput;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(cliOptions.dir, ec)) {
-    std::cerr << fmt::format("error: '{}' is not a directory{}\n", cliOptions.dir,
-                             ec ? ": " + ec.message() : std::string());
+  std::vector<std::filesystem::path> files;
+  try {
+    files = lcpFilesIn(cliOptions.dir);
+  } catch (const LcpFileError& e) {
+    std::cerr << "error: " << e.what() << '\n';
     return kExitBadInput;
   }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(cliOptions.dir, ec)) {
-    const std::string ext = e.path().extension().string();
-    std::error_code broken;  // a dangling link or a loop of links: not an LCP file
-    if (e.is_regular_file(broken) && (ext == ".json" || ext == ".csv" || ext == ".dat"))
-      files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
   if (files.empty()) {
     std::cerr << fmt::format("error: no LCP files (.json, .csv, .dat) in '{}'\n", cliOptions.dir);
     return kExitBadInput;

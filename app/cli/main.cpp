@@ -256,6 +256,16 @@ int main(int argc, char** argv) {
   checkRecordingCmd->add_flag("--progress", checkRecording.progress,
                               "Show a progress bar when stderr is a terminal");
 
+  std::vector<std::string> batchArgs;
+  CLI::App* batchCmd = app.add_subcommand(
+      "batch",
+      "Run a sweep (scenes x settings x seeds, or LCP folders x solvers) with the Python module's "
+      "contactlab.batch, on this machine's cores or a Dask cluster: every argument goes to "
+      "`python3 -m contactlab.batch` (SPEC.json [--out TABLE.csv] [--workers N] [--scheduler "
+      "tcp://HOST:PORT] [--serial] [--no-progress] [--timings]; docs/python.md)");
+  batchCmd->prefix_command();
+  batchCmd->allow_extras();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -268,6 +278,7 @@ int main(int argc, char** argv) {
     if (*compareCmd) return compareCommand(compare);
     if (*compareRunsCmd) return compareRunsCommand(compareRuns);
     if (*checkRecordingCmd) return checkRecordingCommand(checkRecording);
+    if (*batchCmd) return batchCommand(batchCmd->remaining());
     return validateCommand(validateScene);
   } catch (const std::exception& e) {
     // Anything the commands did not expect still ends in a message, not an abort.

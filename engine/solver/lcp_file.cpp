@@ -522,6 +522,23 @@ std::string iterationsToCsv(const std::vector<SolverIteration>& trace) {
   return s;
 }
 
+std::vector<std::filesystem::path> lcpFilesIn(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw LcpFileError(fmt::format("'{}' is not a directory{}", dir.string(),
+                                   ec ? ": " + ec.message() : std::string()));
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string ext = e.path().extension().string();
+    std::error_code broken;  // a dangling link or a loop of links: not an LCP file
+    if (e.is_regular_file(broken) && (ext == ".json" || ext == ".csv" || ext == ".dat"))
+      files.push_back(e.path());
+  }
+  if (ec) throw LcpFileError(fmt::format("cannot list '{}': {}", dir.string(), ec.message()));
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 LcpFile readLcpFile(const std::filesystem::path& path) {
   std::string text;
   try {

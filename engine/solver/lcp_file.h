@@ -55,6 +55,9 @@ LcpFile parseLcpCsv(const std::string& text, const std::string& name);
 // "i,joint,b" header; else JSON. Throws LcpFileError (also when the file cannot be read) or
 // FileWriteError.
 LcpFile readLcpFile(const std::filesystem::path& path);
+// The LCP files of a folder (not its subfolders), by name: regular files (links followed)
+// named .json, .csv or .dat, sorted. Throws LcpFileError when `dir` is not a folder.
+std::vector<std::filesystem::path> lcpFilesIn(const std::filesystem::path& dir);
 void writeLcpJson(const std::filesystem::path& path, const LcpProblem& p,
                   const LcpResult* result = nullptr,
                   const std::vector<SolverPivot>* trace = nullptr);
