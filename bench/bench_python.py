@@ -58,16 +58,16 @@ def median_of(repeats, measure):
 
 def export_lcps(folder, count):
     """pile_20's first `count` contact-force solves as LCP files in `folder`."""
-    subprocess.run([CLI, "run", SCENES / "pile_20.json", "--until", 12, "--lcp-dir", folder,
-                    "--lcp-steps", "1:480", "--lcp-kinds", "forces"], check=True,
-                   stdout=subprocess.DEVNULL)
+    args = ["run", SCENES / "pile_20.json", "--until", 12, "--lcp-dir", folder, "--lcp-steps",
+            "1:480", "--lcp-kinds", "forces"]
+    subprocess.run([CLI, *map(str, args)], check=True, stdout=subprocess.DEVNULL)
     files = sorted(folder.iterdir())
     for extra in files[count:]:
         extra.unlink()
     return min(count, len(files))
 
 
-def main(argv):
+def main(argv):  # called under `if __name__ == "__main__"`: Dask spawns worker processes
     repeats = int(argv[1]) if len(argv) > 1 else 5
     rows = []
 
@@ -92,11 +92,10 @@ def main(argv):
     serial = median_of(repeats, lambda: wall(lambda: batch.run(spec, workers=0, progress=False)))
     sweeps, starts = {}, {}
     for w in (1, 2):
-        from distributed import Client, LocalCluster
+        from distributed import Client
 
         t0 = time.perf_counter()
-        with LocalCluster(n_workers=w, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+        with batch.local_cluster(w) as cluster, Client(cluster) as client:
             starts[w] = time.perf_counter() - t0
             sweeps[w] = median_of(repeats, lambda: wall(
                 lambda: batch.run(spec, client=client, progress=False)))

@@ -25,7 +25,8 @@ def test_example_runs(tmp_path, monkeypatch, index):
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(EXAMPLES[index], f"docs/python.md example {index + 1}", "exec"), {})
+        code = compile(EXAMPLES[index], f"docs/python.md example {index + 1}", "exec")
+        exec(code, {"__name__": "__main__"})
     assert out.getvalue().strip(), "an example shows something"
     written = {p.name for p in tmp_path.iterdir()} - {"resources", "tests"}
     assert written <= {"two.dat", "profile.png", "sweep.csv"}
