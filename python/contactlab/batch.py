@@ -135,7 +135,6 @@ _TEXT_COLUMNS = (
 _COMMON_SPEC_KEYS = ("kind", "timings", "description")
 _RUN_SPEC_KEYS = ("scenes", "settings", "seeds", "until")
 _SOLVE_SPEC_KEYS = ("lcp", "solvers", "tolerance", "max_iterations")
-_PROBE_SCENE = {"format": "contactlab-scene", "version": 3, "bodies": []}
 
 # contactlab-cli's exit codes (app/cli/exit_codes.h).
 EXIT_OK = 0
@@ -216,30 +215,17 @@ def _check_keys(
             raise ValueError(f"{where}: missing key '{key}'")
 
 
-def _known_settings() -> set[str] | None:
-    """The setting keys the module takes, or None when it cannot tell."""
-    info = getattr(cl, "settings_info", None)
-    if info is None:
-        return None
-    try:
-        return {str(entry["key"]) for entry in info()}
-    except Exception:
-        return None
+def _known_settings() -> set[str]:
+    """The setting keys the module takes."""
+    return {str(entry["key"]) for entry in cl.settings_info()}
 
 
 def _check_setting_value(key: str, value: Any, where: str) -> None:
-    """Loads an empty probe scene with {key: value}: a bad value fails now, not in every task."""
+    """A bad value fails now, with its place in the spec, not in every task."""
     try:
-        cl.load_scene(dict(_PROBE_SCENE))
-    except Exception:
-        return  # the module takes no such probe: leave the values to the tasks
-    try:
-        cl.load_scene(dict(_PROBE_SCENE), {key: value})
+        cl.check_setting(key, value)
     except (ValueError, TypeError) as error:
-        # Only "settings['key']: ..." is the value's own problem; a conflict with the
-        # probe's other settings ("settings: ...") may not be one with the scenes'.
-        if str(error).startswith(f"settings['{key}']") and not isinstance(error, cl.SceneError):
-            raise ValueError(f"{where}: 'settings'[{key!r}] value {value!r}: {error}") from None
+        raise ValueError(f"{where}: 'settings'[{key!r}] value {value!r}: {error}") from None
 
 
 def _run_tasks(spec: Mapping[str, Any], base: Path, where: str, timings: bool) -> list[Row]:
@@ -275,7 +261,7 @@ def _run_tasks(spec: Mapping[str, Any], base: Path, where: str, timings: bool) -
             raise ValueError(f"{where}: 'settings' has 'seed' and the spec has 'seeds': give one")
         if key in reserved:
             raise ValueError(f"{where}: 'settings' key {key!r} is the name of a table column")
-        if known is not None and key not in known:
+        if key not in known:
             raise ValueError(
                 f"{where}: 'settings' has unknown setting {key!r} "
                 f"(known: {', '.join(sorted(known))})"
@@ -311,19 +297,13 @@ def _run_tasks(spec: Mapping[str, Any], base: Path, where: str, timings: bool) -
 
 def _lcp_files(given: str, path: Path, i: int, where: str) -> list[tuple[str, Path]]:
     if path.is_dir():
-        names = sorted(
-            entry.name
-            for entry in path.iterdir()
-            if entry.suffix.lower() in LCP_SUFFIXES
-            and entry.is_file()
-            and not entry.name.startswith(".")
-        )
-        if not names:
+        files = [Path(f) for f in cl.lcp_files(path)]  # those `contactlab-cli compare` takes
+        if not files:
             raise ValueError(
                 f"{where}: 'lcp'[{i}] folder {given!r} holds no "
                 f"{', '.join(LCP_SUFFIXES)} files ({path})"
             )
-        return [(str(PurePath(given) / name), path / name) for name in names]
+        return [(str(PurePath(given) / f.name), f) for f in files]
     if path.is_file():
         return [(given, path)]
     raise ValueError(f"{where}: 'lcp'[{i}] {given!r} not found ({path})")

@@ -230,6 +230,11 @@ void bindLcp(py::module_& m) {
       "Reads an LCP file (JSON, CSV or Siconos numerics .dat, by content). Raises LcpFileError "
       "saying what is wrong and where.");
 
+  m.def("lcp_files", &lcpFilesIn, py::arg("folder"),
+        "The LCP files of a folder (.json, .csv, .dat; not its subfolders), sorted: those "
+        "compare_solvers and `contactlab-cli compare` take. Raises LcpFileError when it is "
+        "not a folder.");
+
   m.def(
       "write_lcp",
       [](const std::filesystem::path& path, Eigen::MatrixXd A, Eigen::VectorXd b,

@@ -136,6 +136,18 @@ void bindScene(py::module_& m) {
       "listing every problem with its JSON path, ValueError for a bad setting.");
 
   m.def(
+      "check_setting",
+      [](const std::string& key, const py::object& value) {
+        SimSettings settings;
+        if (const std::string problem = setSettingFromText(settings, key, settingText(key, value));
+            !problem.empty())
+          throw py::value_error("settings['" + key + "']: " + problem);
+      },
+      py::arg("key"), py::arg("value"),
+      "Raises ValueError (TypeError for a value of the wrong type) when load_scene would refuse "
+      "the setting {key: value} for itself (a conflict with other settings aside).");
+
+  m.def(
       "settings_info",
       [] {
         py::list out;

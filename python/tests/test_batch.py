@@ -162,8 +162,6 @@ def test_bad_run_spec_raises_naming_the_key(change: dict[str, Any], named: str) 
 
 
 def test_unknown_setting_is_named() -> None:
-    if not hasattr(cl, "settings_info"):
-        pytest.skip("the module has no settings_info(): setting keys are checked by the tasks")
     with pytest.raises(ValueError, match="contact_solvr"):
         batch.tasks(run_spec() | {"settings": {"contact_solvr": ["lemke"]}})
 

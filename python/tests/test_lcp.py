@@ -76,6 +76,7 @@ def test_compare_a_folder_and_its_profile():
     folder = LCP_DATA / "others"
     c = cl.compare_solvers(folder, solvers=["lemke", "pgs"], repeats=1)
     files = sorted(p.name for p in folder.iterdir() if p.suffix in (".json", ".csv", ".dat"))
+    assert [Path(f).name for f in cl.lcp_files(folder)] == files
     assert c.solvers == ["lemke", "pgs"]
     assert [r["file"] for r in c.rows] == [f for f in files for _ in range(2)]
     profile = c.profile(taus=[1.0, 1e12])

@@ -42,6 +42,19 @@ def test_settings_by_name_as_run_set():
     assert scene.with_settings({"seed": 9}).settings["seed"] == 9
 
 
+def test_check_setting_says_what_load_scene_would():
+    cl.check_setting("contact_solver", "pgs")
+    cl.check_setting("time_step", 0.01)
+    with pytest.raises(ValueError, match="time_step"):
+        cl.check_setting("time_step", 0)
+    with pytest.raises(ValueError, match="lemkee"):
+        cl.check_setting("contact_solver", "lemkee")
+    with pytest.raises(ValueError, match="bogus"):
+        cl.check_setting("bogus", 1)
+    with pytest.raises(TypeError):
+        cl.check_setting("seed", [1])
+
+
 def test_settings_in_conflict_are_refused():
     with pytest.raises(ValueError, match="engine"):
         cl.load_scene(SCENES / "pile_10.json",
