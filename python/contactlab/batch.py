@@ -933,8 +933,10 @@ def _report(df: pd.DataFrame, out: str | None) -> str:
     ]
     bad = df[df["status"] != "ok"]
     for _, row in bad.head(5).iterrows():
-        why = row["error"] or row.get("reason", "") or row.get("solver_status", "")
-        lines.append(f"  task {row['task']} {row['status']}: {why}")
+        why = str(row["error"] or row.get("reason", "") or row.get("solver_status", ""))
+        first, *rest = why.splitlines() or [""]
+        more = f" (and {len(rest)} more lines in the table)" if rest else ""
+        lines.append(f"  task {row['task']} {row['status']}: {first}{more}")
     if len(bad) > 5:
         lines.append(f"  ... and {len(bad) - 5} more")
     if out is not None:
