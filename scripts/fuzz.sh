@@ -40,11 +40,34 @@ run() {  # target, dictionary, seed directories...
     return 1
   fi
 }
+# The targets run side by side, one per core (each still has a core for its SECONDS; a
+# libFuzzer run is one thread), their reports printed whole in order as each batch ends.
 status=0
-run fuzz_scene_step tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
-run fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene || status=1
-run fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp tests/data/lcp/siconos \
-  tests/data/lcp/others || status=1
-run fuzz_state_read tests/fuzz/lcp.dict tests/fuzz/seeds/state || status=1
-run fuzz_recording_read tests/fuzz/scene.dict tests/fuzz/seeds/recording || status=1
+pids=()
+logs=()
+finish() {
+  local i
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=1
+    cat "${logs[$i]}"
+    rm -f "${logs[$i]}"
+  done
+  pids=()
+  logs=()
+}
+start() {  # the arguments of run
+  local log
+  log=$(mktemp)
+  run "$@" >"$log" 2>&1 &
+  pids+=($!)
+  logs+=("$log")
+  [ ${#pids[@]} -lt "$(nproc)" ] || finish
+}
+start fuzz_scene_step tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene
+start fuzz_scene_roundtrip tests/fuzz/scene.dict resources/scenes tests/fuzz/seeds/scene
+start fuzz_lcp_solve tests/fuzz/lcp.dict tests/fuzz/seeds/lcp tests/data/lcp tests/data/lcp/siconos \
+  tests/data/lcp/others
+start fuzz_state_read tests/fuzz/lcp.dict tests/fuzz/seeds/state
+start fuzz_recording_read tests/fuzz/scene.dict tests/fuzz/seeds/recording
+finish
 exit $status
