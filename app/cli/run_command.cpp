@@ -240,7 +240,8 @@ void printCounters(const CollisionCounters& c) {
 }
 
 // The contact-force solves of the whole run: how many, their pivots, the worst
-// complementarity violation, and what the warm start made of them. "warm" solves were
+// complementarity violation, and what the warm starts (contact forces, and friction with
+// friction_warm_start) made of them. "warm" solves were
 // solved by the guessed set C alone, "warm + pivots" started from it and needed pivots,
 // "cold restarts" gave the guess up and pivoted from C = {}; the rest had no guess.
 void printTimeStepping(const TimeStepper& stepper) {
@@ -256,9 +257,9 @@ void printTimeStepping(const TimeStepper& stepper) {
 void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
-      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}){}{}\n",
+      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}{}){}{}\n",
       t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
-      sim.warmStart() ? "on" : "off",
+      sim.warmStart() ? "on" : "off", sim.frictionWarmStart() ? ", friction warm start on" : "",
       t.frictionHeld > 0
           ? fmt::format("   sliding held static {} (no sliding-friction solution)", t.frictionHeld)
           : std::string(),

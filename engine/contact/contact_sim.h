@@ -133,6 +133,13 @@ class ContactSim : public RigidBodySim {
   // held as static ones).
   void setJamImpulses(bool on) { mJamImpulses = on; }
   bool jamImpulses() const { return mJamImpulses; }
+  // The friction solve's warm start (FrictionOptions::guess), from the same memory; off by
+  // default, so friction results keep the cold pivoting's bits unless asked.
+  bool frictionWarmStart() const { return mFrictionWarmStartOn; }
+  void setFrictionWarmStart(bool on) {
+    mFrictionWarmStartOn = on;
+    mWarmStart.clear();
+  }
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -255,6 +262,7 @@ class ContactSim : public RigidBodySim {
   ComputeForcesOptions mSolverOptions;
   LcpSolverKind mContactSolver = LcpSolverKind::kComputeForces;
   bool mWarmStartOn = true;
+  bool mFrictionWarmStartOn = false;
   bool mJamImpulses = true;
   WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;

@@ -23,9 +23,13 @@ WarmStart::Carrier WarmStart::carrierOf(const RigidBodyCollision& c) {
 }
 
 void WarmStart::collect(std::span<const RigidBodyCollision> contacts,
-                        std::span<const double> forces) {
-  for (std::size_t i = 0; i < contacts.size() && i < forces.size(); ++i)
-    if (forces[i] > 0) mPending.push_back(carrierOf(contacts[i]));
+                        std::span<const double> forces, std::span<const double> frictions) {
+  for (std::size_t i = 0; i < contacts.size() && i < forces.size(); ++i) {
+    if (!(forces[i] > 0)) continue;
+    Carrier c = carrierOf(contacts[i]);
+    if (i < frictions.size()) c.force = forces[i], c.friction = frictions[i];
+    mPending.push_back(c);
+  }
 }
 
 void WarmStart::commit() {
@@ -53,6 +57,23 @@ std::vector<int> WarmStart::guess(std::span<const RigidBodyCollision> contacts,
     if (match) g.push_back(static_cast<int>(i));
   }
   return g;
+}
+
+std::vector<const WarmStart::Carrier*> WarmStart::match(
+    std::span<const RigidBodyCollision> contacts, double matchDistance) const {
+  std::vector<const Carrier*> found(contacts.size(), nullptr);
+  const double d2 = matchDistance * matchDistance;
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const Carrier c = carrierOf(contacts[i]);
+    const auto [first, last] = std::equal_range(mCarriers.begin(), mCarriers.end(), c, pairLess);
+    double nearest = d2;
+    for (auto m = first; m != last; ++m) {
+      const double dist2 = (m->point - c.point).lengthSquared();
+      if (dist2 <= nearest && dot(m->normal, c.normal) >= kSameDirection)
+        nearest = dist2, found[i] = &*m;
+    }
+  }
+  return found;
 }
 
 }  // namespace cl

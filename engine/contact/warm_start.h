@@ -25,6 +25,10 @@ class WarmStart {
     int low = 0, high = 0;  // body indices, low < high (the Scrim, -1, is lowest)
     Vec2 point;             // mid-point of the impact points, world
     Vec2 normal;            // unit, oriented out of `low`
+    // The friction solve's forces (collected with frictions; else 0): the normal force and
+    // the friction force along the record's tangent (+f_F t on its primary body, which is
+    // the same number whichever body the record names primary).
+    double force = 0, friction = 0;
     bool operator==(const Carrier&) const = default;
   };
 
@@ -33,12 +37,14 @@ class WarmStart {
     mCarriers.clear();
     mPending.clear();
   }
-  // Collects the contacts of one solve with force > 0; commit() makes everything collected
+  // Collects the contacts of one solve with force > 0 (with `frictions`, their normal and
+  // friction forces too: the friction warm start's guess); commit() makes everything collected
   // since begin() the memory that guess() reads (so the subsets of one evaluate all guess
   // from the previous evaluate, not from each other). begin() drops what an evaluate that
   // failed half-way collected.
   void begin() { mPending.clear(); }
-  void collect(std::span<const RigidBodyCollision> contacts, std::span<const double> forces);
+  void collect(std::span<const RigidBodyCollision> contacts, std::span<const double> forces,
+               std::span<const double> frictions = {});
   void commit();
   // The memory made of `carriers` (carriers() of another memory, read back from a saved
   // state): the same memory, in the same order.
@@ -48,6 +54,10 @@ class WarmStart {
   }
   // Indices into `contacts` guessed to carry force (ascending).
   std::vector<int> guess(std::span<const RigidBodyCollision> contacts, double matchDistance) const;
+  // For each of `contacts`, the remembered carrier nearest to it that matches it (null when
+  // none does), by the same test as guess().
+  std::vector<const Carrier*> match(std::span<const RigidBodyCollision> contacts,
+                                    double matchDistance) const;
 
   const std::vector<Carrier>& carriers() const { return mCarriers; }
   bool operator==(const WarmStart&) const = default;

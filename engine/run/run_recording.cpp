@@ -50,6 +50,7 @@ void io(Ar& ar, EnergyInfo& e) {
 template <class Ar>
 void io(Ar& ar, WarmStart::Carrier& c) {
   ar(c.low, c.high, c.point, c.normal);
+  if (ar.version >= 3) ar(c.force, c.friction);  // the friction warm start's forces
 }
 template <class Ar>
 void io(Ar& ar, CollisionCounters& c) {

@@ -30,8 +30,9 @@
 
 namespace cl {
 
-// Written by this build; it reads every version from 1 (version 2 added each step's size).
-inline constexpr std::uint32_t kRecordingFormatVersion = 2;
+// Written by this build; it reads every version from 1 (version 2 added each step's size,
+// version 3 the friction warm start's forces in the warm-start memory).
+inline constexpr std::uint32_t kRecordingFormatVersion = 3;
 
 // An edit made while the run ran, right after step `afterStep` (the state of that step's
 // record already has it; the steps after run with it).

@@ -54,9 +54,16 @@ nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps) {
   j["random"] = sim.random().seed();
   if (const auto* contactSim = dynamic_cast<const ContactSim*>(&sim)) {
     auto& carriers = j["warm_start"] = nlohmann::ordered_json::array();
-    for (const WarmStart::Carrier& c : contactSim->warmStartMemory().carriers())
-      carriers.push_back(
-          {{"low", c.low}, {"high", c.high}, {"point", pair(c.point)}, {"normal", pair(c.normal)}});
+    for (const WarmStart::Carrier& c : contactSim->warmStartMemory().carriers()) {
+      nlohmann::ordered_json carrier = {
+          {"low", c.low}, {"high", c.high}, {"point", pair(c.point)}, {"normal", pair(c.normal)}};
+      // The friction warm start's forces, only where it remembered them (friction solves).
+      if (c.force != 0 || c.friction != 0) {
+        carrier["force"] = c.force;
+        carrier["friction"] = c.friction;
+      }
+      carriers.push_back(std::move(carrier));
+    }
   }
   return j;
 }
@@ -109,12 +116,16 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       const auto high = c.integer("high", Need::kRequired, -1, std::numeric_limits<int>::max());
       const auto point = c.point("point", Need::kRequired);
       const auto normal = c.point("normal", Need::kRequired);
+      const auto force = c.number("force", Need::kOptional);
+      const auto friction = c.number("friction", Need::kOptional);
       c.rejectUnknown();
       if (!low || !high || !point || !normal) continue;
       carrier.low = static_cast<int>(*low);
       carrier.high = static_cast<int>(*high);
       carrier.point = *point;
       carrier.normal = *normal;
+      carrier.force = force.value_or(0.0);
+      carrier.friction = friction.value_or(0.0);
       carriers.push_back(carrier);
     }
     out.warmStart.emplace();

@@ -37,6 +37,8 @@ inline constexpr int kContactSettingsVersion = 2;
 // The version that introduced connectors and the collision settings (collision_handling,
 // collision_accuracy, joint_small_impacts).
 inline constexpr int kCollisionSettingsVersion = 3;
+// The version that introduced the friction solve's settings (friction_warm_start).
+inline constexpr int kFrictionSettingsVersion = 4;
 
 // What a value read from a file must satisfy (every number must also be finite).
 enum class SettingCheck {
@@ -107,6 +109,15 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
     "Each contact-force solve first tries the contacts that carried force in the previous "        \
     "evaluation as ComputeForces' set C: the same forces to rounding, in fewer pivots. Off, "      \
     "every solve pivots from C = {} (the cold sequence).")                                         \
+  X(bool, frictionWarmStart, false, Contact, frictionWarmStart, setFrictionWarmStart,              \
+    "friction_warm_start", "Friction warm start", kFrictionSettingsVersion, SettingCheck::kNone,   \
+    control(),                                                                                     \
+    "Each friction solve starts from the forces of the previous evaluation: their contacts "       \
+    "held, frictions sticking or at the cone's edge as they were, solved nearest to those "        \
+    "forces and corrected for a few rounds; kept when Coulomb's conditions hold, else pivoted "    \
+    "from no sets (with a shorter pivot budget before the fallbacks). A resting pile costs one "   \
+    "solve instead of hundreds of pivots. Off (the default), every friction solve pivots from "    \
+    "no sets, as in earlier versions, to the bit.")                                                \
   X(LcpSolverKind, contactSolver, LcpSolverKind::kComputeForces, Contact, contactSolver,           \
     setContactSolver, "contact_solver", "Contact solver", kCollisionSettingsVersion,               \
     SettingCheck::kNone, control(),                                                                \

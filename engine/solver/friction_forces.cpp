@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "engine/math/all_finite.h"
@@ -20,6 +21,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kZeroStep = 1e-14;     // a step this short counts as zero (cycling rule)
 constexpr double kConsistency = 1e-9;   // relative residual of a consistent direction solve
 constexpr double kCheckFactor = 100.0;  // the final check allows 100x the tolerance
+constexpr int kWarmRounds = 16;         // the warm start's solves before it gives up
+constexpr double kWarmEdge = 1e-9;      // a guessed friction this close to mu f_N is at the edge
 
 // What ends a step: the driven condition holding (the drive ends), or another condition
 // changing set.
@@ -66,6 +69,17 @@ class FrictionPivoting {
     f(k) = value;
   }
   bool nextDrive(int& d, Goal& goal);
+  // The rows whose acceleration is held and force free (C normals, then C_F frictions),
+  // without `except`.
+  std::vector<int> heldRows(int except) const;
+  // x with M x = rhs, M the held rows of the held columns (a normal's column with its NC+-
+  // friction tied): the minimum-norm solution; false when rhs is not in M's range.
+  // With `start` (one entry per held row): the solution nearest to it.
+  bool solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
+                 const Eigen::VectorXd* start = nullptr) const;
+  bool warm();
+  void startCold();
+  FrictionResult regularized(double rel);
   // Tells the sink (if any) of a decision: d driven, j limiting (-1: none), the step s
   // (taken when `stepped`, with df and da).
   void report(PivotTransition t, int d, int j, double s, bool stepped);
@@ -158,31 +172,46 @@ bool FrictionPivoting::nextDrive(int& d, Goal& goal) {
 // df and da for driving condition d (a normal, or friction k = n + i with sign sigma):
 // the driven force moves by 1 (sigma), every held acceleration (C normals, C_F frictions)
 // stays, NC forces stay at zero, NC+- frictions follow their normals (+-mu df_N).
+std::vector<int> FrictionPivoting::heldRows(int except) const {
+  std::vector<int> held;
+  for (int i = 0; i < n; ++i)
+    if (ns[i] == ContactSet::kC && i != except) held.push_back(i);
+  for (int i = 0; i < n; ++i)
+    if (fs[i] == ContactSet::kCF && friction(i) != except) held.push_back(friction(i));
+  return held;
+}
+
+bool FrictionPivoting::solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs,
+                                 Eigen::VectorXd& x, const Eigen::VectorXd* start) const {
+  const auto m = static_cast<int>(held.size());
+  Eigen::MatrixXd M(m, m);
+  for (int c = 0; c < m; ++c) {
+    const int j = held[c];
+    const Eigen::VectorXd col = j < n ? normalColumn(j) : Eigen::VectorXd(A.col(j));
+    for (int r = 0; r < m; ++r) M(r, c) = col(held[r]);
+  }
+  // The minimum-norm solution: A is singular wherever a body has more contacts than
+  // freedoms, and the reduced system is then consistent (Baraff 94, section 4.5).
+  // From a start: x = start + the minimum-norm correction, the solution nearest to it.
+  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(M);
+  if (start)
+    x = *start + cod.solve(rhs - M * *start);
+  else
+    x = cod.solve(rhs);
+  const double scale = rhs.norm() + M.norm() * x.norm();
+  return x.allFinite() && (M * x - rhs).norm() <= kConsistency * std::max(scale, 1e-300);
+}
+
 bool FrictionPivoting::direction(int d, double sigma) {
-  std::vector<int> held;  // indices 0..2n-1 whose acceleration is held and force free
-  for (int i = 0; i < n; ++i)
-    if (ns[i] == ContactSet::kC && i != d) held.push_back(i);
-  for (int i = 0; i < n; ++i)
-    if (fs[i] == ContactSet::kCF && friction(i) != d) held.push_back(friction(i));
+  const std::vector<int> held = heldRows(d);  // acceleration held, force free
   const int m = static_cast<int>(held.size());
   const Eigen::VectorXd driven =
       d < n ? Eigen::VectorXd(sigma * normalColumn(d)) : Eigen::VectorXd(sigma * A.col(d));
   Eigen::VectorXd x;
   if (m > 0) {
-    Eigen::MatrixXd M(m, m);
     Eigen::VectorXd rhs(m);
-    for (int c = 0; c < m; ++c) {
-      const int j = held[c];
-      const Eigen::VectorXd col = j < n ? normalColumn(j) : Eigen::VectorXd(A.col(j));
-      for (int r = 0; r < m; ++r) M(r, c) = col(held[r]);
-    }
     for (int r = 0; r < m; ++r) rhs(r) = -driven(held[r]);
-    // The minimum-norm solution: A is singular wherever a body has more contacts than
-    // freedoms, and the reduced system is then consistent (Baraff 94, section 4.5).
-    const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(M);
-    x = cod.solve(rhs);
-    const double scale = rhs.norm() + M.norm() * x.norm();
-    if (!x.allFinite() || (M * x - rhs).norm() > kConsistency * std::max(scale, 1e-300)) {
+    if (!solveHeld(held, rhs, x)) {
       error = LcpError::kNoSolution;
       return false;
     }
@@ -352,6 +381,88 @@ void FrictionPivoting::drive(int d, Goal goal) {
   }
 }
 
+// The warm start (FrictionOptions::guess): the sets of the guessed forces solved directly,
+// nearest to them, the sets corrected where they break a condition and solved again, a few
+// rounds at most. True when the sets hold and solve the problem to the final check.
+bool FrictionPivoting::warm() {
+  const Eigen::VectorXd& g = opt.guess;
+  if (g.size() != 2 * n || !g.allFinite()) return false;
+  for (int i = 0; i < n; ++i) {
+    const bool held = g(i) > 0 || isJoint(i);
+    ns[i] = held ? ContactSet::kC : ContactSet::kNC;
+    if (!hasFriction(i) || slideOf(i) != 0) continue;
+    const int k = friction(i);
+    const bool edge = std::abs(g(k)) >= (1 - kWarmEdge) * P.mu[i] * g(i);
+    fs[i] = !held  ? ContactSet::kUntreated
+            : edge ? (g(k) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus)
+                   : ContactSet::kCF;
+  }
+  f = g;
+  for (int round = 0; round < kWarmRounds; ++round) {
+    // f on the held rows solves (A f + b)_held = 0, nearest to the last f; NC forces and
+    // untreated frictions are 0, NC+- frictions +-mu f_N.
+    const std::vector<int> held = heldRows(-1);
+    const auto m = static_cast<int>(held.size());
+    Eigen::VectorXd x;
+    if (m > 0) {
+      Eigen::VectorXd rhs(m), start(m);
+      for (int r = 0; r < m; ++r) rhs(r) = -P.b(held[r]), start(r) = f(held[r]);
+      if (!solveHeld(held, rhs, x, &start)) return false;
+    }
+    f.setZero();
+    for (int c = 0; c < m; ++c) f(held[c]) = x(c);
+    for (int i = 0; i < n; ++i) {
+      if (fs[i] == ContactSet::kNCPlus) f(friction(i)) = P.mu[i] * f(i);
+      if (fs[i] == ContactSet::kNCMinus) f(friction(i)) = -P.mu[i] * f(i);
+    }
+    a.noalias() = A * f;
+    a += P.b;
+    // A held normal that pulls (f_N < 0) leaves C, its friction with it; only when none
+    // does, the other conditions that fail change set (changing them together with a pull
+    // makes the rounds oscillate).
+    bool changed = false;
+    for (int i = 0; i < n; ++i) {
+      if (isJoint(i) || ns[i] != ContactSet::kC || f(i) >= -tol) continue;
+      ns[i] = ContactSet::kNC;
+      if (hasFriction(i) && slideOf(i) == 0) fs[i] = ContactSet::kUntreated;
+      changed = true;
+    }
+    if (changed) continue;
+    for (int i = 0; i < n; ++i) {
+      if (isJoint(i)) continue;
+      const bool staticFriction = hasFriction(i) && slideOf(i) == 0;
+      if (ns[i] == ContactSet::kNC && a(i) < -tol) {  // pushed into its surface: held
+        ns[i] = ContactSet::kC;
+        if (staticFriction) fs[i] = ContactSet::kCF;
+        changed = true;
+      } else if (ns[i] == ContactSet::kC && staticFriction) {
+        const int k = friction(i);
+        if (fs[i] == ContactSet::kCF && std::abs(f(k)) > P.mu[i] * f(i) + tol) {
+          fs[i] = f(k) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;  // out of the cone
+          changed = true;
+        } else if ((fs[i] == ContactSet::kNCPlus && a(k) > tol) ||
+                   (fs[i] == ContactSet::kNCMinus && a(k) < -tol)) {
+          fs[i] = ContactSet::kCF;  // at the edge but not against a_F
+          changed = true;
+        }
+      }
+    }
+    if (!changed) return frictionViolation(P, f, a) <= kCheckFactor * tol;
+  }
+  return false;
+}
+
+// Every condition untreated, f = 0 and a = b: where the pivoting starts without a guess.
+void FrictionPivoting::startCold() {
+  f.setZero();
+  a = P.b;
+  ns.assign(n, ContactSet::kUntreated);
+  fs.assign(n, ContactSet::kUntreated);
+  for (int i = 0; i < n; ++i)
+    if (hasFriction(i) && slideOf(i) != 0)
+      fs[i] = slideOf(i) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;
+}
+
 FrictionResult FrictionPivoting::go() {
   FrictionResult res;
   if (!P.validate().empty()) {
@@ -360,58 +471,65 @@ FrictionResult FrictionPivoting::go() {
   }
   const int m = 2 * n;
   f = Eigen::VectorXd::Zero(m);
-  a = P.b;
   df.resize(m);
   da.resize(m);
-  ns.assign(n, ContactSet::kUntreated);
-  fs.assign(n, ContactSet::kUntreated);
-  for (int i = 0; i < n; ++i)
-    if (hasFriction(i) && slideOf(i) != 0)
-      fs[i] = slideOf(i) > 0 ? ContactSet::kNCPlus : ContactSet::kNCMinus;
+  startCold();
   const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
   tol = opt.tolerance * (scale > 0 ? scale : 1.0);
-  maxPivots = 50 * m + 100;
+  maxPivots = opt.pivotsPerRow * m + 100;
+  bool warmStarted = false, warmRejected = false;
+  if (opt.guess.size() > 0) {
+    warmStarted = warm();
+    warmRejected = !warmStarted;
+    report(warmStarted ? PivotTransition::kWarmStart : PivotTransition::kWarmStartRejected, -1, -1,
+           0, false);
+    if (warmRejected) startCold();
+  }
+  const auto finish = [&](FrictionResult r) {
+    r.warmStarted = warmStarted;
+    r.warmRejected = warmRejected;
+    return r;
+  };
   int d = -1;
   Goal goal = Goal::kEstablish;
-  while (error == LcpError::kOk && nextDrive(d, goal)) drive(d, goal);
+  if (!warmStarted)
+    while (error == LcpError::kOk && nextDrive(d, goal)) drive(d, goal);
   if (error == LcpError::kOk) {
     a = A * f + P.b;  // the accumulated a, recomputed for the check and the caller
     if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
   }
-  if (error != LcpError::kOk && opt.lemkeFallback) {
+  // The fallbacks, when the pivoting failed: Lemke, then the regularized pivoting.
+  const auto byLemke = [&]() -> std::optional<FrictionResult> {
+    if (!opt.lemkeFallback) return std::nullopt;
     // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
     // problem (it can report a ray where its last basis already solves it).
     FrictionResult lemke = frictionByLemke(P, opt.tolerance);
-    if (lemke.f.size() == m && frictionViolation(P, lemke.f, lemke.a) <= kCheckFactor * tol) {
-      lemke.error = LcpError::kOk;
-      lemke.byLemke = true;
-      lemke.pivots += pivots;
-      lemke.gaveUp = gaveUp;
-      f = lemke.f, a = lemke.a, ns = lemke.normalSets, fs = lemke.frictionSets;
-      report(PivotTransition::kLemkeFallback, -1, -1, 0, false);
-      return lemke;
-    }
-  }
-  if (error != LcpError::kOk && opt.regularizedFallback) {
-    const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
-    FrictionOptions inner = opt;
-    inner.sink = nullptr;
-    inner.regularizedFallback = false;
+    if (lemke.f.size() != m || frictionViolation(P, lemke.f, lemke.a) > kCheckFactor * tol)
+      return std::nullopt;
+    lemke.error = LcpError::kOk;
+    lemke.byLemke = true;
+    lemke.pivots += pivots;
+    lemke.gaveUp = gaveUp;
+    f = lemke.f, a = lemke.a, ns = lemke.normalSets, fs = lemke.frictionSets;
+    report(PivotTransition::kLemkeFallback, -1, -1, 0, false);
+    return lemke;
+  };
+  const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
+    if (!opt.regularizedFallback) return std::nullopt;
     for (const double rel : {1e-12, 1e-10}) {
-      FrictionProblem Q = P;
-      Q.A.diagonal().array() += rel * scale;
-      FrictionResult r = FrictionPivoting(Q, inner).go();
+      FrictionResult r = regularized(rel);
       if (!r.ok()) continue;
-      const Eigen::VectorXd own = P.A * r.f + P.b;
-      if (frictionViolation(P, r.f, own) > kCheckFactor * tol) continue;
-      r.a = own;
-      r.regularization = rel;
       r.pivots += pivots;
       r.gaveUp += gaveUp;
-      f = r.f, a = r.a, ns = r.normalSets, fs = r.frictionSets;
       report(PivotTransition::kRegularized, -1, -1, rel, false);
       return r;
     }
+    return std::nullopt;
+  };
+  if (error != LcpError::kOk) {
+    std::optional<FrictionResult> r = byLemke();
+    if (!r) r = byRegularizing();
+    if (r) return finish(std::move(*r));
   }
   res.f = f;
   res.a = a;
@@ -420,7 +538,31 @@ FrictionResult FrictionPivoting::go() {
   res.pivots = pivots;
   res.gaveUp = gaveUp;
   res.error = error;
-  return res;
+  return finish(std::move(res));
+}
+
+// The pivoting on A + eps I, eps = rel max diag A, with no guess and no regularized fallback
+// of its own (Lemke's, when asked, on the regularized problem): ok only when its f solves
+// the problem itself to the final check (then f, a and the sets are its).
+FrictionResult FrictionPivoting::regularized(double rel) {
+  const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
+  FrictionOptions inner = opt;
+  inner.sink = nullptr;
+  inner.guess.resize(0);
+  inner.regularizedFallback = false;
+  FrictionProblem Q = P;
+  Q.A.diagonal().array() += rel * scale;
+  FrictionResult r = FrictionPivoting(Q, inner).go();
+  if (!r.ok()) return r;
+  const Eigen::VectorXd own = P.A * r.f + P.b;
+  if (frictionViolation(P, r.f, own) > kCheckFactor * tol) {
+    r.error = LcpError::kCheckFailed;
+    return r;
+  }
+  r.a = own;
+  r.regularization = rel;
+  f = r.f, a = r.a, ns = r.normalSets, fs = r.frictionSets;
+  return r;
 }
 
 }  // namespace

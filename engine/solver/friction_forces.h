@@ -69,6 +69,10 @@ struct FrictionResult {
   // The pivoting and Lemke failed and the pivoting on A + eps I solved the problem itself:
   // eps relative to max diag A (regularizedFallback), else 0.
   double regularization = 0;
+  // The warm start (FrictionOptions::guess): its sets solved the problem outright (no
+  // pivots), or were rejected and the problem was solved without them.
+  bool warmStarted = false;
+  bool warmRejected = false;
   LcpError error = LcpError::kOk;
   bool ok() const { return error == LcpError::kOk; }
 };
@@ -94,6 +98,21 @@ struct FrictionOptions {
   // mu 0.5, 47 static contacts, 4801 pivots; with 1e-12 it takes 1486 pivots and its f
   // violates the problem itself by 1.6e-10 (the check allows 2.1e-8).
   bool regularizedFallback = true;
+  // The pivoting gives up (kTooManyPivots) after pivotsPerRow * 2n + 100 pivots.
+  int pivotsPerRow = 50;
+  // Warm start: forces guessed for the problem (2n, normals then frictions; the previous
+  // solve's forces at the contacts it shares with this one, WarmStart). Before any
+  // pivoting, the normals guessed with force are held in C (joints always) and their
+  // frictions in C_F, or in NC+- where the guess is at the cone's edge (a sliding contact's
+  // friction stays tied to its normal); the rest are in NC with no friction force. The held
+  // rows are solved for a = 0, the solution nearest to the guess (a degenerate pile has
+  // many: the nearest keeps the forces where they were), and what that breaks changes set:
+  // first every held normal that pulls (C -> NC where f_N < 0), else every other failing
+  // condition (NC -> C where a_N < 0, C_F -> NC+- outside the cone, NC+- -> C_F where a_F
+  // does not oppose f_F), and the held rows are solved again, 16 rounds at most. The sets
+  // are kept when nothing changes and they satisfy (15) and (16) to the final check; else
+  // the problem is solved as without a guess. Empty: no warm start.
+  Eigen::VectorXd guess;
   // Told every decision (a SolverPivot with the five sets: C, NC and C_F, NC+, NC- as rows
   // n + i) and the solve (a SolverSolve with mu and slide) when set.
   SolverTraceSink* sink = nullptr;

@@ -69,10 +69,11 @@ inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
     {PivotTransition::kReRejectsBack, "reRejects->R", "a step made progress: reRejects -> R"},
     {PivotTransition::kWarmStart, "warm start",
      "the guessed C (contacts that carried force in the previous evaluate) solved the LCP with one "
-     "factorization: C = guess, NC = the rest"},
+     "factorization: C = guess, NC = the rest (a friction solve: from the previous forces, their "
+     "frictions held in C_F or at the cone's edge, the sets corrected for a few rounds)"},
     {PivotTransition::kWarmStartRejected, "warm start rejected",
      "the guessed C did not solve the LCP (j broke it: negative force, negative acceleration or a "
-     "singular pivot): solved cold from here"},
+     "singular pivot; a friction solve: its corrected sets did not hold): solved cold from here"},
     {PivotTransition::kFrictionDirect, "C_F direct",
      "d's friction already had no tangential acceleration: d -> C_F, no step"},
     {PivotTransition::kFrictionHeld, "d -> C_F",

@@ -63,6 +63,30 @@ TEST_CASE("run --record writes every step, ending on the final state, each step 
                           recording.history.at(k).state));
 }
 
+TEST_CASE("run --record of a frictional pile with the friction warm start re-runs to the bit",
+          "[cli][record]") {
+  // The warm start's memory holds the forces of the previous friction solve: a step re-runs
+  // to the same bits only when the recording carries them (format version 3).
+  const fs::path dir = scratch("record_friction_warm");
+  const fs::path rec = dir / "pile.clrun", whole = dir / "whole.json";
+  const CliResult r = runCli("run " + scene("pile_10_friction.json") +
+                                 " --set friction_warm_start=true --until 3 --record " +
+                                 quoted(rec) + " --final-state " + quoted(whole),
+                             dir);
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  const cl::Recording recording = cl::readRecording(rec);
+  CHECK(recording.scene.settings.frictionWarmStart);
+  checkEndsOn(recording, whole);
+  int remembered = 0;
+  for (const cl::WarmStart::Carrier& c : recording.history.back().state.warmStart.carriers())
+    remembered += c.force > 0;
+  CHECK(remembered > 5);
+  for (int k = 1; k < recording.history.size(); ++k)
+    REQUIRE(cl::sameState(cl::replayStep(recording.history.at(k - 1).state).state,
+                          recording.history.at(k).state));
+}
+
 TEST_CASE("run --record keeps the command line's settings and continues a saved state",
           "[cli][record]") {
   const fs::path dir = scratch("record_settings");

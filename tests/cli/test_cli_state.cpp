@@ -14,10 +14,12 @@ TEST_CASE("run --initial-state continues a run with the same bits as one that ra
   const fs::path dir = scratch("state_split");
   // The pile (collisions, back-ups, contact forces with the warm start, the random choices of
   // ComputeForces), a time stepper, and the pile with friction (whose energy lost to
-  // friction the state carries on).
+  // friction the state carries on), cold and with the friction warm start (whose remembered
+  // forces the state carries on).
   for (const std::string& run :
        {"run " + scene("pile_10.json"), "run " + scene("pile_10.json") + " --advance lcp_fixpoint",
-        "run " + scene("pile_10_friction.json")}) {
+        "run " + scene("pile_10_friction.json"),
+        "run " + scene("pile_10_friction.json") + " --set friction_warm_start=true"}) {
     INFO(run);
     const fs::path whole = dir / "whole.json", half = dir / "half.json", rest = dir / "rest.json";
     REQUIRE(runCli(run + " --until 4 --final-state " + quoted(whole), dir).exitCode == 0);
@@ -32,6 +34,8 @@ TEST_CASE("run --initial-state continues a run with the same bits as one that ra
     const bool friction = run.find("friction") != std::string::npos;
     CHECK((readAll(whole).find("\"friction_loss\"") != std::string::npos) == friction);
     CHECK((r.out.find("lost to friction") != std::string::npos) == friction);
+    const bool warmFriction = run.find("friction_warm_start") != std::string::npos;
+    CHECK((readAll(half).find("\"friction\":") != std::string::npos) == warmFriction);
   }
 }
 

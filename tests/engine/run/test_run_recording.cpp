@@ -2,6 +2,8 @@
 // every recorded step re-runs from the record before it on the rebuilt structures (the edits
 // made during the run re-applied), and a file cut short, damaged, of a newer version or not
 // a recording at all is refused with a message that says so.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
@@ -226,8 +228,10 @@ TEST_CASE("A recording cut short, damaged or of a newer version is refused", "[r
   CHECK_THAT(refusal(flipped), Catch::Contains("fails its check"));
   // A newer version.
   std::string newer = good;
-  newer[8] = 3;
-  CHECK_THAT(refusal(newer), Catch::Contains("newer ContactLab (recording format version 3)"));
+  newer[8] = static_cast<char>(cl::kRecordingFormatVersion + 1);
+  CHECK_THAT(refusal(newer),
+             Catch::Contains(fmt::format("newer ContactLab (recording format version {})",
+                                         cl::kRecordingFormatVersion + 1)));
   // Not a recording: a scene file.
   CHECK_THAT(refusal(bytesOf(std::string(CONTACTLAB_SCENES_DIR) + "/pile_10.json")),
              Catch::Contains("is not a ContactLab recording"));

@@ -1,0 +1,181 @@
+// Friction at scale (issue 46): the piles of bench_pile_scale (pile_10 and pile_20, engine2D's;
+// pile_50, pile_100 and pile_200, scripts/make_pile_scenes.py) with Coulomb friction mu on
+// every body, walls included, against the same pile frictionless, measured in the same run.
+// Each pile runs frictionless, with friction solved cold (every friction solve pivoting
+// from no sets: the default) and with the friction warm start (friction_warm_start), for
+// `seconds` simulated seconds; the table gives the CPU medians and their ratios to the
+// frictionless run, what the friction solves did, and the final kinetic energy. The cold
+// pivoting costs minutes on the larger piles: it runs on piles up to --cold-max blocks
+// (default 20), once above 10 blocks.
+// With --curve T, the warm frictional piles of 100 and 200 blocks (and the frictionless ones
+// beside them) run on to T simulated seconds once more, and a second table gives their CPU
+// per simulated second, second by second, with the kinetic energy at each second's end: the
+// cost curve to rest.
+//   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench/cpu_time.h"
+#include "bench/median.h"
+#include "engine/dynamics/state_hash.h"
+#include "engine/io/text_file.h"
+#include "engine/scene/scene.h"
+
+namespace {
+
+enum class Mode { kFrictionless, kCold, kWarm };
+
+const char* modeName(Mode m) {
+  switch (m) {
+    case Mode::kFrictionless:
+      return "frictionless";
+    case Mode::kCold:
+      return "friction, cold";
+    case Mode::kWarm:
+      return "friction, warm start";
+  }
+  return "";
+}
+
+// The pile as its file gives it, with friction mu on every body and the friction warm start
+// as the mode asks (the frictionless mode leaves the file as it is).
+cl::Scene pileScene(int blocks, Mode mode, double mu) {
+  const auto file =
+      std::filesystem::path(CONTACTLAB_SCENES_DIR) / fmt::format("pile_{}.json", blocks);
+  cl::SceneDoc doc = cl::parseScene(cl::readTextFile(file), file.string());
+  if (mode != Mode::kFrictionless) {
+    for (cl::BodyDoc& body : doc.bodies) body.friction = mu;
+    cl::SimSettings settings = cl::settingsOf(doc);
+    settings.frictionWarmStart = mode == Mode::kWarm;
+    cl::recordSettings(doc, settings);
+  }
+  return cl::makeScene(std::move(doc));
+}
+
+struct Run {
+  double cpu = 0;
+  cl::ContactSim::SolveTotals solves;
+  double finalKinetic = 0;
+  std::uint64_t hash = 0;
+};
+
+// Runs the scene to `seconds`; `each` (when set) is called after every step.
+Run runPile(cl::Scene scene, double seconds, const std::function<void(const cl::Scene&)>& each) {
+  auto advance = scene.makeAdvance();
+  const double dt = scene.settings.timeStep;
+  const double c0 = processCpuSeconds();
+  while (scene.sim->time() < seconds - 1e-9) {
+    advance->advance(dt);
+    if (each) each(scene);
+  }
+  Run r;
+  r.cpu = processCpuSeconds() - c0;
+  r.solves = scene.contactSim()->solveTotals();
+  r.finalKinetic = scene.sim->energy().kinetic();
+  r.hash = cl::stateHash(*scene.sim);
+  return r;
+}
+
+// The second table: CPU per simulated second, second by second, to `until`.
+void costCurve(int blocks, double mu, double until) {
+  for (const Mode mode : {Mode::kFrictionless, Mode::kWarm}) {
+    std::vector<double> cpuAt, kineticAt;
+    double last = processCpuSeconds();
+    int second = 1;
+    runPile(pileScene(blocks, mode, mu), until, [&](const cl::Scene& s) {
+      if (s.sim->time() < second - 1e-9) return;
+      const double now = processCpuSeconds();
+      cpuAt.push_back(now - last);
+      kineticAt.push_back(s.sim->energy().kinetic());
+      last = now, ++second;
+    });
+    fmt::print("| pile_{} | {} |", blocks, modeName(mode));
+    for (std::size_t k = 0; k < cpuAt.size(); ++k)
+      fmt::print(" {:.2f} ({:.0e}) |", cpuAt[k], kineticAt[k]);
+    fmt::print("\n");
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 3, maxBlocks = 200, coldMax = 20;
+  double seconds = 12.0, mu = 0.5, curve = 0;
+  std::vector<const char*> positional;
+  for (int i = 1; i < argc; ++i) {
+    const bool option = std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
+                        std::strcmp(argv[i], "--cold-max") == 0 ||
+                        std::strcmp(argv[i], "--curve") == 0;
+    if (option && i + 1 >= argc) {
+      fmt::print(stderr, "error: {} needs a value\n", argv[i]);
+      return 2;
+    }
+    if (std::strcmp(argv[i], "--mu") == 0)
+      mu = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--max") == 0)
+      maxBlocks = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--cold-max") == 0)
+      coldMax = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--curve") == 0)
+      curve = std::atof(argv[++i]);
+    else
+      positional.push_back(argv[i]);
+  }
+  if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
+  if (positional.size() > 1) seconds = std::atof(positional[1]);
+  fmt::print(
+      "friction mu = {} on every body; {} simulated seconds; CPU s, median of {} (cold above 10 "
+      "blocks: 1 run)\n\n",
+      mu, seconds, runs);
+  fmt::print(
+      "| pile | mode | CPU s | / frictionless | contact solves | warm | rejected | pivots | "
+      "Lemke | regularized | held static | final KE | final state hash |\n");
+  fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+  for (const int blocks : {10, 20, 50, 100, 200}) {
+    if (blocks > maxBlocks) break;
+    double frictionless = 0;
+    for (const Mode mode : {Mode::kFrictionless, Mode::kCold, Mode::kWarm}) {
+      if (mode == Mode::kCold && blocks > coldMax) continue;
+      const int n = mode == Mode::kCold && blocks > 10 ? 1 : runs;
+      std::vector<double> cpu;
+      Run first;
+      for (int k = 0; k < n; ++k) {
+        const Run r = runPile(pileScene(blocks, mode, mu), seconds, {});
+        if (k == 0) first = r;
+        cpu.push_back(r.cpu);
+      }
+      const double m = median(cpu);
+      if (mode == Mode::kFrictionless) frictionless = m;
+      const cl::ContactSim::SolveTotals& s = first.solves;
+      fmt::print(
+          "| pile_{} | {} | {:.3f} | {:.1f} | {} | {} | {} | {} | {} | {} | {} | {:.1e} | {:016x} "
+          "|\n",
+          blocks, modeName(mode), m, m / frictionless, s.solves, s.warmStarts, s.warmRejects,
+          s.pivots, s.frictionByLemke, s.frictionRegularized, s.frictionHeld, first.finalKinetic,
+          first.hash);
+      std::fflush(stdout);
+    }
+  }
+  if (curve > 0) {
+    fmt::print(
+        "\nCPU s per simulated second (kinetic energy at its end), second by second to {} s\n\n",
+        curve);
+    fmt::print("| pile | mode |");
+    for (int k = 1; k <= static_cast<int>(curve + 1e-9); ++k) fmt::print(" {} s |", k);
+    fmt::print("\n|---|---|");
+    for (int k = 1; k <= static_cast<int>(curve + 1e-9); ++k) fmt::print("--:|");
+    fmt::print("\n");
+    for (const int blocks : {100, 200})
+      if (blocks <= maxBlocks) costCurve(blocks, mu, curve);
+  }
+}

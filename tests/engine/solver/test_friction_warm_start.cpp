@@ -1,0 +1,227 @@
+// The friction solve's warm start (FrictionOptions::guess): a guess that solves the problem
+// is kept with no pivot; on a singular problem the forces kept are those nearest the guess
+// (not those of the cold pivoting); a guess near the solution is corrected to one; a guess it
+// cannot use gives the cold pivoting's answer to the bit; and on a sequence of nearby
+// problems (a resting body as its problem drifts) most solves take no pivot, each meeting
+// Baraff's conditions (15) and (16).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <numbers>
+#include <vector>
+
+#include "engine/math/random_lcg.h"
+#include "engine/solver/friction_forces.h"
+#include "engine/solver/lcp_file.h"
+
+using namespace cl;
+
+namespace {
+
+constexpr double kG = 9.8;
+constexpr double kDeg = std::numbers::pi / 180;
+
+// One body of mass m and moment I on a slope of angle theta, touching it at body points r
+// (from the CM): the slope's frame has t = (1, 0) up the slope and n = (0, 1); rows
+// J = [d_x, d_y, r x d] for the normals, then the tangents; A = J M^-1 J^T, b = J g.
+FrictionProblem onSlope(double m, double I, const std::vector<Eigen::Vector2d>& points,
+                        double theta, double mu) {
+  const int n = static_cast<int>(points.size());
+  Eigen::MatrixXd J(2 * n, 3);
+  for (int i = 0; i < n; ++i) {
+    J.row(i) << 0, 1, points[i].x();
+    J.row(n + i) << 1, 0, -points[i].y();
+  }
+  const Eigen::Vector3d minv(1 / m, 1 / m, 1 / I);
+  const Eigen::Vector3d gravity(-kG * std::sin(theta), -kG * std::cos(theta), 0);
+  FrictionProblem p;
+  p.A = J * minv.asDiagonal() * J.transpose();
+  p.b = J * gravity;
+  p.mu.assign(n, mu);
+  return p;
+}
+
+FrictionResult warmFrom(const FrictionProblem& p, const Eigen::VectorXd& guess) {
+  FrictionOptions o;
+  o.guess = guess;
+  return computeFrictionForces(p, o);
+}
+
+// A 2 x 1 block of mass 3 on a 20 degree slope at its two lower corners: 4 unknowns on 3
+// freedoms, so A is singular and the split of the friction between the corners is free.
+FrictionProblem twoCorners(double mu) {
+  return onSlope(3.0, 3.0 * 5 / 12, {{-1, -0.5}, {1, -0.5}}, 20 * kDeg, mu);
+}
+
+}  // namespace
+
+TEST_CASE("Friction warm start: a guess that solves the problem is kept with no pivot",
+          "[friction][solver][warm]") {
+  for (const double mu : {1.0, 0.2}) {  // held, and sliding at the cone's edge
+    CAPTURE(mu);
+    const FrictionProblem p = twoCorners(mu);
+    const FrictionResult cold = computeFrictionForces(p);
+    REQUIRE(cold.ok());
+    REQUIRE(cold.pivots > 0);
+    const FrictionResult warm = warmFrom(p, cold.f);
+    REQUIRE(warm.ok());
+    CHECK(warm.warmStarted);
+    CHECK_FALSE(warm.warmRejected);
+    CHECK(warm.pivots == 0);
+    CHECK((warm.f - cold.f).cwiseAbs().maxCoeff() < 1e-12 * cold.f.cwiseAbs().maxCoeff());
+    CHECK(warm.frictionSets == cold.frictionSets);
+    CHECK(frictionViolation(p, warm.f, warm.a) < 1e-12);
+  }
+}
+
+TEST_CASE("Friction warm start: on a singular problem, the forces nearest the guess",
+          "[friction][solver][warm]") {
+  // Held with mu = 1: f_N0 + f_N1 = m g cos and the frictions sum to m g sin = 10.06 N,
+  // split between the corners as one likes within their cones. The torque about the CM,
+  // -f_N0 + f_N1 + 0.5 (f_F0 + f_F1) = 0, fixes the normals: f_N0 = 18.84, f_N1 = 8.78.
+  const FrictionProblem p = twoCorners(1.0);
+  const double weightN = 3 * kG * std::cos(20 * kDeg), weightT = 3 * kG * std::sin(20 * kDeg);
+  const double fN1 = (weightN - 0.5 * weightT) / 2, fN0 = weightN - fN1;
+  // 30 % of the friction at corner 0 and 70 % at corner 1 (7.04 N, inside its cone of
+  // 8.78 N): a solution, not the one the cold pivoting finds (all of it at corner 0).
+  Eigen::VectorXd guess(4);
+  guess << fN0, fN1, 0.3 * weightT, 0.7 * weightT;
+  const FrictionResult r = warmFrom(p, guess);
+  REQUIRE(r.ok());
+  CHECK(r.warmStarted);
+  CHECK(r.f(2) == Approx(0.3 * weightT).epsilon(1e-12));
+  CHECK(r.f(3) == Approx(0.7 * weightT).epsilon(1e-12));
+  CHECK(r.f(0) == Approx(fN0).epsilon(1e-12));
+  CHECK(r.f(1) == Approx(fN1).epsilon(1e-12));
+  CHECK(r.a.cwiseAbs().maxCoeff() < 1e-12);
+  const FrictionResult cold = computeFrictionForces(p);
+  REQUIRE(cold.ok());
+  CHECK(cold.f(3) == Approx(0).margin(1e-12));
+  CHECK(cold.f(2) == Approx(weightT).epsilon(1e-12));
+}
+
+TEST_CASE("Friction warm start: a guess near the solution is corrected to one",
+          "[friction][solver][warm]") {
+  const FrictionProblem p = twoCorners(1.0);
+  const FrictionResult cold = computeFrictionForces(p);
+  REQUIRE(cold.ok());
+  // 10 % off, and corner 1 guessed with no force: it is pushed into the slope (a_N < 0), so
+  // the rounds hold it.
+  Eigen::VectorXd guess = 1.1 * cold.f;
+  guess(1) = 0, guess(3) = 0;
+  const FrictionResult r = warmFrom(p, guess);
+  REQUIRE(r.ok());
+  CHECK(r.warmStarted);
+  CHECK(r.pivots == 0);
+  CHECK(r.normalSets[1] == ContactSet::kC);
+  CHECK(frictionViolation(p, r.f, r.a) < 1e-10);
+  CHECK(r.f(0) + r.f(1) == Approx(3 * kG * std::cos(20 * kDeg)).epsilon(1e-12));
+}
+
+TEST_CASE("Friction warm start: a guess it cannot use gives the cold answer to the bit",
+          "[friction][solver][warm]") {
+  const FrictionProblem p =
+      onSlope(2.0, 0.7, {{-0.6, -0.3}, {0.5, -0.3}, {0.1, -0.35}}, 15 * kDeg, 0.4);
+  const FrictionResult cold = computeFrictionForces(p);
+  REQUIRE(cold.ok());
+  const auto sameBits = [&](const FrictionResult& r) {
+    REQUIRE(r.ok());
+    CHECK(r.warmRejected);
+    CHECK_FALSE(r.warmStarted);
+    CHECK(r.pivots == cold.pivots);
+    CHECK(r.f.size() == cold.f.size());
+    CHECK(std::memcmp(r.f.data(), cold.f.data(), sizeof(double) * cold.f.size()) == 0);
+  };
+  SECTION("of the wrong size") {
+    sameBits(warmFrom(p, Eigen::VectorXd::Ones(4)));
+  }
+  SECTION("not finite") {
+    Eigen::VectorXd guess = cold.f;
+    guess(2) = std::nan("");
+    sameBits(warmFrom(p, guess));
+  }
+}
+
+TEST_CASE("Friction warm start: nearby problems mostly take no pivot, each one solved",
+          "[friction][solver][warm]") {
+  // Random stacks of two bodies on a slope (as the cold solve's random test builds them),
+  // each then drifting in 40 small steps (the slope tilting by up to 0.02 degrees a step,
+  // the way a resting pile's problem changes from one evaluation to the next), solved
+  // warm from the previous forces.
+  RandomLCG rng(4242);
+  int solves = 0, warm = 0, rejected = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const int k1 = 1 + static_cast<int>(rng.nextFloat() * 2);
+    const int k2 = 1 + static_cast<int>(rng.nextFloat() * 2);
+    const int n = k1 + k2;
+    const double m1 = 0.5 + 2 * rng.nextFloat(), I1 = 0.1 + rng.nextFloat();
+    const double m2 = 0.5 + 2 * rng.nextFloat(), I2 = 0.1 + rng.nextFloat();
+    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(2 * n, 6);
+    for (int c = 0; c < n; ++c) {
+      const bool onGround = c < k1;
+      const double rx = -1 + 2 * rng.nextFloat();
+      const int primary = onGround ? 0 : 3;
+      J.row(c).segment(primary, 3) << 0, 1, rx;
+      J.row(n + c).segment(primary, 3) << 1, 0, 0.5;  // r_y = -0.5 under each CM
+      if (!onGround) {
+        J.row(c).segment(0, 3) << 0, -1, -rx;
+        J.row(n + c).segment(0, 3) << -1, 0, 0.5;
+      }
+    }
+    Eigen::VectorXd minv(6);
+    minv << 1 / m1, 1 / m1, 1 / I1, 1 / m2, 1 / m2, 1 / I2;
+    const double mu = 0.3 + rng.nextFloat();
+    double theta = 12 * kDeg * rng.nextFloat();
+    Eigen::VectorXd previous;
+    for (int step = 0; step < 40; ++step, theta += 0.02 * kDeg * rng.nextFloat()) {
+      Eigen::VectorXd gravity(6);
+      gravity << -kG * std::sin(theta), -kG * std::cos(theta), 0, -kG * std::sin(theta),
+          -kG * std::cos(theta), 0;
+      FrictionProblem p;
+      p.A = J * minv.asDiagonal() * J.transpose();
+      p.b = J * gravity;
+      p.mu.assign(n, mu);
+      FrictionOptions o;
+      o.guess = previous;
+      const FrictionResult r = computeFrictionForces(p, o);
+      INFO("trial " << trial << " step " << step << ": " << errorName(r.error));
+      REQUIRE(r.ok());
+      CHECK(frictionViolation(p, r.f, r.a) < 1e-8);
+      ++solves;
+      warm += r.warmStarted;
+      rejected += r.warmRejected;
+      if (step > 0) CHECK(r.warmStarted != r.warmRejected);  // a guess was tried
+      previous = r.f;
+    }
+  }
+  INFO("warm " << warm << ", rejected " << rejected << " of " << solves);
+  CHECK(warm >= 0.9 * (solves - 40));  // every solve after each trial's first had a guess
+}
+
+TEST_CASE("Friction warm start: the degenerate pile problem from its own solution",
+          "[friction][solver][warm]") {
+  // pile_20 with mu 0.5 at t = 4.525 (47 static contacts on 20 blocks: A singular), which
+  // the cold pivoting gives up on after 4801 pivots and Lemke solves: from Lemke's forces
+  // the warm start takes no pivot, and from those forces 1 % off it finds a solution too.
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
+                                   "friction_pile20_degenerate.json");
+  REQUIRE(file.friction);
+  const FrictionProblem& p = *file.friction;
+  const FrictionResult lemke = computeFrictionForces(p);
+  REQUIRE(lemke.ok());
+  REQUIRE(lemke.byLemke);
+  const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();  // the solve's final check
+  const FrictionResult same = warmFrom(p, lemke.f);
+  REQUIRE(same.ok());
+  CHECK(same.warmStarted);
+  CHECK(same.pivots == 0);
+  CHECK(frictionViolation(p, same.f, p.A * same.f + p.b) <= tol);
+  RandomLCG rng(9);
+  Eigen::VectorXd off = lemke.f;
+  for (Eigen::Index i = 0; i < off.size(); ++i) off(i) *= 1 + 0.02 * (rng.nextFloat() - 0.5);
+  const FrictionResult near = warmFrom(p, off);
+  REQUIRE(near.ok());
+  CHECK(near.warmStarted);
+  CHECK(frictionViolation(p, near.f, p.A * near.f + p.b) <= tol);
+}
