@@ -159,6 +159,9 @@ QString Session::noTraceReason() const {
   if (currentTrace()) return {};
   if (r->trace) {  // compact, not expanded yet
     if (expandingTrace()) return tr("Expanding the compact trace of step %1…").arg(r->step);
+    // Another step's expansion is in flight: this one's follows it (onTraceExpanded).
+    if (mRunner->expanding() && !isRunning())
+      return tr("Expanding the compact trace of step %1 after the one in progress…").arg(r->step);
     if (isRunning())
       return tr("Step %1's trace is kept compact while the run goes on. Pause to expand it.")
           .arg(r->step);
