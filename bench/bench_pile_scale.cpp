@@ -13,10 +13,11 @@
 // last 2 s and the total energy constant to 1e-5 over them.
 // --set KEY=VALUE changes a setting of every pile as contactlab-cli run's --set does (say
 // collision_handling=simultaneous, to measure another handling against engine2D's).
-// --traced records every step's trace, every solve with its pivots, as the workbench does
-// while it runs a scene (the cost of what the workbench shows).
+// --traced records every step's trace in full, every solve with its pivots, as the workbench did
+// while it runs a scene; --compact records compact traces (StepTracing::kCompact), which is
+// what the workbench records (bench_traces compares the three).
 //   build/bench/bench_pile_scale [runs] [seconds] [--max N] [--rest T] [--set KEY=VALUE]...
-//                                [--traced]
+//                                [--traced | --compact]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -125,6 +126,10 @@ int main(int argc, char** argv) {
       tracing = cl::StepTracing::kAll;
       continue;
     }
+    if (std::strcmp(argv[i], "--compact") == 0) {
+      tracing = cl::StepTracing::kCompact;
+      continue;
+    }
     const bool option = std::strcmp(argv[i], "--set") == 0 || std::strcmp(argv[i], "--max") == 0 ||
                         std::strcmp(argv[i], "--rest") == 0;
     if (option && i + 1 >= argc) {
@@ -148,6 +153,8 @@ int main(int argc, char** argv) {
   if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
   if (positional.size() > 1) seconds = std::atof(positional[1]);
   if (tracing == cl::StepTracing::kAll) fmt::print("every step traced (--traced)\n\n");
+  if (tracing == cl::StepTracing::kCompact)
+    fmt::print("every step traced compactly, as the workbench records (--compact)\n\n");
   fmt::print(
       "| blocks | CPU s for {} sim s (median of {}) | min | max | real-time factor | collisions | "
       "back-ups | binary | serial impulse solves | per collision | contact solves | pivots | "

@@ -1,8 +1,10 @@
 #include "widgets/history_cursor.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/run/step_marks.h"
 #include "engine/solver/solve_state.h"
 
@@ -40,9 +42,28 @@ const StepRecord* HistoryCursor::current() const {
   return mCurrent >= 0 && mCurrent < mHistory.size() ? &mHistory.at(mCurrent) : nullptr;
 }
 
-const StepTrace* HistoryCursor::currentTrace() const {
+std::shared_ptr<const StepTrace> HistoryCursor::currentTraceShared() const {
   const StepRecord* r = current();
-  return r ? r->trace.get() : nullptr;
+  if (!r || !r->trace) return nullptr;
+  if (!r->trace->compact()) return r->trace;
+  return r->trace == mExpandedFrom ? mExpandedFull : nullptr;
+}
+
+bool HistoryCursor::currentNeedsExpansion() const {
+  const StepRecord* r = current();
+  return r && r->trace && r->trace->compact() && r->trace != mExpandedFrom;
+}
+
+void HistoryCursor::setExpanded(std::shared_ptr<const StepTrace> compact,
+                                std::shared_ptr<const StepTrace> full) {
+  if (mDisposer && mExpandedFull) mDisposer(std::move(mExpandedFull));
+  mExpandedFrom = std::move(compact);
+  mExpandedFull = std::move(full);
+}
+
+void HistoryCursor::releaseStaleExpansion() {
+  const StepRecord* r = current();
+  if (mExpandedFrom && (!r || r->trace != mExpandedFrom)) setExpanded(nullptr, nullptr);
 }
 
 bool HistoryCursor::show(int index, quint64 generation) {
@@ -87,6 +108,10 @@ void HistoryCursor::replaceState(int index, const SimState& state) {
 // ---- Selection
 
 void HistoryCursor::resetSelection() {
+  releaseStaleExpansion();
+  if (currentNeedsExpansion() && current()->trace->compactSolves.size() <= kExpandAtOnce)
+    setExpanded(current()->trace,
+                std::make_shared<const StepTrace>(expandTrace(*current()->trace)));
   mSelectedSolve = -1;
   mSelectedPivot = -1;
   mSelectedWaypoint = -1;
@@ -212,12 +237,13 @@ void HistoryCursor::openFirstWaypoint() {
 
 int HistoryCursor::selectPendingPoorSolve() {
   const StepRecord* r = current();
-  if (!r || r->step != mPoorSolveStep || !r->trace) return -1;
+  const StepTrace* trace = currentTrace();
+  if (!r || r->step != mPoorSolveStep || !trace) return -1;
   mPoorSolveStep = -1;
-  const int k = poorSolveIndex(*r->trace);
+  const int k = poorSolveIndex(*trace);
   if (k < 0) return -1;  // a time step that did not converge: no solve to point at
   mSelectedSolve = k;
-  mSelectedPivot = resultPosition(r->trace->solves[static_cast<std::size_t>(k)]);
+  mSelectedPivot = resultPosition(trace->solves[static_cast<std::size_t>(k)]);
   mSelectedContact = -1;
   return k;
 }

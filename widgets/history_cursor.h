@@ -32,7 +32,21 @@ class HistoryCursor {
   const StepRecord* current() const;
   bool atLatest() const { return mCurrent == mHistory.size() - 1; }
   const SimSnapshot& snapshot() const { return mSnapshot; }
-  const StepTrace* currentTrace() const;
+  // The full trace of the record shown: its own when full, its compact one's expansion
+  // when that is at hand (setExpanded), else null.
+  const StepTrace* currentTrace() const { return currentTraceShared().get(); }
+  std::shared_ptr<const StepTrace> currentTraceShared() const;
+  // The record shown holds a compact trace (engine/trace/compact_solve.h) not expanded yet.
+  bool currentNeedsExpansion() const;
+  // The expansion of `compact` (a record's trace) is `full`: shown while the record shown
+  // holds `compact`. One is kept; the one it replaces goes to the trace disposer.
+  void setExpanded(std::shared_ptr<const StepTrace> compact, std::shared_ptr<const StepTrace> full);
+  // Bytes of the expansion kept (not in the history's budget: one step's at most).
+  std::size_t expandedBytes() const { return mExpandedFull ? mExpandedFull->bytes() : 0; }
+  // A compact trace of at most this many compact solves is expanded as its record is shown,
+  // on this thread (milliseconds: a small scene's step, shown live while running); a larger
+  // one (a pile's) waits for the Session to expand it on a thread of its own.
+  static constexpr std::size_t kExpandAtOnce = 2000;
   // Shows record `index` of generation `generation`, its selection reset; false when it
   // was shown already.
   bool show(int index, quint64 generation);
@@ -104,6 +118,8 @@ class HistoryCursor {
 
  private:
   void openNextSolve();
+  // Lets go of the expansion kept when the record shown no longer holds its compact trace.
+  void releaseStaleExpansion();
 
   RunHistory mHistory;
   RunHistory::TraceDisposer mDisposer;
@@ -116,6 +132,7 @@ class HistoryCursor {
   int mSelectedBody = -1;
   long long mPoorSolveStep = -1;
   std::vector<SetAsideFuture> mSetAside;
+  std::shared_ptr<const StepTrace> mExpandedFrom, mExpandedFull;
 };
 
 }  // namespace cl::widgets

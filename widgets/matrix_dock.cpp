@@ -316,7 +316,7 @@ void MatrixDock::refillSolvePicker() {
     mSolveKind->setEnabled(n > 0);
   }
   const QSignalBlocker block(mSolvePicker);
-  mSolves->setSolves(trace ? mSession->current()->trace : nullptr, kind);
+  mSolves->setSolves(trace ? mSession->currentTraceShared() : nullptr, kind);
   mSolvePicker->setEnabled(mSolves->rowCount() > 0);
   mSolvePicker->setCurrentIndex(selected >= 0 ? mSolves->rowOf(selected) : -1);
 }

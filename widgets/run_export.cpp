@@ -86,7 +86,7 @@ bool writeWaypointsCsv(std::ostream& out, const RunHistory& history, int first, 
   for (int i = first; i <= last && i < history.size(); ++i) {
     const StepRecord& r = history.at(i);
     std::shared_ptr<const StepTrace> trace = r.trace;
-    if (!trace && i > 0) trace = replayStep(history.at(i - 1).state).trace;
+    if (!trace && i > 0) trace = replayStep(history.at(i - 1).state, StepTracing::kWaypoints).trace;
     if (trace && r.state.structure)
       for (std::size_t k = 0; k < trace->waypoints.size(); ++k)
         writeWaypointCsvRows(out, *r.state.structure, r.step, static_cast<int>(k) + 1,

@@ -27,6 +27,7 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(mRunner, &StepRunner::busyChanged, this, &Session::busyChanged);
   connect(mRunner, &StepRunner::edited, this, &Session::onEdited);
   connect(mRunner, &StepRunner::traceDerived, this, &Session::onTraceDerived);
+  connect(mRunner, &StepRunner::traceExpanded, this, &Session::onTraceExpanded);
 }
 
 Session::~Session() {

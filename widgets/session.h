@@ -132,9 +132,11 @@ class Session : public QObject {
   // saying none is held, when there is none. A poor step says why (noticeOccurred) and,
   // once its trace is at hand, selects the solve that made it poor at its result.
   bool showMarkedStep(StepMark mark, int direction);
-  // The trace of the record shown when it is held: recorded with the step or re-derived
-  // by requestTrace(); null otherwise. Runs nothing.
+  // The full trace of the record shown when it is at hand: recorded with the step or
+  // re-derived by requestTrace(), and expanded by it when the record holds a compact trace
+  // (engine/trace/compact_solve.h, what a run records); null otherwise. Runs nothing.
   const StepTrace* currentTrace() const;
+  std::shared_ptr<const StepTrace> currentTraceShared() const;
   // Asks for the trace of the record shown when it is not held (the budget dropped it, or
   // the step was taken without tracing): the step is re-run from the record before it
   // (replayStep) on a thread of its own, and the answer comes as currentChanged and
@@ -143,8 +145,11 @@ class Session : public QObject {
   // is reported by errorOccurred. Showing a record while paused asks by itself; a request
   // for a record the run has moved past is answered for the record shown when it lands.
   void requestTrace();
-  // Whether the trace of the record shown is being re-derived.
+  // Whether the trace of the record shown is being re-derived, or its compact trace
+  // expanded (requestTrace() does that too, on the same thread of its own: while paused,
+  // when a record is shown).
   bool derivingTrace() const;
+  bool expandingTrace() const;
   // Why currentTrace() is null, for a dock to show (no scene, step 0, being re-derived,
   // the record before it dropped, running untraced); empty when it is held.
   QString noTraceReason() const;
@@ -302,6 +307,9 @@ class Session : public QObject {
   // The poor solve the cursor expects, selected and described when its trace is at hand.
   void selectPendingPoorSolve();
   void reportSimulationError(const QString& message);
+  void onTraceExpanded(bool sameRun, long long step,
+                       const std::shared_ptr<const StepTrace>& compact,
+                       const std::shared_ptr<const StepTrace>& full);
   void onTraceDerived(bool current, long long step, const std::optional<StepRun>& run,
                       const QString& error);
   void onEdited(const SimState& state, long long step, const SimEdit& edit);

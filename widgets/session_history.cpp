@@ -65,12 +65,13 @@ void Session::selectPendingPoorSolve() {
   const int k = mCursor.selectPendingPoorSolve();
   if (k < 0) return;
   const StepRecord& r = *current();
-  const SolveTrace& t = r.trace->solves[static_cast<std::size_t>(k)];
+  const StepTrace& trace = *currentTrace();
+  const SolveTrace& t = trace.solves[static_cast<std::size_t>(k)];
   emit selectionChanged();
   emit noticeOccurred(tr("step %1 is poor (%7): solve %2 of %3 selected: %4, violation %5, by %6")
                           .arg(r.step)
                           .arg(k + 1)
-                          .arg(r.trace->solves.size())
+                          .arg(trace.solves.size())
                           .arg(QString::fromLatin1(errorName(t.solve.error)))
                           .arg(t.solve.maxComplementarityViolation, 0, 'g', 3)
                           .arg(QString::fromStdString(howSolved(t)))
@@ -79,6 +80,15 @@ void Session::selectPendingPoorSolve() {
 
 const StepTrace* Session::currentTrace() const {
   return mCursor.currentTrace();
+}
+
+std::shared_ptr<const StepTrace> Session::currentTraceShared() const {
+  return mCursor.currentTraceShared();
+}
+
+bool Session::expandingTrace() const {
+  const StepRecord* r = current();
+  return r && r->trace && mCursor.currentNeedsExpansion() && mRunner->expanding() == r->trace.get();
 }
 
 bool Session::derivingTrace() const {
@@ -92,8 +102,30 @@ bool Session::derivingTrace() const {
 
 void Session::requestTrace() {
   const StepRecord* r = current();
+  if (r && mCursor.currentNeedsExpansion()) {
+    mRunner->expandTrace(r->trace, r->step);
+    return;
+  }
   if (!r || r->trace || currentIndex() == 0) return;
   mRunner->deriveTrace(history().at(currentIndex() - 1).state, r->step);
+}
+
+void Session::onTraceExpanded(bool sameRun, long long step,
+                              const std::shared_ptr<const StepTrace>& compact,
+                              const std::shared_ptr<const StepTrace>& full) {
+  const StepRecord* shown = current();
+  if (sameRun && shown && shown->step == step && shown->trace == compact) {
+    mCursor.setExpanded(compact, full);
+    mCursor.resetSelection();
+    emit currentChanged();
+    emit selectionChanged();
+    selectPendingPoorSolve();
+    return;
+  }
+  // The record shown moved on meanwhile: the expansion is let go off this thread, and the
+  // record shown has its turn.
+  if (const auto& dispose = mRunner->traceDisposer()) dispose(full);
+  if (!isRunning() && shown && shown->step != step) requestTrace();
 }
 
 void Session::onTraceDerived(bool sameRun, long long step, const std::optional<StepRun>& run,
@@ -109,6 +141,7 @@ void Session::onTraceDerived(bool sameRun, long long step, const std::optional<S
     mCursor.setTrace(index, run->trace);
     if (index == currentIndex()) {
       mCursor.resetSelection();
+      requestTrace();  // a compact trace: its expansion next
       emit currentChanged();
       emit selectionChanged();
       selectPendingPoorSolve();
@@ -123,7 +156,17 @@ void Session::onTraceDerived(bool sameRun, long long step, const std::optional<S
 QString Session::noTraceReason() const {
   const StepRecord* r = current();
   if (!hasScene() || !r) return tr("No scene loaded.");
-  if (r->trace) return {};
+  if (currentTrace()) return {};
+  if (r->trace) {  // compact, not expanded yet
+    if (expandingTrace()) return tr("Expanding the compact trace of step %1…").arg(r->step);
+    // Another step's expansion is in flight: this one's follows it (onTraceExpanded).
+    if (mRunner->expanding() && !isRunning())
+      return tr("Expanding the compact trace of step %1 after the one in progress…").arg(r->step);
+    if (isRunning())
+      return tr("Step %1's trace is kept compact while the run goes on. Pause to expand it.")
+          .arg(r->step);
+    return tr("The compact trace of step %1 is not expanded yet.").arg(r->step);
+  }
   if (r->step == 0) return tr("Step 0 is the initial state: no solve yet. Take a step.");
   if (derivingTrace()) return tr("Re-running step %1 to re-derive its trace…").arg(r->step);
   if (currentIndex() == 0)

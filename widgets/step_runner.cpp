@@ -7,6 +7,7 @@
 #include <exception>
 #include <utility>
 
+#include "engine/contact/expand_trace.h"
 #include "widgets/run_pacing.h"
 #include "widgets/sim_worker.h"
 #include "widgets/thread_handoff.h"
@@ -228,13 +229,25 @@ void StepRunner::deriveTrace(const SimState& before, long long step) {
     std::optional<StepRun> run;
     QString error;
     try {
-      run = replayStep(before);
+      run = replayStep(before, StepTracing::kCompact);
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
     postTo(this, [this, generation, step, run = std::move(run), error] {
       if (--mTraceJobs == 0) mDerivingStep = -1;
       emit traceDerived(generation == mGeneration, step, run, error);
+    });
+  });
+}
+
+void StepRunner::expandTrace(std::shared_ptr<const StepTrace> compact, long long step) {
+  if (mExpanding || !compact) return;
+  mExpanding = compact;
+  mTracePool->start([this, compact = std::move(compact), generation = mGeneration, step] {
+    auto full = std::make_shared<const StepTrace>(cl::expandTrace(*compact));
+    postTo(this, [this, generation, step, compact, full = std::move(full)] {
+      mExpanding.reset();
+      emit traceExpanded(generation == mGeneration, step, compact, full);
     });
   });
 }

@@ -81,8 +81,15 @@ class StepRunner : public QObject {
 
   // Re-runs the step after `before` (replayStep) on a thread of its own; the answer comes as
   // traceDerived. One at a time: derivingStep() is the step being re-run, -1 when none.
+  // The trace derived is compact (StepTracing::kCompact), as the run records it.
   void deriveTrace(const SimState& before, long long step);
   long long derivingStep() const { return mDerivingStep; }
+  // Expands the compact trace `compact` of step `step` (engine/contact/expand_trace.h) on
+  // the same thread; the answer comes as traceExpanded. One at a time: expanding() is the
+  // trace being expanded, null when none. `compact` is shared and never changed: reading it
+  // on that thread while the history holds it is safe.
+  void expandTrace(std::shared_ptr<const StepTrace> compact, long long step);
+  const StepTrace* expanding() const { return mExpanding.get(); }
 
   // Frees the traces a history drops, on a thread of its own (a pile_200 step's took tens
   // of milliseconds to free, while the window is to stay responsive).
@@ -103,6 +110,10 @@ class StepRunner : public QObject {
   // or the error that stopped it.
   void traceDerived(bool current, long long step, const std::optional<StepRun>& run,
                     const QString& error);
+  // The expansion `full` of the compact trace `compact` of step `step` (of this generation
+  // or, when `current` is false, an older one).
+  void traceExpanded(bool current, long long step, const std::shared_ptr<const StepTrace>& compact,
+                     const std::shared_ptr<const StepTrace>& full);
 
  private:
   void onFrame();
@@ -129,9 +140,10 @@ class StepRunner : public QObject {
   double mTimeRate = 1.0;
   bool mTracing = true;
   long long mDerivingStep = -1;
-  int mTraceJobs = 0;                   // re-derivations started and not yet answered
-  QThreadPool* mTracePool = nullptr;    // one thread: re-derives traces off the UI thread
-  QThreadPool* mDisposePool = nullptr;  // one thread: frees the traces a history drops
+  int mTraceJobs = 0;                           // re-derivations started and not yet answered
+  std::shared_ptr<const StepTrace> mExpanding;  // the trace being expanded
+  QThreadPool* mTracePool = nullptr;            // one thread: re-derives traces off the UI thread
+  QThreadPool* mDisposePool = nullptr;          // one thread: frees the traces a history drops
   RunHistory::TraceDisposer mDisposer;
 };
 

@@ -44,7 +44,7 @@ StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, Integrato
 
 StepRecord recordStep(AdvanceStrategy& advance, const SimState& before, long long step,
                       bool trace) {
-  StepRun run = runStep(advance, before, trace ? StepTracing::kAll : StepTracing::kOff);
+  StepRun run = runStep(advance, before, trace ? StepTracing::kCompact : StepTracing::kOff);
   StepRecord r;
   r.step = step;
   r.draw = drawDataOf(advance.sim(), step);

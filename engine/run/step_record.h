@@ -26,7 +26,8 @@ StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, Integrato
                          double timeStep);
 
 // Takes one step of advance.timeStep() from `before` (the simulation's current state) and
-// records it as step number `step`, with its trace when `trace` is set. Throws
+// records it as step number `step`, with its compact trace (StepTracing::kCompact) when
+// `trace` is set. Throws
 // StepFailure as runStep does.
 StepRecord recordStep(AdvanceStrategy& advance, const SimState& before, long long step, bool trace);
 

@@ -46,7 +46,7 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   auto* contactSim = dynamic_cast<ContactSim*>(&sim);
   auto* collisionAdvance = dynamic_cast<CollisionAdvance*>(&advance);
   auto* timeStepper = dynamic_cast<TimeStepper*>(&advance);
-  StepTraceRecorder recorder;
+  StepTraceRecorder recorder(tracing == StepTracing::kCompact);
   SolverTraceSink* oldSolverSink = contactSim ? contactSim->traceSink() : nullptr;
   WaypointSink* oldWaypointSink = collisionAdvance ? collisionAdvance->waypointSink() : nullptr;
   TimeStepSink* oldTimeStepSink = timeStepper ? timeStepper->timeStepSink() : nullptr;
@@ -56,7 +56,8 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
     if (timeStepper) timeStepper->setTimeStepSink(oldTimeStepSink);
   };
   const bool trace = tracing != StepTracing::kOff;
-  if (contactSim && tracing == StepTracing::kAll) contactSim->setTraceSink(&recorder);
+  const bool solves = tracing == StepTracing::kAll || tracing == StepTracing::kCompact;
+  if (contactSim && solves) contactSim->setTraceSink(&recorder);
   if (collisionAdvance && trace) collisionAdvance->setWaypointSink(&recorder);
   if (timeStepper && trace) timeStepper->setTimeStepSink(&recorder);
   if (contactSim) contactSim->resetSolveTotals();
@@ -118,14 +119,14 @@ StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tr
   return r;
 }
 
-StepRun replayStep(const SimState& before) {
+StepRun replayStep(const SimState& before, StepTracing tracing) {
   std::unique_ptr<RigidBodySim> sim = before.structure->clone();
   // A copy shares its original's trace sink; this one reports to runStep's recorder only.
   if (auto* cs = dynamic_cast<ContactSim*>(sim.get())) cs->setTraceSink(nullptr);
   restoreState(*sim, before);
   std::unique_ptr<AdvanceStrategy> advance =
       makeAdvanceFor(*sim, before.advance, before.integrator, before.timeStep);
-  return runStep(*advance, before, StepTracing::kAll);
+  return runStep(*advance, before, tracing);
 }
 
 }  // namespace cl

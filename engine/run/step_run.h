@@ -51,8 +51,10 @@ struct StepRun {
 };
 
 // What runStep records of a step: nothing, the waypoints only (cheap: a run printing its
-// events), or everything (every solve with its pivots, and the waypoints).
-enum class StepTracing { kOff, kWaypoints, kAll };
+// events), everything with the serial impulse loop's one-contact solves kept compact (their
+// problems only, expanded on demand: engine/contact/expand_trace.h; what the workbench
+// records), or everything in full (every solve with its pivots, and the waypoints).
+enum class StepTracing { kOff, kWaypoints, kCompact, kAll };
 
 // A step that failed (advance threw SimulationError), with the trace recorded up to the
 // failure: the waypoints that lead to a stuck collision are how it is taken apart.
@@ -76,7 +78,8 @@ class StepFailure : public SimulationError {
 StepRun runStep(AdvanceStrategy& advance, const SimState& before, StepTracing tracing,
                 std::optional<double> stepSize = std::nullopt);
 
-// Re-runs the step that followed `before` on a fresh copy of its structure, with tracing.
-StepRun replayStep(const SimState& before);
+// Re-runs the step that followed `before` on a fresh copy of its structure, with tracing
+// (full unless asked otherwise).
+StepRun replayStep(const SimState& before, StepTracing tracing = StepTracing::kAll);
 
 }  // namespace cl

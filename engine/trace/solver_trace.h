@@ -193,6 +193,9 @@ struct SolveContext {
   std::vector<SolveContact> contacts;
 };
 
+struct CompactRows;
+struct CompactSolve;
+
 // Each record comes by value: the solver builds it for the sink and moves it in, and a sink
 // that keeps it moves it on (a traced pile_100 makes two million solves in 4 s, each a
 // context, its pivots and its record).
@@ -203,6 +206,13 @@ class SolverTraceSink {
   virtual void onPivot(SolverPivot pivot) = 0;
   virtual void onIteration(SolverIteration /*iteration*/) {}
   virtual void onSolve(SolverSolve solve) = 0;
+  // A sink that keeps the serial impulse loop's one-contact solves compact
+  // (compact_solve.h): the loop solves them untraced and sends, instead of their context,
+  // pivots and record, its records once (onCompactRows: their index, for the solves to
+  // name) and each solve's problem (onCompactSolve).
+  virtual bool keepsSolvesCompact() const { return false; }
+  virtual int onCompactRows(CompactRows&& /*rows*/) { return -1; }
+  virtual void onCompactSolve(const CompactSolve& /*solve*/) {}
 };
 
 // Keeps everything it is told; the pivots of the latest solve follow `solves.back()`.

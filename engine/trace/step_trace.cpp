@@ -1,5 +1,6 @@
 #include "engine/trace/step_trace.h"
 
+#include <string>
 #include <utility>
 
 namespace cl {
@@ -12,13 +13,18 @@ template <class T>
 std::size_t vectorBytes(const std::vector<T>& v) {
   return sizeof(T) * v.capacity();
 }
+// A string's characters on the heap: none while they fit in the string itself (the short
+// string buffer, whose capacity is the least a string has).
+std::size_t heapBytes(const std::string& s) {
+  return s.capacity() > std::string().capacity() ? s.capacity() + 1 : 0;
+}
 }  // namespace
 
 std::size_t StepTrace::countBytes() const {
   std::size_t n = sizeof(*this) + vectorBytes(solves) + vectorBytes(waypoints);
   for (const SolveTrace& s : solves) {
     n += vectorBytes(s.context.contacts) + vectorBytes(s.pivots);
-    for (const SolveContact& c : s.context.contacts) n += c.label.capacity();
+    for (const SolveContact& c : s.context.contacts) n += heapBytes(c.label);
     for (const SolverPivot& p : s.pivots)
       n += vectorBytes(p.C) + vectorBytes(p.NC) + vectorBytes(p.R) + vectorBytes(p.reRejects) +
            vectorBytes(p.CF) + vectorBytes(p.NCplus) + vectorBytes(p.NCminus) + vectorBytes(p.f) +
@@ -28,15 +34,30 @@ std::size_t StepTrace::countBytes() const {
     n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +
          vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
   }
+  n += vectorBytes(compactRows) + vectorBytes(compactSolves);
+  for (const CompactRows& r : compactRows) {
+    n += vectorBytes(r.contacts);
+    for (const SolveContact& c : r.contacts) n += heapBytes(c.label);
+  }
   for (const Waypoint& w : waypoints) n += vectorBytes(w.collisions) + vectorBytes(w.vars);
   n += vectorBytes(timeStepIterations);
   for (const TimeStepIteration& it : timeStepIterations)
     n += vectorBytes(it.active) + vectorBytes(it.f) + vectorBytes(it.gap);
   if (timeStep) {
     n += vectorBytes(timeStep->records) + vectorBytes(timeStep->f) + vectorBytes(timeStep->gap);
-    for (const SolveContact& c : timeStep->records) n += c.label.capacity();
+    for (const SolveContact& c : timeStep->records) n += heapBytes(c.label);
   }
   return n;
+}
+
+int StepTraceRecorder::onCompactRows(CompactRows&& rows) {
+  mTrace.compactRows.push_back(std::move(rows));
+  return static_cast<int>(mTrace.compactRows.size()) - 1;
+}
+
+void StepTraceRecorder::onCompactSolve(const CompactSolve& solve) {
+  mTrace.compactSolves.push_back(solve);
+  mTrace.compactSolves.back().position = static_cast<int>(mTrace.solveCount()) - 1;
 }
 
 void StepTraceRecorder::onSolveContext(SolveContext context) {

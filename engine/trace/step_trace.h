@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/trace/compact_solve.h"
 #include "engine/trace/solver_trace.h"
 #include "engine/trace/time_step_trace.h"
 #include "engine/trace/waypoint_trace.h"
@@ -22,8 +23,19 @@ struct SolveTrace {
   SolverSolve solve;                        // A, b, result
 };
 
+// A step's trace. A full one holds every solve in `solves`. A compact one (recorded by a
+// StepTraceRecorder made compact) holds the serial impulse loop's one-contact solves as
+// their problems only (compactSolves, their records in compactRows) and every other solve
+// in `solves`, in order; engine/contact/expand_trace.h makes the full trace of it, equal to
+// the one a full recording holds but for the solves' wall times.
 struct StepTrace {
   std::vector<SolveTrace> solves;
+  std::vector<CompactRows> compactRows;
+  std::vector<CompactSolve> compactSolves;
+  // Whether solves left out are to be expanded (compact_solve.h).
+  bool compact() const { return !compactSolves.empty(); }
+  // The number of solves of the step, compact ones included.
+  std::size_t solveCount() const { return solves.size() + compactSolves.size(); }
   std::vector<Waypoint> waypoints;
   // A time stepper's step (engine/time_stepping): its iterations and outcome.
   std::vector<TimeStepIteration> timeStepIterations;
@@ -38,6 +50,11 @@ struct StepTrace {
 
 class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public TimeStepSink {
  public:
+  // `compact`: keep the serial impulse loop's one-contact solves compact (compact_solve.h).
+  explicit StepTraceRecorder(bool compact = false) : mCompact(compact) {}
+  bool keepsSolvesCompact() const override { return mCompact; }
+  int onCompactRows(CompactRows&& rows) override;
+  void onCompactSolve(const CompactSolve& solve) override;
   void onSolveContext(SolveContext context) override;
   void onPivot(SolverPivot pivot) override;
   void onIteration(SolverIteration iteration) override;
@@ -53,6 +70,7 @@ class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public Ti
   StepTrace take();
 
  private:
+  bool mCompact;
   StepTrace mTrace;
   SolveTrace mOpen;  // the solve whose context or pivots have come but not its result
 };

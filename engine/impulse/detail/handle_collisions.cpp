@@ -71,15 +71,16 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const LcpProblem& p,
 
 // The same for an impulse problem with friction (records[set[r]] as above): the 2m impulses,
 // normals first.
+// `traceIt` false: not told to the trace sink (a compact trace's one-contact solve).
 Eigen::VectorXd solveOrThrow(ContactSim& sim, const FrictionProblem& p,
                              const std::vector<RigidBodyCollision>& all, std::span<const int> set,
-                             const FrictionOptions& options = {}) {
+                             const FrictionOptions& options = {}, bool traceIt = true) {
   const auto rowsOf = [&] { return recordsOf(all, set); };
   if (const std::string problem = p.validate(); !problem.empty())
     throw SimulationError(fmt::format("collision impulses with friction at time {}: {}:{}",
                                       sim.time(), problem, describeRecords(sim, rowsOf())));
   FrictionOptions traced = options;
-  if ((traced.sink = sim.traceSink()))
+  if ((traced.sink = traceIt ? sim.traceSink() : nullptr))
     traced.sink->onSolveContext(
         makeFrictionSolveContext(sim, rowsOf(), SolvePurpose::kImpulse, sim.time()));
   const FrictionResult r = computeFrictionForces(p, traced);
@@ -248,8 +249,26 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // its own, and anything unusual goes through it for the diagnostics.
   ComputeForces single;
   single.setOptions(sim.solverOptions());
+  // A sink that keeps one-contact solves compact is sent their problems (compact_solve.h)
+  // rather than the solves: they take the short cut (frictionless) or are solved untraced
+  // (friction), the same bits either way.
+  SolverTraceSink* const sink = sim.traceSink();
+  const bool compact = sink != nullptr && sink->keepsSolvesCompact();
   const bool shortCut =
-      sim.traceSink() == nullptr && sim.contactSolver() == LcpSolverKind::kComputeForces;
+      (sink == nullptr || compact) && sim.contactSolver() == LcpSolverKind::kComputeForces;
+  // The index the sink gave each record's row, sent the first time the record is solved
+  // alone (a step of a few such solves keeps only their records).
+  std::vector<int> compactRows;
+  const auto sendCompact = [&](CompactSolve c) {
+    if (compactRows.empty()) compactRows.assign(static_cast<std::size_t>(n), -1);
+    int& rows = compactRows[static_cast<std::size_t>(c.row)];
+    if (rows < 0)
+      rows = sink->onCompactRows(makeCompactRows(sim, records[static_cast<std::size_t>(c.row)],
+                                                 sim.time(), sim.solverOptions()));
+    c.rows = rows;
+    c.row = 0;
+    sink->onCompactSolve(c);
+  };
   std::vector<int> set;
   RandomLCG::OrderScratch order;
   double smallVelocity = kSmallVelocity;
@@ -296,7 +315,14 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
         p.mu.push_back(mu[set[r]]);
         p.joint.push_back(joint[set[r]]);
       }
-      const Eigen::VectorXd j = solveOrThrow(sim, p, records, set);
+      const bool alone = compact && m == 1 && !joint[set[0]];
+      const Eigen::VectorXd j = solveOrThrow(sim, p, records, set, {}, !alone);
+      if (alone)
+        sendCompact({.row = set[0],
+                     .friction = true,
+                     .A = {p.A(0, 0), p.A(1, 0), p.A(0, 1), p.A(1, 1)},
+                     .b = {p.b(0), p.b(1)},
+                     .mu = p.mu[0]});
       if (totals) ++totals->solves;
       for (int r = 0; r < m; ++r) {
         total(set[r]) += j(r);
@@ -310,6 +336,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       const int i = set[0];
       const double b = focus < 0 ? v(i) : (1.0 + e[i]) * v(i);
       if (const auto j = single.solveSingleContact(A(i, i), b)) {
+        if (compact) sendCompact({.row = i, .A = {A(i, i), 0, 0, 0}, .b = {b, 0}});
         if (totals) ++totals->solves;
         total(i) += *j;
         addColumn(i, *j);

@@ -1,0 +1,170 @@
+// Compact traces (engine/trace/compact_solve.h) expanded (engine/contact/expand_trace.h):
+// the same steps taken with a full trace and with a compact one reach the same state, and
+// the compact trace expanded equals the full one field by field, bit for bit, but for the
+// solves' wall times; the compact one holds fewer bytes and counts them.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <string>
+
+#include "engine/contact/expand_trace.h"
+#include "engine/dynamics/state_hash.h"
+#include "engine/run/step_run.h"
+#include "engine/scene/scene.h"
+
+namespace {
+
+bool sameBits(double x, double y) {
+  return std::memcmp(&x, &y, sizeof x) == 0;
+}
+
+bool sameBits(const Eigen::MatrixXd& x, const Eigen::MatrixXd& y) {
+  if (x.rows() != y.rows() || x.cols() != y.cols()) return false;
+  for (Eigen::Index k = 0; k < x.size(); ++k)
+    if (!sameBits(x.data()[k], y.data()[k])) return false;
+  return true;
+}
+
+void checkSameContext(const cl::SolveContext& x, const cl::SolveContext& y) {
+  CHECK(x.purpose == y.purpose);
+  CHECK(sameBits(x.time, y.time));
+  CHECK(x.subset == y.subset);
+  REQUIRE(x.contacts.size() == y.contacts.size());
+  for (std::size_t i = 0; i < x.contacts.size(); ++i) {
+    const cl::SolveContact& a = x.contacts[i];
+    const cl::SolveContact& b = y.contacts[i];
+    CHECK(a.primaryBody == b.primaryBody);
+    CHECK(a.normalBody == b.normalBody);
+    CHECK(a.label == b.label);
+    CHECK(std::string(a.kind) == std::string(b.kind));
+    CHECK(sameBits(a.point.x, b.point.x));
+    CHECK(sameBits(a.point.y, b.point.y));
+    CHECK(sameBits(a.normal.x, b.normal.x));
+    CHECK(sameBits(a.normal.y, b.normal.y));
+    CHECK(sameBits(a.distance, b.distance));
+    CHECK(sameBits(a.normalVelocity, b.normalVelocity));
+    CHECK(a.joint == b.joint);
+    CHECK(a.connector == b.connector);
+  }
+}
+
+void checkSamePivot(const cl::SolverPivot& x, const cl::SolverPivot& y) {
+  CHECK(x.index == y.index);
+  CHECK(x.d == y.d);
+  CHECK(x.j == y.j);
+  CHECK(sameBits(x.step, y.step));
+  CHECK(x.stepTaken == y.stepTaken);
+  CHECK(x.zeroStep == y.zeroStep);
+  CHECK(x.transition == y.transition);
+  CHECK(x.C == y.C);
+  CHECK(x.NC == y.NC);
+  CHECK(x.R == y.R);
+  CHECK(x.reRejects == y.reRejects);
+  CHECK(x.CF == y.CF);
+  CHECK(x.NCplus == y.NCplus);
+  CHECK(x.NCminus == y.NCminus);
+  CHECK(sameBits(x.f, y.f));
+  CHECK(sameBits(x.a, y.a));
+  CHECK(sameBits(x.deltaF, y.deltaF));
+  CHECK(sameBits(x.deltaA, y.deltaA));
+}
+
+void checkSameIteration(const cl::SolverIteration& x, const cl::SolverIteration& y) {
+  CHECK(x.index == y.index);
+  CHECK(sameBits(x.residual, y.residual));
+  CHECK(sameBits(x.merit, y.merit));
+  CHECK(sameBits(x.stepLength, y.stepLength));
+  CHECK(x.gradientStep == y.gradientStep);
+  CHECK(x.entering == y.entering);
+  CHECK(x.leaving == y.leaving);
+  CHECK(x.supportSolve == y.supportSolve);
+  CHECK(x.active == y.active);
+  CHECK(sameBits(x.f, y.f));
+}
+
+// Every field but wallSeconds (the time the solve took, the re-solve's when expanded).
+void checkSameSolve(const cl::SolverSolve& x, const cl::SolverSolve& y) {
+  CHECK(sameBits(x.A, y.A));
+  CHECK(sameBits(x.b, y.b));
+  CHECK(x.joint == y.joint);
+  CHECK(sameBits(x.f, y.f));
+  CHECK(sameBits(x.a, y.a));
+  CHECK(x.error == y.error);
+  CHECK(x.reason == y.reason);
+  CHECK(x.solver == y.solver);
+  CHECK(x.iterations == y.iterations);
+  CHECK(x.pivots == y.pivots);
+  CHECK(x.deferrals == y.deferrals);
+  CHECK(sameBits(x.maxComplementarityViolation, y.maxComplementarityViolation));
+  CHECK(x.reference == y.reference);
+  CHECK(x.policy == y.policy);
+  CHECK(x.warmStarted == y.warmStarted);
+  CHECK(x.warmPartial == y.warmPartial);
+  CHECK(x.mu == y.mu);
+  CHECK(x.slide == y.slide);
+  CHECK(x.byLemke == y.byLemke);
+  CHECK(sameBits(x.regularization, y.regularization));
+}
+
+void checkSameTrace(const cl::StepTrace& expanded, const cl::StepTrace& full) {
+  REQUIRE(expanded.solves.size() == full.solves.size());
+  for (std::size_t k = 0; k < full.solves.size(); ++k) {
+    INFO("solve " << k);
+    const cl::SolveTrace& x = expanded.solves[k];
+    const cl::SolveTrace& y = full.solves[k];
+    checkSameContext(x.context, y.context);
+    REQUIRE(x.pivots.size() == y.pivots.size());
+    for (std::size_t p = 0; p < y.pivots.size(); ++p) checkSamePivot(x.pivots[p], y.pivots[p]);
+    REQUIRE(x.iterations.size() == y.iterations.size());
+    for (std::size_t i = 0; i < y.iterations.size(); ++i)
+      checkSameIteration(x.iterations[i], y.iterations[i]);
+    checkSameSolve(x.solve, y.solve);
+  }
+  CHECK(expanded.waypoints.size() == full.waypoints.size());
+  CHECK_FALSE(expanded.compact());
+}
+
+// Takes `steps` steps of `file` twice, fully traced and compactly traced, and compares.
+// Returns the compact solves seen (a test of nothing when none were).
+std::size_t compareRuns(const std::string& file, int steps) {
+  cl::Scene fullScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
+  cl::Scene compactScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
+  auto fullAdvance = fullScene.makeAdvance();
+  auto compactAdvance = compactScene.makeAdvance();
+  cl::SimState fullState = cl::captureState(*fullAdvance, fullScene.sim->clone(), {});
+  cl::SimState compactState = cl::captureState(*compactAdvance, compactScene.sim->clone(), {});
+  std::size_t compactSolves = 0, fullBytes = 0, compactBytes = 0;
+  for (int k = 0; k < steps; ++k) {
+    INFO(file << " step " << k + 1);
+    cl::StepRun full = cl::runStep(*fullAdvance, fullState, cl::StepTracing::kAll);
+    cl::StepRun compact = cl::runStep(*compactAdvance, compactState, cl::StepTracing::kCompact);
+    REQUIRE(cl::stateHash(*fullScene.sim) == cl::stateHash(*compactScene.sim));
+    REQUIRE(full.trace);
+    REQUIRE(compact.trace);
+    CHECK_FALSE(full.trace->compact());
+    CHECK(compact.trace->solveCount() == full.trace->solves.size());
+    compactSolves += compact.trace->compactSolves.size();
+    // Truthfully counted: the recorder's count is a fresh count's. Fewer bytes over the
+    // run (a single step of pile_10 may count a few hundred bytes more: its record of each
+    // contact solved alone and the vectors' capacities).
+    CHECK(compact.trace->bytes() == compact.trace->countBytes());
+    fullBytes += full.trace->bytes();
+    compactBytes += compact.trace->bytes();
+    const cl::StepTrace expanded = cl::expandTrace(*compact.trace);
+    CHECK(expanded.bytes() == expanded.countBytes());
+    checkSameTrace(expanded, *full.trace);
+    fullState = std::move(full.state);
+    compactState = std::move(compact.state);
+  }
+  CHECK(compactBytes < fullBytes);
+  return compactSolves;
+}
+
+}  // namespace
+
+TEST_CASE("expandTrace: a compact trace expanded equals the full trace of the same step",
+          "[trace][compact]") {
+  // pile_10: frictionless serial impulses (ComputeForces' one-contact solves).
+  CHECK(compareRuns("pile_10.json", 100) > 0);
+  // pile_10_friction: the serial loop's 2x2 friction solves.
+  CHECK(compareRuns("pile_10_friction.json", 100) > 0);
+}

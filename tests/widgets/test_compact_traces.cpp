@@ -1,0 +1,83 @@
+// The workbench records compact traces (engine/trace/compact_solve.h) and shows them
+// expanded: a step of few compact solves at once, a pile's step on the trace thread with an
+// "expanding" reason meanwhile; what is shown is the expansion of the record's own trace
+// (the history keeps the compact one, and counts its bytes).
+#include <QSignalSpy>
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "engine/contact/expand_trace.h"
+#include "tests/widgets/test_scenes.h"
+#include "widgets/history_cursor.h"
+#include "widgets/session.h"
+
+using cl::testing::scenePath;
+using cl::testing::waitFor;
+using cl::widgets::HistoryCursor;
+using cl::widgets::Session;
+
+namespace {
+
+// Index of the first record whose trace holds more than `least` compact solves, or -1.
+int firstCompactRecord(const Session& s, std::size_t least) {
+  for (int i = 0; i < s.history().size(); ++i) {
+    const cl::StepTrace* t = s.history().at(i).trace.get();
+    if (t && t->compact() && t->compactSolves.size() > least) return i;
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("Session: a run records compact traces and shows a step's solves expanded",
+          "[compact_traces]") {
+  Session session;
+  REQUIRE(session.loadScene(scenePath("pile_20.json")));
+  // pile_20's blocks fall into the pit: its first collisions make thousands of serial
+  // one-contact impulse solves in a step.
+  int big = -1;
+  for (int k = 0; k < 30 && big < 0; ++k) {
+    REQUIRE(session.stepNow(4));
+    big = firstCompactRecord(session, HistoryCursor::kExpandAtOnce);
+  }
+  REQUIRE(big > 0);
+  const int small = firstCompactRecord(session, 0);
+  REQUIRE(small > 0);
+
+  // The history's byte count is its records' own, the compact traces' counts included.
+  std::size_t sum = 0;
+  for (int i = 0; i < session.history().size(); ++i) sum += session.history().at(i).bytes();
+  CHECK(session.history().bytes() == sum);
+
+  // A large one: the reason says it is being expanded, then the expansion is shown.
+  QSignalSpy changed(&session, &Session::currentChanged);
+  session.showStep(big);
+  const cl::StepRecord& r = session.history().at(big);
+  if (!session.currentTrace()) {
+    CHECK(session.expandingTrace());
+    CHECK(session.noTraceReason().contains(QStringLiteral("Expanding")));
+  }
+  REQUIRE(waitFor([&] { return session.currentTrace() != nullptr; }));
+  const cl::StepTrace* shown = session.currentTrace();
+  CHECK(shown != r.trace.get());
+  CHECK_FALSE(shown->compact());
+  CHECK(shown->solves.size() == r.trace->solveCount());
+  CHECK(session.noTraceReason().isEmpty());
+  CHECK(changed.count() >= 1);
+  // Selecting one of its compact solves shows that solve's pivots.
+  const cl::CompactSolve& c = r.trace->compactSolves.front();
+  session.selectSolve(c.position);
+  REQUIRE(session.selectedSolveTrace());
+  CHECK(session.selectedSolveTrace()->context.purpose == cl::SolvePurpose::kImpulse);
+  CHECK(session.selectedSolveTrace()->context.contacts.size() == 1);
+  const cl::SolveTrace expanded = cl::expandCompactSolve(*r.trace, c);
+  CHECK(session.selectedSolveTrace()->pivots.size() == expanded.pivots.size());
+  CHECK(session.selectedSolveTrace()->solve.f(0) == expanded.solve.f(0));
+  // The history still holds the compact trace.
+  CHECK(session.history().at(big).trace->compact());
+
+  // A small one is expanded as it is shown.
+  session.showStep(small);
+  REQUIRE(session.currentTrace());
+  CHECK(session.currentTrace()->solves.size() == session.history().at(small).trace->solveCount());
+}
