@@ -10,7 +10,8 @@
 // With --curve T, the warm frictional piles of 100 and 200 blocks (and the frictionless ones
 // beside them) run on to T simulated seconds once more, and a second table gives their CPU
 // per simulated second, second by second, with the kinetic energy at each second's end: the
-// cost curve to rest.
+// cost curve to rest. A run that fails (a SimulationError: no friction solve found forces)
+// is reported with its time and message under its row, its CPU up to the failure.
 //   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
 #include <fmt/format.h>
 
@@ -26,6 +27,7 @@
 
 #include "bench/cpu_time.h"
 #include "bench/median.h"
+#include "engine/dynamics/advance_strategy.h"
 #include "engine/dynamics/state_hash.h"
 #include "engine/io/text_file.h"
 #include "engine/scene/scene.h"
@@ -62,6 +64,7 @@ cl::Scene pileScene(int blocks, Mode mode, double mu) {
 }
 
 struct Run {
+  std::string failure;  // the first line of the SimulationError that stopped the run, if one did
   double cpu = 0;
   cl::ContactSim::SolveTotals solves;
   double finalKinetic = 0;
@@ -73,11 +76,17 @@ Run runPile(cl::Scene scene, double seconds, const std::function<void(const cl::
   auto advance = scene.makeAdvance();
   const double dt = scene.settings.timeStep;
   const double c0 = processCpuSeconds();
-  while (scene.sim->time() < seconds - 1e-9) {
-    advance->advance(dt);
-    if (each) each(scene);
-  }
   Run r;
+  try {
+    while (scene.sim->time() < seconds - 1e-9) {
+      advance->advance(dt);
+      if (each) each(scene);
+    }
+  } catch (const cl::SimulationError& e) {
+    const std::string what = e.what();
+    r.failure =
+        fmt::format("failed at t = {:.3f}: {}", scene.sim->time(), what.substr(0, what.find('\n')));
+  }
   r.cpu = processCpuSeconds() - c0;
   r.solves = scene.contactSim()->solveTotals();
   r.finalKinetic = scene.sim->energy().kinetic();
@@ -163,6 +172,8 @@ int main(int argc, char** argv) {
           blocks, modeName(mode), m, m / frictionless, s.solves, s.warmStarts, s.warmRejects,
           s.pivots, s.frictionByLemke, s.frictionRegularized, s.frictionHeld, first.finalKinetic,
           first.hash);
+      if (!first.failure.empty())
+        fmt::print("\n{} ({}): {}\n\n", modeName(mode), blocks, first.failure);
       std::fflush(stdout);
     }
   }

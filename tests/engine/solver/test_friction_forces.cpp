@@ -9,39 +9,16 @@
 #include "engine/math/random_lcg.h"
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/friction_forces.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
 namespace {
 
-constexpr double kG = 9.8;
 constexpr double kDeg = std::numbers::pi / 180;
-
-// A contact of one body in the slope's frame: tangent t = (1, 0) up the slope, normal
-// n = (0, 1); gravity there is g (-sin theta, -cos theta).
-struct Body {
-  double m, I;
-};
-
-// The problem of contacts at body points r (from the CM) of one body on a slope: rows
-// J = [d_x, d_y, r x d] for the normals, then the tangents; A = J M^-1 J^T, b = J a_ext.
-FrictionProblem onSlope(const Body& body, const std::vector<Eigen::Vector2d>& points, double theta,
-                        double mu) {
-  const int n = static_cast<int>(points.size());
-  Eigen::MatrixXd J(2 * n, 3);
-  for (int i = 0; i < n; ++i) {
-    const Eigen::Vector2d r = points[i];
-    J.row(i) << 0, 1, r.x();       // n = (0, 1): r x n = r_x
-    J.row(n + i) << 1, 0, -r.y();  // t = (1, 0): r x t = -r_y
-  }
-  const Eigen::Vector3d minv(1 / body.m, 1 / body.m, 1 / body.I);
-  const Eigen::Vector3d gravity(-kG * std::sin(theta), -kG * std::cos(theta), 0);
-  FrictionProblem p;
-  p.A = J * minv.asDiagonal() * J.transpose();
-  p.b = J * gravity;
-  p.mu.assign(n, mu);
-  return p;
-}
+using cl::test::kG;
+using cl::test::onSlope;
+using Body = cl::test::SlopeBody;
 
 }  // namespace
 
@@ -213,33 +190,9 @@ TEST_CASE("Friction: random stacks of two bodies end with every condition holdin
   RandomLCG rng(77);
   int solved = 0, gaveUp = 0, edges = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const int k1 = 1 + static_cast<int>(rng.nextFloat() * 2);
-    const int k2 = 1 + static_cast<int>(rng.nextFloat() * 2);
-    const int n = k1 + k2;
-    const double m1 = 0.5 + 2 * rng.nextFloat(), I1 = 0.1 + rng.nextFloat();
-    const double m2 = 0.5 + 2 * rng.nextFloat(), I2 = 0.1 + rng.nextFloat();
-    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(2 * n, 6);
-    for (int c = 0; c < n; ++c) {
-      const bool onGround = c < k1;
-      const double rx = -1 + 2 * rng.nextFloat(), r1y = -0.5;  // body 1's bottom
-      // Normal (0, 1) and tangent (1, 0) on the primary (body 1 on the ground, body 2 on
-      // body 1); the normal body (ground, body 1) takes the opposite.
-      const int primary = onGround ? 0 : 3;
-      J.row(c).segment(primary, 3) << 0, 1, rx;
-      J.row(n + c).segment(primary, 3) << 1, 0, onGround ? -r1y : 0.5;
-      if (!onGround) {
-        J.row(c).segment(0, 3) << 0, -1, -rx;
-        J.row(n + c).segment(0, 3) << -1, 0, 0.5;  // -(t, r x t), r = (rx, 0.5) on body 1
-      }
-    }
+    const cl::test::TwoBodyStack stack = cl::test::randomTwoBodyStack(rng);
     const double th = 35 * kDeg * rng.nextFloat();
-    Eigen::VectorXd minv(6), gravity(6);
-    minv << 1 / m1, 1 / m1, 1 / I1, 1 / m2, 1 / m2, 1 / I2;
-    gravity << -kG * std::sin(th), -kG * std::cos(th), 0, -kG * std::sin(th), -kG * std::cos(th), 0;
-    FrictionProblem p;
-    p.A = J * minv.asDiagonal() * J.transpose();
-    p.b = J * gravity;
-    p.mu.assign(n, 0.05 + 1.2 * rng.nextFloat());
+    const FrictionProblem p = stack.problem(th, 0.05 + 1.2 * rng.nextFloat());
     const FrictionResult r = computeFrictionForces(p);
     INFO("trial " << trial << ": " << errorName(r.error));
     CHECK(r.ok());

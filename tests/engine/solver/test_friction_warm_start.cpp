@@ -14,32 +14,18 @@
 #include "engine/math/random_lcg.h"
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
 namespace {
 
-constexpr double kG = 9.8;
 constexpr double kDeg = std::numbers::pi / 180;
+using cl::test::kG;
 
-// One body of mass m and moment I on a slope of angle theta, touching it at body points r
-// (from the CM): the slope's frame has t = (1, 0) up the slope and n = (0, 1); rows
-// J = [d_x, d_y, r x d] for the normals, then the tangents; A = J M^-1 J^T, b = J g.
 FrictionProblem onSlope(double m, double I, const std::vector<Eigen::Vector2d>& points,
                         double theta, double mu) {
-  const int n = static_cast<int>(points.size());
-  Eigen::MatrixXd J(2 * n, 3);
-  for (int i = 0; i < n; ++i) {
-    J.row(i) << 0, 1, points[i].x();
-    J.row(n + i) << 1, 0, -points[i].y();
-  }
-  const Eigen::Vector3d minv(1 / m, 1 / m, 1 / I);
-  const Eigen::Vector3d gravity(-kG * std::sin(theta), -kG * std::cos(theta), 0);
-  FrictionProblem p;
-  p.A = J * minv.asDiagonal() * J.transpose();
-  p.b = J * gravity;
-  p.mu.assign(n, mu);
-  return p;
+  return cl::test::onSlope({m, I}, points, theta, mu);
 }
 
 FrictionResult warmFrom(const FrictionProblem& p, const Eigen::VectorXd& guess) {
@@ -145,43 +131,19 @@ TEST_CASE("Friction warm start: a guess it cannot use gives the cold answer to t
 
 TEST_CASE("Friction warm start: nearby problems mostly take no pivot, each one solved",
           "[friction][solver][warm]") {
-  // Random stacks of two bodies on a slope (as the cold solve's random test builds them),
+  // Random stacks of two bodies on a slope (friction_test_problems.h),
   // each then drifting in 40 small steps (the slope tilting by up to 0.02 degrees a step,
   // the way a resting pile's problem changes from one evaluation to the next), solved
   // warm from the previous forces.
   RandomLCG rng(4242);
   int solves = 0, warm = 0, rejected = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    const int k1 = 1 + static_cast<int>(rng.nextFloat() * 2);
-    const int k2 = 1 + static_cast<int>(rng.nextFloat() * 2);
-    const int n = k1 + k2;
-    const double m1 = 0.5 + 2 * rng.nextFloat(), I1 = 0.1 + rng.nextFloat();
-    const double m2 = 0.5 + 2 * rng.nextFloat(), I2 = 0.1 + rng.nextFloat();
-    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(2 * n, 6);
-    for (int c = 0; c < n; ++c) {
-      const bool onGround = c < k1;
-      const double rx = -1 + 2 * rng.nextFloat();
-      const int primary = onGround ? 0 : 3;
-      J.row(c).segment(primary, 3) << 0, 1, rx;
-      J.row(n + c).segment(primary, 3) << 1, 0, 0.5;  // r_y = -0.5 under each CM
-      if (!onGround) {
-        J.row(c).segment(0, 3) << 0, -1, -rx;
-        J.row(n + c).segment(0, 3) << -1, 0, 0.5;
-      }
-    }
-    Eigen::VectorXd minv(6);
-    minv << 1 / m1, 1 / m1, 1 / I1, 1 / m2, 1 / m2, 1 / I2;
+    const cl::test::TwoBodyStack stack = cl::test::randomTwoBodyStack(rng);
     const double mu = 0.3 + rng.nextFloat();
     double theta = 12 * kDeg * rng.nextFloat();
     Eigen::VectorXd previous;
     for (int step = 0; step < 40; ++step, theta += 0.02 * kDeg * rng.nextFloat()) {
-      Eigen::VectorXd gravity(6);
-      gravity << -kG * std::sin(theta), -kG * std::cos(theta), 0, -kG * std::sin(theta),
-          -kG * std::cos(theta), 0;
-      FrictionProblem p;
-      p.A = J * minv.asDiagonal() * J.transpose();
-      p.b = J * gravity;
-      p.mu.assign(n, mu);
+      const FrictionProblem p = stack.problem(theta, mu);
       FrictionOptions o;
       o.guess = previous;
       const FrictionResult r = computeFrictionForces(p, o);
