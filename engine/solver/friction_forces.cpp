@@ -77,6 +77,13 @@ class FrictionPivoting {
   // With `start` (one entry per held row): the solution nearest to it.
   bool solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
                  const Eigen::VectorXd* start = nullptr) const;
+  // Sets each NC+- friction of v (forces, or their changes) to +-mu times its normal's.
+  void tieEdgeFrictions(Eigen::VectorXd& v) const {
+    for (int i = 0; i < n; ++i) {
+      if (fs[i] == ContactSet::kNCPlus) v(friction(i)) = P.mu[i] * v(i);
+      if (fs[i] == ContactSet::kNCMinus) v(friction(i)) = -P.mu[i] * v(i);
+    }
+  }
   bool warm();
   void startCold();
   FrictionResult regularized(double rel);
@@ -219,10 +226,7 @@ bool FrictionPivoting::direction(int d, double sigma) {
   df.setZero();
   for (int c = 0; c < m; ++c) df(held[c]) = x(c);
   df(d) = sigma;
-  for (int i = 0; i < n; ++i) {
-    if (fs[i] == ContactSet::kNCPlus) df(friction(i)) = P.mu[i] * df(i);
-    if (fs[i] == ContactSet::kNCMinus) df(friction(i)) = -P.mu[i] * df(i);
-  }
+  tieEdgeFrictions(df);
   da.noalias() = A * df;
   return true;
 }
@@ -411,10 +415,7 @@ bool FrictionPivoting::warm() {
     }
     f.setZero();
     for (int c = 0; c < m; ++c) f(held[c]) = x(c);
-    for (int i = 0; i < n; ++i) {
-      if (fs[i] == ContactSet::kNCPlus) f(friction(i)) = P.mu[i] * f(i);
-      if (fs[i] == ContactSet::kNCMinus) f(friction(i)) = -P.mu[i] * f(i);
-    }
+    tieEdgeFrictions(f);
     a.noalias() = A * f;
     a += P.b;
     // A held normal that pulls (f_N < 0) leaves C, its friction with it; only when none
@@ -470,7 +471,7 @@ FrictionResult FrictionPivoting::go() {
     return res;
   }
   const int m = 2 * n;
-  f = Eigen::VectorXd::Zero(m);
+  f.resize(m);  // startCold zeroes it
   df.resize(m);
   da.resize(m);
   startCold();
