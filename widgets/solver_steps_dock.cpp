@@ -534,7 +534,7 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
                    : s.byLemke ? tr(", pivoting found no step: solved by the Lemke fallback")
                                : QString(),
                    tail));
-    } else if (solver != LcpSolverKind::kComputeForces)
+    } else if (!tracesPivots(solver))
       mSummary->setText(tr("%1, solved by <b>%2</b>. <b>%3</b>, %4 iterations, %5.")
                             .arg(head, QString::fromLatin1(nameOf(solver)), status)
                             .arg(s.iterations)

@@ -180,7 +180,7 @@ int solveLcpCommand(const SolveLcpOptions& options) {
     allOk = allOk && replay.result.ok();
     if (options.trace.empty()) continue;
     try {
-      if (solver == LcpSolverKind::kComputeForces)
+      if (tracesPivots(solver))
         writeTraceCsv(options.trace, replay.pivots);
       else
         writeIterationsCsv(options.trace, replay.iterations);

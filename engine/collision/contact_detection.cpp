@@ -76,8 +76,10 @@ struct SpanHits {
         const Edge& e = paths[pi].edges[ei];
         // edgeHit(N, {pi, ei}, p), with the straight case spelled out so it is inlined.
         const auto* seg = std::get_if<StraightEdge>(&e);
-        const EdgeHit h = seg ? straightEdgeHit(*seg, N.straightNormal({pi, ei}, *seg), p)
-                              : arcEdgeHit(std::get<CircularEdge>(e), p);
+        const EdgeHit h =
+            !seg         ? arcEdgeHit(std::get<CircularEdge>(e), p)
+            : N.engine2d ? straightEdgeHitEngine2D(*seg, N.straightNormal({pi, ei}, *seg), p)
+                         : straightEdgeHit(*seg, N.straightNormal({pi, ei}, *seg), p);
         dist[k] = h.dist;
         spans[k] = h.defined && h.inSpan;
       }
@@ -428,10 +430,11 @@ void searchRecords(const RigidBodySim& sim, std::span<const double> vars,
   scratch.boundsOld.clear();
   for (int i = 0; i < n; ++i) {
     BodyStep& step = scratch.steps.emplace_back(
-        BodyStep{BodyView(bodies[i], BodyState::fromVars(vars, i), i), std::nullopt, false});
+        BodyStep{BodyView(bodies[i], BodyState::fromVars(vars, i), i, tol.engine2dArithmetic),
+                 std::nullopt, false});
     scratch.boundsNow.push_back(step.now.worldBounds());
     if (swept) {
-      step.old.emplace(bodies[i], BodyState::fromVars(oldVars, i), i);
+      step.old.emplace(bodies[i], BodyState::fromVars(oldVars, i), i, tol.engine2dArithmetic);
       scratch.boundsOld.push_back(step.old->worldBounds());
     }
   }
@@ -486,11 +489,11 @@ void findPairCollisions(const Polygon& a, const BodyState& sa, int ia, const Pol
                         const BodyState& sb, int ib, const ContactTolerances& tol,
                         std::vector<RigidBodyCollision>& out,
                         const std::optional<PreviousStates>& previous) {
-  BodyStep A{BodyView(a, sa, ia), std::nullopt, hasCircularEdge(a)};
-  BodyStep B{BodyView(b, sb, ib), std::nullopt, hasCircularEdge(b)};
+  BodyStep A{BodyView(a, sa, ia, tol.engine2dArithmetic), std::nullopt, hasCircularEdge(a)};
+  BodyStep B{BodyView(b, sb, ib, tol.engine2dArithmetic), std::nullopt, hasCircularEdge(b)};
   if (previous) {
-    A.old.emplace(a, previous->a, ia);
-    B.old.emplace(b, previous->b, ib);
+    A.old.emplace(a, previous->a, ia, tol.engine2dArithmetic);
+    B.old.emplace(b, previous->b, ib, tol.engine2dArithmetic);
   }
   PairScratch scratch;
   findPairRecords(A, B, tol, scratch, out);

@@ -34,6 +34,9 @@ namespace cl {
 struct ContactTolerances {
   double distanceTol = 0.01;  // bodies closer than this are touching
   double velocityTol = 0.5;   // |normal velocity| below this is "not colliding"
+  // A point's foot, distance and normal against a straight edge in engine2D's arithmetic
+  // (straightEdgeHitEngine2D, feature_gap.h): set with compute_forces_engine2d.
+  bool engine2dArithmetic = false;
 };
 
 // What made the record.

@@ -27,7 +27,7 @@ constexpr double kEstimateResolution = 1e7;
 
 bool CollisionAdvance::remeasure(RigidBodyCollision& c) const {
   if (c.kind == CollisionKind::kConnector) return mSim.remeasureConnector(c, mSim.vars());
-  return updateCollision(c, mSim, mSim.vars());
+  return updateCollision(c, mSim, mSim.vars(), mSim.tolerances().engine2dArithmetic);
 }
 
 double CollisionAdvance::accuracy() const {
@@ -37,6 +37,9 @@ double CollisionAdvance::accuracy() const {
 void CollisionAdvance::advance(double dt) {
   if (!(dt > kTimeEpsilon)) return;
   mTarget = mSim.time() + dt;
+  mEngine2D = mSim.tolerances().engine2dArithmetic;
+  mTotal = dt;
+  mAdvanced = 0;
   mStep = dt;
   mBinary = false;
   mBinarySteps = 0;
@@ -49,7 +52,10 @@ void CollisionAdvance::advance(double dt) {
   const double start = mSim.time();
   const CollisionCounters before = mCounters;
   CollisionStats stats;
-  for (int iteration = 1; mTarget - mSim.time() > kTimeEpsilon; ++iteration) {
+  const auto timeLeft = [&] {
+    return mEngine2D ? mAdvanced < mTotal - kTimeEpsilon : mTarget - mSim.time() > kTimeEpsilon;
+  };
+  for (int iteration = 1; timeLeft(); ++iteration) {
     throwIfCancelled(mSim.time());
     if (iteration > kMaxIterations) {
       const CollisionCounters spent = mCounters - before;
@@ -96,6 +102,7 @@ void CollisionAdvance::advance(double dt) {
     }
     if (!didBackup) {
       if (mStep > kProgressStep) mStuck = 0;
+      mAdvanced += mStep;
       mark(WayPoint::ADVANCED_NO_BACKUP);
       if (mBinary && ++mBinarySteps >= kBinaryStepsWithoutBackup) {
         mBinary = false;
@@ -150,10 +157,20 @@ bool CollisionAdvance::advanceSim(double h) {
     throw SimulationError(
         fmt::format("a step of {} from time {} failed: {}", h, mSavedTime, e.what()));
   }
-  mSim.setTime(mSim.time() + h);
+  mSim.setTime(mSim.time() + (mEngine2D ? mIntegrator->timeIncrement(h) : h));
   ++mCounters.odeSteps;
   ++mSteps;
   const double acc = accuracy();
+  // Earliest estimate first, those without one last (engine2D orders them so).
+  const auto sortByEstimate = [&] {
+    const auto key = [](const TrackedCollision& t) {
+      return std::isnan(t.estimatedTime) ? HUGE_VAL
+                                         : std::round(t.estimatedTime * kEstimateResolution);
+    };
+    std::stable_sort(
+        mCollisions.begin(), mCollisions.end(),
+        [&](const TrackedCollision& a, const TrackedCollision& b) { return key(a) < key(b); });
+  };
   // A step that met a penetration is backed up from, whatever state it ended in.
   if (const auto& log = mSim.penetrationLog()) {
     // An evaluate inside the step met a penetration: the step is not to be trusted.
@@ -163,6 +180,8 @@ bool CollisionAdvance::advanceSim(double h) {
       t.needsHandling = isColliding(r, acc);
       mCollisions.push_back(std::move(t));
     }
+    // engine2D sorts these too (its order decides the serial handling's random choices).
+    if (mEngine2D) sortByEstimate();
     mark(WayPoint::ADVANCE_SIM_FAIL);
     return false;
   }
@@ -179,14 +198,7 @@ bool CollisionAdvance::advanceSim(double h) {
     t.setDetected(mSim.time());
     mCollisions.push_back(std::move(t));
   }
-  // Earliest estimate first, those without one last (engine2D orders them so).
-  const auto key = [](const TrackedCollision& t) {
-    return std::isnan(t.estimatedTime) ? HUGE_VAL
-                                       : std::round(t.estimatedTime * kEstimateResolution);
-  };
-  std::stable_sort(
-      mCollisions.begin(), mCollisions.end(),
-      [&](const TrackedCollision& a, const TrackedCollision& b) { return key(a) < key(b); });
+  sortByEstimate();
   bool colliding = false;
   for (TrackedCollision& t : mCollisions) {
     t.needsHandling = isColliding(t.record, acc);
@@ -229,7 +241,7 @@ void CollisionAdvance::backup() {
             mSim.bodyName(t.record.normalBody), mSim.time()));
       continue;
     }
-    t.updateEstimate(mSim.time());
+    t.updateEstimate(mSim.time(), mEngine2D);
     kept.push_back(std::move(t));
   }
   mCollisions = std::move(kept);
@@ -305,7 +317,7 @@ void CollisionAdvance::nextStep(bool didBackup, const CollisionStats& stats) {
       mark(WayPoint::NO_ESTIMATE);
     }
   }
-  const double full = mTarget - now;
+  const double full = mEngine2D ? mTotal - mAdvanced : mTarget - now;
   if (mBinary) {
     mNextEstimate = kNaN;
     if (didBackup) {

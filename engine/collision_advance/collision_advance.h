@@ -99,6 +99,13 @@ class CollisionAdvance : public AdvanceStrategy {
   double mSavedTime = 0;
   double mSavedFrictionLoss = 0;
   double mTarget = 0;    // time at which this advance ends
+  // With engine2D's arithmetic (its solver chosen): the time left is the step's length
+  // less the steps kept (totalTimeStep - timeAdvanced), which rounds differently from
+  // mTarget - time; time moves as the integrator moves a variable of rate 1; estimates
+  // choose their root as engine2D's do.
+  bool mEngine2D = false;
+  double mTotal = 0;     // totalTimeStep
+  double mAdvanced = 0;  // timeAdvanced
   double mStep = 0;      // currentStep
   bool mBinary = false;  // binarySearch
   int mBinarySteps = 0;

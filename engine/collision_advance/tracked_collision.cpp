@@ -28,7 +28,7 @@ void TrackedCollision::setDetected(double t) {
     estimatedTime = t + (record.targetGap - record.distance) / record.normalVelocity;
 }
 
-void TrackedCollision::updateEstimate(double now) {
+void TrackedCollision::updateEstimate(double now, bool engine2dArithmetic) {
   if (!imminent()) {
     estimatedTime = kNaN;
     return;
@@ -42,6 +42,13 @@ void TrackedCollision::updateEstimate(double now) {
   const double det = std::sqrt(v1 * v1 - 2.0 * a * (d1 - record.targetGap));
   if (std::isnan(det)) return;
   const double s1 = (-v1 + det) / a, s2 = (-v1 - det) / a;
+  if (engine2dArithmetic) {
+    const double e1 = now + s1, e2 = now + s2, t2 = detectedTime;
+    const bool first = e1 > now && e1 < t2;
+    if (first) estimatedTime = e1;
+    if (e2 > now && e2 < t2 && (!first || e2 < e1)) estimatedTime = e2;
+    return;
+  }
   double best = kNaN;
   // A root where the record is still approaching: reaching the gap on the way in, not
   // coming back out through it.

@@ -39,7 +39,10 @@ struct TrackedCollision {
   void setDetected(double t);
   // After the record was re-measured at time `now` (a back-up): a new estimate for a
   // record still approaching, none for the rest.
-  void updateEstimate(double now);
+  // engine2dArithmetic: engine2D's choice of root (the earlier of those strictly between
+  // now and the detection, compared as times), without the check that the record still
+  // approaches there.
+  void updateEstimate(double now, bool engine2dArithmetic = false);
   // Approaching (normal velocity < 0) and either must be handled or is not a contact.
   bool imminent() const;
 };

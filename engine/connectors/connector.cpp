@@ -7,12 +7,19 @@
 #include "engine/body/body_state.h"
 #include "engine/body/scrim.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/math/engine2d_trig.h"
 
 namespace cl {
 
 Vec2 ConnectorContext::worldPoint(int body, Vec2 pBody) const {
   if (isScrim(body)) return pBody;
-  return bodies[body].bodyToWorld(BodyState::fromVars(vars, body), pBody);
+  const BodyState s = BodyState::fromVars(vars, body);
+  if (!tolerances.engine2dArithmetic) return bodies[body].bodyToWorld(s, pBody);
+  return s.position() + rotatedAs(pBody - bodies[body].centerOfMass(), s.angle, true);
+}
+
+Vec2 ConnectorContext::turnedBy(int body, Vec2 vBody) const {
+  return rotatedAs(vBody, angle(body), tolerances.engine2dArithmetic);
 }
 
 Vec2 ConnectorContext::pointVelocity(int body, Vec2 pWorld) const {

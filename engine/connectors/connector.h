@@ -39,6 +39,9 @@ struct ConnectorContext {
   Vec2 centerOfMass(int body) const;
   // Angle of the body (zero for the Scrim).
   double angle(int body) const;
+  // vBody (a direction in body coordinates) in the world: turned by the body's angle,
+  // with engine2D's sine and cosine when the tolerances ask for engine2D's arithmetic.
+  Vec2 turnedBy(int body, Vec2 vBody) const;
   // A body with finite mass (not the Scrim, not fixed).
   bool movable(int body) const;
 };

@@ -16,7 +16,7 @@ Joint::Joint(JointParams p) : mP(std::move(p)) {
 
 Vec2 Joint::normalWorld(const ConnectorContext& ctx) const {
   if (mP.normalType == CoordType::WORLD) return mP.normal;
-  return mP.normal.rotated(ctx.angle(mP.body2));
+  return ctx.turnedBy(mP.body2, mP.normal);
 }
 
 RigidBodyCollision Joint::collision(const ConnectorContext& ctx) const {
@@ -49,10 +49,11 @@ void Joint::align(RigidBodySim& sim, const ContactTolerances& tolerances) const 
 
 std::array<std::unique_ptr<Joint>, 2> makeDoubleJoint(int body1, Vec2 attach1, int body2,
                                                       Vec2 attach2, CoordType normalType,
-                                                      Vec2 normal, const std::string& name) {
+                                                      Vec2 normal, const std::string& name,
+                                                      bool engine2dTurn) {
   JointParams p{body1, attach1, body2, attach2, normalType, normal, name + "_1"};
   JointParams q = p;
-  q.normal = Vec2{-normal.y, normal.x};
+  q.normal = engine2dTurn ? Vec2{normal.y, -normal.x} : Vec2{-normal.y, normal.x};
   q.name = name + "_2";
   return {std::make_unique<Joint>(p), std::make_unique<Joint>(q)};
 }

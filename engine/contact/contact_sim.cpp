@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/engine2d_lcp.h"
 #include "engine/contact/detail/contact_subsets.h"
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/impulse_lcp.h"
@@ -102,11 +103,15 @@ std::vector<RigidBodyCollision> ContactSim::findCollisions(std::span<const doubl
 void ContactSim::addConnectorRecords(std::span<const double> vars,
                                      std::vector<RigidBodyCollision>& out) const {
   const ConnectorContext ctx = connectorContext(vars);
+  const std::size_t first = out.size();
   for (std::size_t k = 0; k < mConnectors.size(); ++k) {
     const std::size_t before = out.size();
     mConnectors[k]->addCollisions(ctx, out);
     for (std::size_t i = before; i < out.size(); ++i) out[i].connector = static_cast<int>(k);
   }
+  // engine2D puts each connector's record at the front of the list (Joint.addCollision's
+  // unshift): the last connector's first.
+  if (mTolerances.engine2dArithmetic) std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
 bool ContactSim::remeasureConnector(RigidBodyCollision& c, std::span<const double> vars) const {
@@ -303,7 +308,11 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
 
   LcpProblem problem;
   problem.A = contactMatrix(cs, bodies(), &problem.nonzeros);
-  problem.b = contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
+  if (mTolerances.engine2dArithmetic) problem.A = contactMatrixEngine2D(cs, bodies());
+  problem.b = mTolerances.engine2dArithmetic
+                  ? contactBVectorEngine2D(cs, bodies(), vars, change, mExtraAccel,
+                                           mExtraAccelTimeStep)
+                  : contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
 

@@ -117,7 +117,12 @@ class ContactSim : public RigidBodySim {
   // The LCP solver of contact forces and collision impulses (lcp_solver.h); ComputeForces
   // by default. The others take the policy-free options: tolerance, and their own limits.
   LcpSolverKind contactSolver() const { return mContactSolver; }
-  void setContactSolver(LcpSolverKind kind) { mContactSolver = kind; }
+  // compute_forces_engine2d brings engine2D's arithmetic to the rest of the step too: its
+  // time accounting in CollisionAdvance and its straight-edge measurements.
+  void setContactSolver(LcpSolverKind kind) {
+    mContactSolver = kind;
+    mTolerances.engine2dArithmetic = kind == LcpSolverKind::kComputeForcesEngine2D;
+  }
   // Solves `problem` with the contact solver, the trace sink attached: ComputeForces with
   // solverOptions() and the simulation's generator, or the solver chosen. `guess` is the
   // warm start (contacts expected to carry force) for the solvers that use one.

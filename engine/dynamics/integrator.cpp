@@ -9,6 +9,7 @@ namespace {
 class Euler : public Integrator {
  public:
   IntegratorKind kind() const override { return IntegratorKind::kEuler; }
+  double timeIncrement(double h) const override { return h * 1.0; }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     k1.resize(x.size());
     sys.evaluate(x, t, k1);
@@ -25,6 +26,7 @@ class Euler : public Integrator {
 class ModifiedEuler : public Integrator {
  public:
   IntegratorKind kind() const override { return IntegratorKind::kModifiedEuler; }
+  double timeIncrement(double h) const override { return h * (1.0 + 1.0) / 2.0; }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), tmp.resize(n);
@@ -47,6 +49,9 @@ class ModifiedEuler : public Integrator {
 class RungeKutta : public Integrator {
  public:
   IntegratorKind kind() const override { return IntegratorKind::kRungeKutta; }
+  double timeIncrement(double h) const override {
+    return h * (1.0 + 2.0 * 1.0 + 2.0 * 1.0 + 1.0) / 6.0;
+  }
   void step(OdeSystem& sys, std::vector<double>& x, double t, double h) override {
     const std::size_t n = x.size();
     k1.resize(n), k2.resize(n), k3.resize(n), k4.resize(n), tmp.resize(n);

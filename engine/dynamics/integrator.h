@@ -40,6 +40,10 @@ class Integrator {
   virtual IntegratorKind kind() const = 0;
   // Replaces vars (the state at time t) by the state at time t + h.
   virtual void step(OdeSystem& system, std::vector<double>& vars, double t, double h) = 0;
+  // The change of a variable whose rate is 1 over the step, rounded as the step's weights
+  // round it: engine2D keeps time as such a variable (4th-order Runge-Kutta: 6 h / 6, which
+  // is not always h).
+  virtual double timeIncrement(double h) const = 0;
 };
 
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind);

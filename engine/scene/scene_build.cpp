@@ -241,14 +241,14 @@ std::unique_ptr<ForceLaw> makeLaw(const ConstantForceDoc& f, const BodyIndex& in
 // std::invalid_argument for what only the engine can tell: two ends that cannot move, a
 // rod between coincident points.
 std::vector<std::unique_ptr<Connector>> makeConnectors(const JointDoc& c, const BodyIndex& index,
-                                                       const ContactSim&, bool twin = false) {
+                                                       const ContactSim& sim, bool twin = false) {
   const int b1 = index(c.ends.body1), b2 = index(c.ends.body2);
   const CoordType coords = c.normalCoords.value_or(CoordType::WORLD);
   const Vec2 normal = c.normal.value_or(Vec2{0, 1});
   std::vector<std::unique_ptr<Connector>> out;
   if (twin) {
     for (auto& j : makeDoubleJoint(b1, c.ends.point1, b2, c.ends.point2, coords, normal,
-                                   c.name.value_or("joint")))
+                                   c.name.value_or("joint"), sim.tolerances().engine2dArithmetic))
       out.push_back(std::move(j));
   } else {
     out.push_back(std::make_unique<Joint>(JointParams{b1, c.ends.point1, b2, c.ends.point2, coords,

@@ -1,6 +1,7 @@
 #include "engine/solver/lcp_solver.h"
 
 #include "engine/solver/compute_forces.h"
+#include "engine/solver/compute_forces_engine2d.h"
 #include "engine/solver/fb_newton.h"
 #include "engine/solver/lemke.h"
 #include "engine/solver/newton_release.h"
@@ -31,6 +32,8 @@ std::unique_ptr<LcpSolver> makeLcpSolver(LcpSolverKind kind, const LcpSolverOpti
       cf->setOptions(o);
       return cf;
     }
+    case LcpSolverKind::kComputeForcesEngine2D:
+      return std::make_unique<ComputeForcesEngine2D>(rng, options.policy);
     case LcpSolverKind::kLemke:
       return std::make_unique<Lemke>(options);
     case LcpSolverKind::kPgs:

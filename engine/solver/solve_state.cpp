@@ -76,9 +76,11 @@ std::string howSolved(const SolveTrace& trace) {
     return fmt::format("the friction pivoting (Baraff 94, sections 5 and 6), {} decision{}",
                        decisions, plural);
   }
-  if (solver != LcpSolverKind::kComputeForces)
+  if (!tracesPivots(solver))
     return fmt::format("{}, {} iteration{}", nameOf(solver), s.iterations,
                        s.iterations == 1 ? "" : "s");
+  if (solver == LcpSolverKind::kComputeForcesEngine2D)
+    return fmt::format("ComputeForces in engine2D's arithmetic, {} decision{}", decisions, plural);
   if (decisions == 0 && s.b.size() == 1)
     return "one contact, solved directly: f = -b/A when b < 0, else f = 0";
   if (s.warmStarted && !s.warmPartial && decisions <= 1)

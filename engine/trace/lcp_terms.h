@@ -95,6 +95,8 @@ inline const char* errorName(LcpError e) {
 // X(kind, name, title)
 #define CL_LCP_SOLVERS(X)                                                     \
   X(kComputeForces, "compute_forces", "ComputeForces (Baraff 1994 pivoting)") \
+  X(kComputeForcesEngine2D, "compute_forces_engine2d",                          \
+    "ComputeForces in engine2D's arithmetic (myPhysicsLab's bits)")             \
   X(kLemke, "lemke", "Lemke (complementary pivoting, lexicographic)")         \
   X(kPgs, "pgs", "Projected Gauss-Seidel")                                    \
   X(kFbNewton, "fb_newton", "Fischer-Burmeister semismooth Newton")           \
@@ -105,6 +107,12 @@ enum class LcpSolverKind {
   CL_LCP_SOLVERS(CL_SOLVER_ENUM)
 #undef CL_SOLVER_ENUM
 };
+
+// The solvers of Baraff's pivoting, whose traces are its decisions (SolverPivot: the sets
+// at each pivot) rather than iterations.
+constexpr bool tracesPivots(LcpSolverKind kind) {
+  return kind == LcpSolverKind::kComputeForces || kind == LcpSolverKind::kComputeForcesEngine2D;
+}
 
 inline constexpr NamedValue<LcpSolverKind> kLcpSolverNames[] = {
 #define CL_SOLVER_NAME(kind, name, title) {LcpSolverKind::kind, name},

@@ -36,7 +36,13 @@ enum class PivotTransition {
   kFrictionZeroed,
   kGiveUp,
   kLemkeFallback,
-  kRegularized
+  kRegularized,
+  kCToRDrift,
+  kNcToRDrift,
+  kDeferNoStep,
+  kToleranceRaised,
+  kLoopDetected,
+  kRejectDriven
 };
 
 // Each transition's short name (traces, CSV and LCP files, tables) and what it means (the
@@ -100,6 +106,24 @@ inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
      "have freedoms): the pivoting on A + eps I (eps in the step column, relative to the largest "
      "diagonal entry) found f, a and the sets, which solve the problem itself to its acceptance "
      "check"},
+    // compute_forces_engine2d's own (compute_forces_engine2d.h).
+    {PivotTransition::kCToRDrift, "C->R drift",
+     "limiting j in C reached f = 0 but its acceleration had drifted past 1e-10: j -> R, to be "
+     "driven again"},
+    {PivotTransition::kNcToRDrift, "NC->R drift",
+     "limiting j in NC reached a = 0 but its force had drifted past 1e-10: j -> R, to be driven "
+     "again"},
+    {PivotTransition::kDeferNoStep, "->R no step",
+     "no contact limits d's step (or it exceeds 1e5) and d carries no force: d -> R"},
+    {PivotTransition::kToleranceRaised, "tolerance raised",
+     "no contact limits d's step, d carries force and |a_d| < 1e-5: d's tolerance becomes "
+     "1.1 |a_d|, which ends its drive"},
+    {PivotTransition::kLoopDetected, "loop detected",
+     "every contact is treated and the sets with the contact chosen repeat an earlier state: the "
+     "solve stops there (engine2D's checkLoop) and its result is checked"},
+    {PivotTransition::kRejectDriven, "R driven",
+     "a deferred contact, driven again, reached an acceptable acceleration: out of R (into C or "
+     "NC by its force)"},
 };
 const char* transitionName(PivotTransition t);
 const char* transitionDescription(PivotTransition t);

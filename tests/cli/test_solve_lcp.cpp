@@ -154,7 +154,8 @@ TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profi
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("2 problems"));
   // No solver solves the problem without a solution: each solves 1 of 2.
-  for (const char* name : {"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"})
+  for (const char* name :
+       {"compute_forces", "compute_forces_engine2d", "lemke", "pgs", "fb_newton", "newton_release"})
     CHECK_THAT(r.out, Catch::Contains(name) && Catch::Contains("1/2"));
   // Each failure is listed with its status and reason.
   CHECK_THAT(r.out, Catch::Contains("compute_forces did not solve 1 of 2:\n  b.json (n = 2): "
@@ -185,13 +186,14 @@ TEST_CASE("compare: a folder of LCPs, the table, the CSV read back and the profi
     }
     solved += cells[4] == "1";
   }
-  CHECK(rows == 10);
-  CHECK(solved == 5);
+  CHECK(rows == 12);  // 2 problems, 6 solvers
+  CHECK(solved == 6);
   // The profile: at every tau a fraction of at most 1/2 (one problem is solved by nobody),
   // non-decreasing in tau, reaching 1/2 for every solver at the largest tau.
   const std::string profile = readAll(dir / "profile.csv");
-  CHECK_THAT(profile, Catch::StartsWith("tau,compute_forces,lemke,pgs,fb_newton,newton_release"));
-  CHECK_THAT(profile, Catch::Contains("\n1000,0.5,0.5,0.5,0.5,0.5\n"));
+  CHECK_THAT(profile, Catch::StartsWith("tau,compute_forces,compute_forces_engine2d,lemke,pgs,"
+                                        "fb_newton,newton_release"));
+  CHECK_THAT(profile, Catch::Contains("\n1000,0.5,0.5,0.5,0.5,0.5,0.5\n"));
 
   const CliResult empty = runCli("compare '" + dir.string() + "/nothing'", dir);
   CHECK(empty.exitCode == 1);

@@ -16,6 +16,7 @@
 
 #include "engine/body/polygon.h"
 #include "engine/collision/rigid_body_collision.h"
+#include "engine/math/engine2d_trig.h"
 
 namespace cl {
 
@@ -37,8 +38,17 @@ struct BodyView {
   std::span<const StraightEdgeFacts> straightFacts;
   std::span<const int> pathFirstEdge;
 
-  BodyView(const Polygon& p, const BodyState& st, int i)
-      : poly(&p), s(st), index(i), c(std::cos(st.angle)), sn(std::sin(st.angle)) {}
+  // Points against its straight edges, and its sine and cosine, in engine2D's arithmetic
+  // (ContactTolerances).
+  bool engine2d = false;
+
+  BodyView(const Polygon& p, const BodyState& st, int i, bool engine2dArithmetic = false)
+      : poly(&p),
+        s(st),
+        index(i),
+        c(engine2dArithmetic ? cosEngine2D(st.angle) : std::cos(st.angle)),
+        sn(engine2dArithmetic ? sinEngine2D(st.angle) : std::sin(st.angle)),
+        engine2d(engine2dArithmetic) {}
 
   Vec2 toWorld(Vec2 pb) const { return s.position() + (pb - poly->centerOfMass()).rotated(c, sn); }
   Vec2 toBody(Vec2 pw) const { return (pw - s.position()).rotated(c, -sn) + poly->centerOfMass(); }

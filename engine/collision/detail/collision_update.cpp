@@ -46,12 +46,15 @@ std::optional<FeatureGap> measure(const RigidBodyCollision& c, const BodyView& P
 
 }  // namespace
 
-bool updateCollision(RigidBodyCollision& c, const RigidBodySim& sim, std::span<const double> vars) {
+bool updateCollision(RigidBodyCollision& c, const RigidBodySim& sim, std::span<const double> vars,
+                     bool engine2dArithmetic) {
   if (c.kind == CollisionKind::kConnector) return true;
   if (!validBody(sim, c.primaryBody) || !validBody(sim, c.normalBody)) return false;
   const auto& bodies = sim.bodies();
-  const BodyView P(bodies[c.primaryBody], BodyState::fromVars(vars, c.primaryBody), c.primaryBody);
-  const BodyView N(bodies[c.normalBody], BodyState::fromVars(vars, c.normalBody), c.normalBody);
+  const BodyView P(bodies[c.primaryBody], BodyState::fromVars(vars, c.primaryBody), c.primaryBody,
+                   engine2dArithmetic);
+  const BodyView N(bodies[c.normalBody], BodyState::fromVars(vars, c.normalBody), c.normalBody,
+                   engine2dArithmetic);
   const std::optional<FeatureGap> gap = measure(c, P, N);
   if (!gap) return false;
   applyGap(c, *gap, P, N);

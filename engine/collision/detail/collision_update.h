@@ -31,6 +31,8 @@ class RigidBodySim;
 // unchanged, when the features no longer give a gap: a vertex at the centre of the
 // arc it meets, concentric arcs, coincident corners, or a record whose bodies or
 // features are not in `sim`.
-bool updateCollision(RigidBodyCollision& c, const RigidBodySim& sim, std::span<const double> vars);
+// engine2dArithmetic: straight edges measured as engine2D measures them (ContactTolerances).
+bool updateCollision(RigidBodyCollision& c, const RigidBodySim& sim, std::span<const double> vars,
+                     bool engine2dArithmetic = false);
 
 }  // namespace cl

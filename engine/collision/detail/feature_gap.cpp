@@ -74,6 +74,45 @@ EdgeHit edgeHit(const Edge& e, Vec2 p) {
   return arcEdgeHit(std::get<CircularEdge>(e), p);
 }
 
+EdgeHit straightEdgeHitEngine2D(const StraightEdge& s, Vec2 normal, Vec2 p) {
+  constexpr double kAxis = 1e-10;  // engine2D's TINY_POSITIVE
+  const double x1 = s.start.x, y1 = s.start.y, x2 = s.end.x, y2 = s.end.y;
+  EdgeHit h;
+  h.defined = true;
+  const auto within = [](double v, double a, double b) {
+    return a < b ? !(v < a || v > b) : !(v < b || v > a);
+  };
+  if (std::abs(x2 - x1) < kAxis) {  // vertical: outside is up when the normal points right
+    const bool up = normal.x > 0;
+    h.foot = {x1, p.y};
+    h.dist = up ? p.x - x1 : x1 - p.x;
+    h.normal = {up ? 1.0 : -1.0, 0.0};
+    h.inSpan = within(p.y, y1, y2);
+    return h;
+  }
+  if (std::abs(y2 - y1) < kAxis) {  // horizontal: outside is up when the normal points up
+    const bool up = normal.y > 0;
+    h.foot = {p.x, y1};
+    h.dist = up ? p.y - y1 : y1 - p.y;
+    h.normal = {0.0, up ? 1.0 : -1.0};
+    h.inSpan = within(p.x, x1, x2);
+    return h;
+  }
+  const bool up = normal.y > 0;
+  const double k = (y2 - y1) / (x2 - x1);
+  const double qx = (-y1 + p.y + p.x / k + k * x1) / (1 / k + k);
+  const double qy = y1 + k * (qx - x1);
+  const double dx = p.x - qx, dy = p.y - qy;
+  double d = std::sqrt(dx * dx + dy * dy);
+  if (p.y < qy) d = -d;
+  h.foot = {qx, qy};
+  h.dist = up ? d : -d;
+  const double len = std::sqrt(1 + k * k);
+  h.normal = up ? Vec2{-k / len, 1 / len} : Vec2{k / len, -1 / len};
+  h.inSpan = within(qx, x1, x2);
+  return h;
+}
+
 EdgeHit arcEdgeHit(const CircularEdge& a, Vec2 p) {
   EdgeHit h;
   const Vec2 v = p - a.center;
@@ -128,6 +167,15 @@ std::optional<FeatureGap> edgeEdgeGap(const BodyView& P, EdgeRef pe, const BodyV
 }
 
 std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N, int nv) {
+  if (N.engine2d) {
+    // engine2D (StraightEdge.checkVertexVertex, CornerCornerCollision): measured in N's
+    // body coordinates, from N's corner to P's.
+    const Vec2 pb = N.toBody(P.vertexWorld(pv)), corner = N.vertex(nv).location;
+    const double dx = corner.x - pb.x, dy = corner.y - pb.y;
+    const double d = std::sqrt(dx * dx + dy * dy);
+    if (d < kTiny) return std::nullopt;
+    return FeatureGap{P.vertexWorld(pv), N.toWorld(corner), N.dirToWorld((pb - corner) / d), d, true};
+  }
   const Vec2 p = P.vertexWorld(pv), q = N.vertexWorld(nv);
   const double d = distance(p, q);
   if (d < kTiny) return std::nullopt;  // coincident: no direction between them
@@ -171,12 +219,32 @@ RigidBodyCollision makeRecord(CollisionKind kind, const RecordFeatures& f, const
   // radius.
   if (!rc.ballObject && rc.ballNormal && rc.kind == CollisionKind::kVertexEdge && g.distance > 0)
     rc.radius2 += g.distance;
+  // engine2D's corner/corner record turns its normal as an arc of radius the corners' gap
+  // at detection, centred on N's corner (StraightEdge.makeVertexVertex).
+  if (N.engine2d && kind == CollisionKind::kVertexVertex) {
+    rc.ballNormal = true;
+    rc.radius2 = g.distance;
+  }
   rc.setTolerances(tol);
   applyGap(rc, g, P, N);
   return rc;
 }
 
 void applyGap(RigidBodyCollision& rc, const FeatureGap& g, const BodyView& P, const BodyView& N) {
+  // engine2D's vertex/edge record (CornerEdgeCollision) has one point, the vertex's foot
+  // on the edge, which both bodies follow; its corner/corner record (CornerCornerCollision)
+  // likewise has N's corner.
+  if (N.engine2d && ((rc.kind == CollisionKind::kVertexEdge && !rc.ballNormal) ||
+                     rc.kind == CollisionKind::kVertexVertex)) {
+    rc.impact1 = g.impact2;
+    rc.impact2.reset();
+    rc.normal = g.normal;
+    rc.distance = g.distance;
+    rc.r1 = rc.u1 = g.impact2 - P.s.position();
+    rc.r2 = rc.u2 = g.impact2 - N.s.position();
+    rc.normalVelocity = dot(rc.normal, P.velocityAt(g.impact2) - N.velocityAt(g.impact2));
+    return;
+  }
   rc.impact1 = g.impact1;
   rc.impact2 = g.impact2;
   rc.normal = g.normal;

@@ -51,13 +51,22 @@ inline EdgeHit straightEdgeHit(const StraightEdge& s, Vec2 normal, Vec2 p) {
   h.foot = s.start + d * t;
   return h;
 }
+// The same in engine2D's arithmetic (StraightEdge's projectionOntoLine, distanceToLine and
+// getNormalBody): an edge within 1e-10 of vertical or horizontal projects by copying the
+// point's other coordinate, any other through its slope k = dy / dx,
+//   x = (p_y - y1 + p_x / k + k x1) / (1/k + k),  y = y1 + k (x - x1),
+// the distance is |p - foot| signed by the side, the normal (-k, 1) / sqrt(1 + k^2) (or the
+// axis) pointing out; the span is tested on the coordinate that varies. `normal` (outward)
+// tells only the side. The same points as straightEdgeHit's up to rounding.
+EdgeHit straightEdgeHitEngine2D(const StraightEdge& s, Vec2 normal, Vec2 p);
 EdgeHit arcEdgeHit(const CircularEdge& a, Vec2 p);
 // The same as edgeHit for N's edge `ne`, a straight edge's normal from N's cache when it
-// has one.
+// has one (in engine2D's arithmetic when N asks for it).
 inline EdgeHit edgeHit(const BodyView& N, EdgeRef ne, Vec2 p) {
   const Edge& e = N.edge(ne);
   if (const auto* s = std::get_if<StraightEdge>(&e))
-    return straightEdgeHit(*s, N.straightNormal(ne, *s), p);
+    return N.engine2d ? straightEdgeHitEngine2D(*s, N.straightNormal(ne, *s), p)
+                      : straightEdgeHit(*s, N.straightNormal(ne, *s), p);
   return arcEdgeHit(std::get<CircularEdge>(e), p);
 }
 

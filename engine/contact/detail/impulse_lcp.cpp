@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/engine2d_lcp.h"
 #include "engine/contact/detail/friction_problem.h"
 
 namespace cl {
@@ -32,7 +33,23 @@ double normalVelocityAt(const RigidBodyCollision& c, std::span<const Polygon> bo
 }
 
 void applyImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
-                  std::span<double> vars) {
+                  std::span<double> vars, bool engine2dArithmetic) {
+  if (engine2dArithmetic) {
+    // engine2D's ImpulseSim.applyImpulse: v += n j / m, omega += j (r x n) / I.
+    const auto kick = [&](int body, Vec2 at, double impulse) {
+      if (!isMovableBody(bodies, body)) return;
+      const Polygon& b = bodies[body];
+      double* v = vars.data() + kVarsPerBody * body;
+      const Vec2 r = at - Vec2{v[kX], v[kY]};
+      v[kVX] += c.normal.x * impulse / b.mass();
+      v[kVY] += c.normal.y * impulse / b.mass();
+      v[kOmega] += impulse * (r.x * c.normal.y - r.y * c.normal.x) / b.moment();
+    };
+    if (j == 0.0) return;
+    kick(c.primaryBody, c.impact1, j);
+    kick(c.normalBody, c.impact2.value_or(c.impact1), -j);
+    return;
+  }
   // A unit impulse changes a velocity as a unit force changes an acceleration, and the
   // velocity slots of the state are where the acceleration slots of a derivative are:
   // applyContactForce reads the centres of mass from the state and adds to its velocity
@@ -47,9 +64,10 @@ double pairElasticity(const RigidBodyCollision& c, std::span<const Polygon> bodi
 
 LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
                           const std::vector<double>& elasticity, std::span<const Polygon> bodies,
-                          std::span<const double> vars) {
+                          std::span<const double> vars, bool engine2dArithmetic) {
   LcpProblem p;
   p.A = contactMatrix(records, bodies, &p.nonzeros);
+  if (engine2dArithmetic) p.A = impulseMatrixEngine2D(records, bodies);
   p.b.resize(static_cast<Eigen::Index>(records.size()));
   p.joint.reserve(records.size());
   for (std::size_t i = 0; i < records.size(); ++i) {

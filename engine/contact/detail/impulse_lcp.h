@@ -28,17 +28,19 @@ double normalVelocityAt(const RigidBodyCollision& c, std::span<const Polygon> bo
                         std::span<const double> vars);
 
 // Adds the impulse j along the record's normal to the velocities in `vars`: +j n at
-// impact1 on the primary body, -j n at impact2 on the normal body (movable bodies only).
+// impact1 on the primary body, -j n at impact2 on the normal body (movable bodies only);
+// with engine2dArithmetic, the angular part rounded as engine2D's j (r x n) / I.
 void applyImpulse(const RigidBodyCollision& c, double j, std::span<const Polygon> bodies,
-                  std::span<double> vars);
+                  std::span<double> vars, bool engine2dArithmetic = false);
 
 // The elasticity of a pair: the smaller of the two bodies' (the Scrim counts as 1).
 double pairElasticity(const RigidBodyCollision& c, std::span<const Polygon> bodies);
 
 // The impulse LCP of `records` at the state `vars`; elasticity[i] is e_i.
+// (engine2dArithmetic: A as engine2D's ImpulseSim sums it, engine2d_lcp.h.)
 LcpProblem impulseProblem(const std::vector<RigidBodyCollision>& records,
                           const std::vector<double>& elasticity, std::span<const Polygon> bodies,
-                          std::span<const double> vars);
+                          std::span<const double> vars, bool engine2dArithmetic = false);
 
 // Coulomb friction at impact. With friction the impulse has a tangential part j_F along
 // each record's tangent t (n turned +90 degrees), at the contact points, and the problem is

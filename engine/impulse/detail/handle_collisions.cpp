@@ -9,6 +9,7 @@
 
 #include "engine/contact/contact_sim.h"
 #include "engine/contact/detail/contact_matrix.h"
+#include "engine/contact/detail/engine2d_lcp.h"
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/impulse_lcp.h"
 #include "engine/contact/detail/solve_context.h"
@@ -118,7 +119,7 @@ bool applyAll(ContactSim& sim, std::vector<RigidBodyCollision>& records, const E
     RigidBodyCollision& c = records[i];
     if (!c.joint && ji < 0) ji = 0;
     c.impulse = ji;
-    applyImpulse(c, ji, sim.bodies(), sim.vars());
+    applyImpulse(c, ji, sim.bodies(), sim.vars(), sim.tolerances().engine2dArithmetic);
     any = any || ji > kTinyImpulse;
     if (friction) {
       c.frictionImpulse = j(n + static_cast<Eigen::Index>(i));
@@ -147,7 +148,10 @@ bool handleSimultaneous(ContactSim& sim, std::vector<RigidBodyCollision>& record
           ? solveOrThrow(
                 sim, frictionImpulseProblem(records, e, std::move(mu), sim.bodies(), sim.vars()),
                 records, {})
-          : solveOrThrow(sim, impulseProblem(records, e, sim.bodies(), sim.vars()), records, {});
+          : solveOrThrow(sim,
+                         impulseProblem(records, e, sim.bodies(), sim.vars(),
+                                        sim.tolerances().engine2dArithmetic),
+                         records, {});
   if (totals) ++totals->solves;
   return applyAll(sim, records, j);
 }
@@ -223,6 +227,9 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // A's nonzeros, for the columns below and the last pass's problem (without friction)
   ColumnNonzeros nonzeros;
   Eigen::MatrixXd A = contactMatrix(records, sim.bodies(), friction ? nullptr : &nonzeros);
+  // engine2D's impulse matrix has the same nonzeros, summed its own way.
+  if (sim.tolerances().engine2dArithmetic && !friction)
+    A = impulseMatrixEngine2D(records, sim.bodies());
   if (friction) A = frictionMatrix(records, sim.bodies(), A);
   if (friction) {
     v.conservativeResize(2 * n);

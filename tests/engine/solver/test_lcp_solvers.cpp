@@ -49,7 +49,8 @@ TEST_CASE("The registry lists each solver once, by name, and makes each", "[solv
     CHECK(std::string(cl::solverTitle(n.value)) != "?");
   }
   CHECK(names ==
-        std::vector<std::string>{"compute_forces", "lemke", "pgs", "fb_newton", "newton_release"});
+        std::vector<std::string>{"compute_forces", "compute_forces_engine2d", "lemke", "pgs",
+                                 "fb_newton", "newton_release"});
   CHECK(cl::fromLooseName<LcpSolverKind>("FB-Newton") == LcpSolverKind::kFbNewton);
 }
 
@@ -285,7 +286,8 @@ TEST_CASE("Each solver traces its iterations and the solve", "[solver][trace]") 
     CHECK(sink.solves[0].solver == n.value);
     CHECK(sink.solves[0].iterations == r.iterations);
     CHECK(sink.solves[0].f == r.f);
-    if (n.value == LcpSolverKind::kComputeForces)
+    if (n.value == LcpSolverKind::kComputeForces ||
+        n.value == LcpSolverKind::kComputeForcesEngine2D)
       CHECK(static_cast<int>(sink.pivots.size()) >= r.pivots);
     else
       CHECK(static_cast<int>(sink.iterations.size()) >= r.iterations);
