@@ -42,7 +42,8 @@ def world_corners(width, height, cm, position, angle):
     for bx, by in ((-width / 2, -height / 2), (width / 2, -height / 2),
                    (width / 2, height / 2), (-width / 2, height / 2)):
         dx, dy = bx - cm[0], by - cm[1]
-        corners.append((position[0] + c * dx - s * dy, position[1] + s * dx + c * dy))
+        # engine2D's bodyToWorld: the rotated offset first, then the position.
+        corners.append((position[0] + (c * dx - s * dy), position[1] + (s * dx + c * dy)))
     return corners
 
 

@@ -152,14 +152,15 @@ TEST_CASE("Friction scene: a stack of five on a slope holds, and slides apart wi
 }
 
 TEST_CASE("Friction scene: the pile settles sooner with friction", "[friction][scene]") {
-  // pile_10 (engine2D's, frictionless) still moves at 6 s; pile_10_friction, the same
-  // pile with mu 0.5 on every body, is at rest by then, with no jam left unresolved.
+  // pile_10 (engine2D's, frictionless) still moves at 6 s (a block rocking: kinetic energy
+  // 3e-4 J, where a pile at rest has 1e-30); pile_10_friction, the same pile with mu 0.5 on
+  // every body, is at rest by then, with no jam left unresolved.
   const auto kineticAt = [](const char* file, double t) {
     Run r(cl::readTextFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / file));
     r.to(t);
     return r.scene.sim->energy().kinetic();
   };
-  CHECK(kineticAt("pile_10.json", 6.0) > 1e-3);
+  CHECK(kineticAt("pile_10.json", 6.0) > 1e-6);
   CHECK(kineticAt("pile_10_friction.json", 6.0) < 1e-12);
 }
 

@@ -28,9 +28,12 @@ std::uint64_t hashAfter(const char* file, int steps, bool warmStart) {
 
 TEST_CASE("Golden hashes: pile_20 and a friction pile end in the same bits in every build",
           "[scenarios][determinism]") {
-  // 120 steps of 0.025 s: the blocks fall, collide and start to settle in the pit.
-  CHECK(fmt::format("{:016x}", hashAfter("pile_20.json", 120, false)) == "cf21547bbe763800");
-  CHECK(fmt::format("{:016x}", hashAfter("pile_20.json", 120, true)) == "7734455fab4a9317");
+  // 120 steps of 0.025 s: the blocks fall, collide and start to settle in the pit. (Issue
+  // 47 made the piles engine2D's worlds to the bit, moving some blocks by an ulp or two;
+  // the scenes as they were still end in the earlier hashes cf21547bbe763800,
+  // 7734455fab4a9317 and 496b101d4b5e1f79.)
+  CHECK(fmt::format("{:016x}", hashAfter("pile_20.json", 120, false)) == "fea5510f45ffcdb1");
+  CHECK(fmt::format("{:016x}", hashAfter("pile_20.json", 120, true)) == "ac3e3809523eccf6");
   CHECK(fmt::format("{:016x}", hashAfter("pile_10_friction.json", 120, false)) ==
-        "496b101d4b5e1f79");
+        "2f8e300027554894");
 }
