@@ -1,8 +1,8 @@
 // compute_forces_engine2d (engine/solver/compute_forces_engine2d.h) and its elimination
 // (scaled_pivoting.h): systems and LCPs whose answers are known by hand, the rules of
 // engine2D's pivoting that decide its rounding (deferral by the eliminated diagonal, the
-// random draws), and agreement with ComputeForces where the solution is unique.
-#include <Eigen/Eigenvalues>
+// random draws). Agreement with ComputeForces where the solution is unique is the registry's
+// test of every solver (test_lcp_solvers.cpp).
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -166,34 +166,6 @@ TEST_CASE("compute_forces_engine2d defers by the eliminated diagonal's absolute 
   CHECK(sink.solves[0].solver == cl::LcpSolverKind::kComputeForcesEngine2D);
   // ComputeForces' relative test does not defer them.
   CHECK(cl::ComputeForces().solve(p).deferrals == 0);
-}
-
-TEST_CASE("compute_forces_engine2d agrees with ComputeForces where the solution is unique",
-          "[solver][engine2d]") {
-  cl::RandomLCG rng(5);
-  int compared = 0;
-  for (cl::LcpFamily family : {cl::LcpFamily::kTower, cl::LcpFamily::kPyramid,
-                               cl::LcpFamily::kLeaningChain, cl::LcpFamily::kJointChain})
-    for (int size : {3, 6, 12})
-      for (int trial = 0; trial < 4; ++trial) {
-        const LcpProblem p = cl::randomContactLcp(family, size, rng, 0.3);
-        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(p.A);
-        if (!(eig.eigenvalues().minCoeff() > 1e-6 * eig.eigenvalues().maxCoeff())) continue;
-        ++compared;
-        // Two generators in the same state: both solvers draw n numbers per choice, so
-        // with the same choices they end in the same state too.
-        cl::RandomLCG g1(99), g2(99);
-        cl::ComputeForces ours(&g1);
-        cl::ComputeForcesEngine2D theirs(&g2);
-        const LcpResult a = ours.solve(p), b = theirs.solve(p);
-        INFO(cl::familyName(family) << " n = " << p.size());
-        REQUIRE(a.ok());
-        CHECK(b.ok());
-        const double scale = std::max(1.0, a.f.cwiseAbs().maxCoeff());
-        CHECK((a.f - b.f).cwiseAbs().maxCoeff() <= 1e-9 * scale);
-        if (a.deferrals == 0 && b.deferrals == 0) CHECK(g1.seed() == g2.seed());
-      }
-  CHECK(compared >= 12);
 }
 
 TEST_CASE("compute_forces_engine2d draws a permutation of n at every choice",
