@@ -10,4 +10,6 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCONTACTLAB_GUI=OFF 
 cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+# pile_20 with engine2D's arithmetic runs 12 s of O(n^3) pivots, 2 s here but over 400 s
+# unoptimized under ASan; pile_10's engine2D runs, which pass through the same code, stay.
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "^pile_20 with engine2D's arithmetic"
