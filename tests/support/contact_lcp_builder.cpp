@@ -1,6 +1,7 @@
 #include "tests/support/contact_lcp_builder.h"
 
 #include <cmath>
+#include <utility>
 
 namespace cl {
 
@@ -204,6 +205,14 @@ LcpProblem randomContactLcp(LcpFamily family, int contacts, RandomLCG& rng, doub
       for (int c = 0; c < 3; ++c) u[3 * k + c] += uniform(rng, -jitter, jitter) * g;
   }
   return B.build(u);
+}
+
+LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> joint) {
+  LcpProblem p;
+  p.A = std::move(A);
+  p.b = std::move(b);
+  p.joint = joint.empty() ? std::vector<bool>(static_cast<std::size_t>(p.b.size()), false) : joint;
+  return p;
 }
 
 LcpProblem handSolvedLcp() {

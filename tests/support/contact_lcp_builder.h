@@ -47,6 +47,9 @@ class ContactLcpBuilder {
 // and a2 = f1 + b2 = 18/11 > 0: f = (1/11, 7/11, 0), a = (0, 0, 18/11).
 LcpProblem handSolvedLcp();
 
+// The LCP a = A f + b; every row a contact unless `joint` (one entry per row) says a joint.
+LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> joint = {});
+
 // Families of random contact-like LCPs (used by tests and the benchmark). `jitter`
 // perturbs the external accelerations by up to jitter * g.
 enum class LcpFamily { kTower, kPyramid, kLeaningChain, kJointChain };

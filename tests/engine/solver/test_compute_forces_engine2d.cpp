@@ -16,6 +16,7 @@ using cl::AugmentedMatrix;
 using cl::LcpError;
 using cl::LcpProblem;
 using cl::LcpResult;
+using cl::problemOf;
 
 namespace {
 
@@ -26,13 +27,6 @@ AugmentedMatrix augmented(const Eigen::MatrixXd& M, const Eigen::VectorXd& r) {
   return out;
 }
 
-LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> joint = {}) {
-  LcpProblem p;
-  p.A = std::move(A);
-  p.b = std::move(b);
-  p.joint = joint.empty() ? std::vector<bool>(static_cast<std::size_t>(p.b.size()), false) : joint;
-  return p;
-}
 
 }  // namespace
 

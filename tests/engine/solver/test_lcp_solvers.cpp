@@ -19,16 +19,10 @@ using cl::LcpError;
 using cl::LcpProblem;
 using cl::LcpResult;
 using cl::LcpSolverKind;
+using cl::problemOf;
 
 namespace {
 
-LcpProblem problemOf(Eigen::MatrixXd A, Eigen::VectorXd b, std::vector<bool> joint = {}) {
-  LcpProblem p;
-  p.A = std::move(A);
-  p.b = std::move(b);
-  p.joint = joint.empty() ? std::vector<bool>(static_cast<std::size_t>(p.b.size()), false) : joint;
-  return p;
-}
 
 LcpResult solveWith(LcpSolverKind kind, const LcpProblem& p, cl::SolverTraceSink* sink = nullptr,
                     cl::LcpSolverOptions o = {}) {
