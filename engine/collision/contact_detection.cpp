@@ -76,10 +76,10 @@ struct SpanHits {
         const Edge& e = paths[pi].edges[ei];
         // edgeHit(N, {pi, ei}, p), with the straight case spelled out so it is inlined.
         const auto* seg = std::get_if<StraightEdge>(&e);
-        const EdgeHit h =
-            !seg         ? arcEdgeHit(std::get<CircularEdge>(e), p)
-            : N.engine2d ? straightEdgeHitEngine2D(*seg, N.straightNormal({pi, ei}, *seg), p)
-                         : straightEdgeHit(*seg, N.straightNormal({pi, ei}, *seg), p);
+        const EdgeHit h = !seg ? arcEdgeHit(std::get<CircularEdge>(e), p)
+                          : N.engine2d
+                              ? straightEdgeHitEngine2D(*seg, N.straightNormal({pi, ei}, *seg), p)
+                              : straightEdgeHit(*seg, N.straightNormal({pi, ei}, *seg), p);
         dist[k] = h.dist;
         spans[k] = h.defined && h.inSpan;
       }

@@ -98,7 +98,7 @@ class CollisionAdvance : public AdvanceStrategy {
   std::vector<double> mSavedVars;          // the state before the step (the "old copy")
   double mSavedTime = 0;
   double mSavedFrictionLoss = 0;
-  double mTarget = 0;    // time at which this advance ends
+  double mTarget = 0;  // time at which this advance ends
   // With engine2D's arithmetic (its solver chosen): the time left is the step's length
   // less the steps kept (totalTimeStep - timeAdvanced), which rounds differently from
   // mTarget - time; time moves as the integrator moves a variable of rate 1; estimates

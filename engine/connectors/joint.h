@@ -69,11 +69,8 @@ class Joint : public Connector {
 // with it turned a quarter counter-clockwise (clockwise with engine2dTurn, as engine2D's
 // JointUtil.attachRigidBody pairs NORTH with EAST; both in `normalType` coordinates);
 // their names are name + "_1" and name + "_2".
-std::array<std::unique_ptr<Joint>, 2> makeDoubleJoint(int body1, Vec2 attach1, int body2,
-                                                      Vec2 attach2,
-                                                      CoordType normalType = CoordType::WORLD,
-                                                      Vec2 normal = {0, 1},
-                                                      const std::string& name = "joint",
-                                                      bool engine2dTurn = false);
+std::array<std::unique_ptr<Joint>, 2> makeDoubleJoint(
+    int body1, Vec2 attach1, int body2, Vec2 attach2, CoordType normalType = CoordType::WORLD,
+    Vec2 normal = {0, 1}, const std::string& name = "joint", bool engine2dTurn = false);
 
 }  // namespace cl

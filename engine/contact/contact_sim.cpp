@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "engine/contact/detail/contact_matrix.h"
-#include "engine/contact/detail/engine2d_lcp.h"
 #include "engine/contact/detail/contact_subsets.h"
+#include "engine/contact/detail/engine2d_lcp.h"
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/impulse_lcp.h"
 #include "engine/contact/detail/solve_context.h"
@@ -111,7 +111,8 @@ void ContactSim::addConnectorRecords(std::span<const double> vars,
   }
   // engine2D puts each connector's record at the front of the list (Joint.addCollision's
   // unshift): the last connector's first.
-  if (mTolerances.engine2dArithmetic) std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+  if (mTolerances.engine2dArithmetic)
+    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
 bool ContactSim::remeasureConnector(RigidBodyCollision& c, std::span<const double> vars) const {
@@ -309,10 +310,10 @@ void ContactSim::solveSubset(const std::vector<int>& subset, std::span<const dou
   LcpProblem problem;
   problem.A = contactMatrix(cs, bodies(), &problem.nonzeros);
   if (mTolerances.engine2dArithmetic) problem.A = contactMatrixEngine2D(cs, bodies());
-  problem.b = mTolerances.engine2dArithmetic
-                  ? contactBVectorEngine2D(cs, bodies(), vars, change, mExtraAccel,
-                                           mExtraAccelTimeStep)
-                  : contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
+  problem.b =
+      mTolerances.engine2dArithmetic
+          ? contactBVectorEngine2D(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep)
+          : contactBVector(cs, bodies(), vars, change, mExtraAccel, mExtraAccelTimeStep);
   problem.joint.reserve(cs.size());
   for (const RigidBodyCollision& c : cs) problem.joint.push_back(c.joint);
 

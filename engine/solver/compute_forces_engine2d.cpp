@@ -21,17 +21,17 @@ namespace cl {
 namespace {
 
 // engine2D's constants (ComputeForces.ts, UtilEngine.ts).
-constexpr double kSmall = 1e-10;          // SMALL_POSITIVE: an acceleration or force this small is 0
-constexpr double kSingularLimit = 2e-3;   // SINGULAR_MATRIX_LIMIT on the eliminated diagonal
-constexpr double kEliminationZero = 1e-9; // the elimination's zero tolerance
-constexpr double kZeroStep = 1e-12;       // a step this short is a zero step
-constexpr double kRatioSkip = 1e-14;      // the ratio test ignores smaller changes
-constexpr double kHugeStep = 1e5;         // a step this long counts as none
-constexpr double kNearZeroAccel = 1e-5;   // below this, a stuck d's tolerance is raised
+constexpr double kSmall = 1e-10;         // SMALL_POSITIVE: an acceleration or force this small is 0
+constexpr double kSingularLimit = 2e-3;  // SINGULAR_MATRIX_LIMIT on the eliminated diagonal
+constexpr double kEliminationZero = 1e-9;      // the elimination's zero tolerance
+constexpr double kZeroStep = 1e-12;            // a step this short is a zero step
+constexpr double kRatioSkip = 1e-14;           // the ratio test ignores smaller changes
+constexpr double kHugeStep = 1e5;              // a step this long counts as none
+constexpr double kNearZeroAccel = 1e-5;        // below this, a stuck d's tolerance is raised
 constexpr double kRejectAccel = 100 * kSmall;  // deferred contacts are driven above this
-constexpr double kCheck = 1e-4;           // ContactSim's check of the result
+constexpr double kCheck = 1e-4;                // ContactSim's check of the result
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kOwnTolerance = 1e-10;   // the verdict's, as ComputeForces' final check
+constexpr double kOwnTolerance = 1e-10;  // the verdict's, as ComputeForces' final check
 
 // What drive() returns, as engine2D's drive_to_zero: done, or a contact to defer, or a
 // failure.
@@ -333,8 +333,8 @@ int Engine2DPivoting::drive(int d) {
       }
       error = LcpError::kStalled;
       reason = fmt::format(
-          "contact {} carries force {:.3g} and cannot be driven to a = 0 (a = {:.3g}): {}",
-          d + 1, f[d], a[d], j < 0 ? "no contact limits the step" : "the step exceeds 1e5");
+          "contact {} carries force {:.3g} and cannot be driven to a = 0 (a = {:.3g}): {}", d + 1,
+          f[d], a[d], j < 0 ? "no contact limits the step" : "the step exceeds 1e5");
       return kFailed;
     }
     PivotTransition t = PivotTransition::kDAccepted;
@@ -491,15 +491,15 @@ LcpResult ComputeForcesEngine2D::solve(const LcpProblem& problem, std::span<cons
   // engine2D's own check (1e-4, and blind to negative forces) would call wrong answers
   // right. The forces are engine2D's either way.
   if (res.ok()) {
-    const double scale = std::max({1.0, n > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0,
-                                   n > 0 ? (problem.A.cwiseAbs() * res.f.cwiseAbs()).maxCoeff()
-                                         : 0.0});
+    const double scale =
+        std::max({1.0, n > 0 ? problem.b.cwiseAbs().maxCoeff() : 0.0,
+                  n > 0 ? (problem.A.cwiseAbs() * res.f.cwiseAbs()).maxCoeff() : 0.0});
     const double tol = kOwnTolerance * scale;
     for (int i = 0; i < n && res.ok(); ++i) {
       const double t = (deferredEver[i] ? 100.0 : 1.0) * tol;
       if (forceAccelOk(t, res.f[i], res.a[i], problem.joint[i])) continue;
       res.error = std::isfinite(res.f[i]) && std::isfinite(res.a[i]) ? LcpError::kCheckFailed
-                                                                       : LcpError::kNonFinite;
+                                                                     : LcpError::kNonFinite;
       res.reason = fmt::format(
           "engine2D's forces miss the LCP at contact {}: f = {:.3g}, a = {:.3g}, outside {:.3g}",
           i + 1, res.f[i], res.a[i], t);

@@ -26,8 +26,9 @@
 //   force exceeds 1e-10 (at joints always), a >= -1e-4 elsewhere, on the accumulated a.
 //   Its forces are engine2D's whatever the verdict; but the status is ok only when they
 //   also pass ComputeForces' final check (at 1e-10 times the larger of 1, max |b| and
-//   max |A| |f|; 100x at contacts deferred), since engine2D's would pass a negative force. The simulation accepts a result that
-//   fails it within 1e-4, as engine2D's ContactSim and ImpulseSim do.
+//   max |A| |f|; 100x at contacts deferred), since engine2D's would pass a negative force. The
+//   simulation accepts a result that fails it within 1e-4, as engine2D's ContactSim and ImpulseSim
+//   do.
 // - HYBRID and RANDOM draw a permutation of all n contacts at every choice of the next
 //   contact, as ComputeForces does; a single contact (n = 1) is solved as f = -b / A_00
 //   when b < 0 (or at a joint), with no draw and no tolerance.

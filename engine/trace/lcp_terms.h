@@ -95,8 +95,8 @@ inline const char* errorName(LcpError e) {
 // X(kind, name, title)
 #define CL_LCP_SOLVERS(X)                                                     \
   X(kComputeForces, "compute_forces", "ComputeForces (Baraff 1994 pivoting)") \
-  X(kComputeForcesEngine2D, "compute_forces_engine2d",                          \
-    "ComputeForces in engine2D's arithmetic (myPhysicsLab's bits)")             \
+  X(kComputeForcesEngine2D, "compute_forces_engine2d",                        \
+    "ComputeForces in engine2D's arithmetic (myPhysicsLab's bits)")           \
   X(kLemke, "lemke", "Lemke (complementary pivoting, lexicographic)")         \
   X(kPgs, "pgs", "Projected Gauss-Seidel")                                    \
   X(kFbNewton, "fb_newton", "Fischer-Burmeister semismooth Newton")           \

@@ -174,7 +174,8 @@ std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N
     const double dx = corner.x - pb.x, dy = corner.y - pb.y;
     const double d = std::sqrt(dx * dx + dy * dy);
     if (d < kTiny) return std::nullopt;
-    return FeatureGap{P.vertexWorld(pv), N.toWorld(corner), N.dirToWorld((pb - corner) / d), d, true};
+    return FeatureGap{P.vertexWorld(pv), N.toWorld(corner), N.dirToWorld((pb - corner) / d), d,
+                      true};
   }
   const Vec2 p = P.vertexWorld(pv), q = N.vertexWorld(nv);
   const double d = distance(p, q);

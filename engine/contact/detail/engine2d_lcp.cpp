@@ -58,8 +58,7 @@ Eigen::MatrixXd contactMatrixEngine2D(const std::vector<RigidBodyCollision>& con
 Eigen::MatrixXd impulseMatrixEngine2D(const std::vector<RigidBodyCollision>& records,
                                       std::span<const Polygon> bodies) {
   const auto n = static_cast<Eigen::Index>(records.size());
-  const auto influence = [&](const RigidBodyCollision& ci, const RigidBodyCollision& cj,
-                             int body) {
+  const auto influence = [&](const RigidBodyCollision& ci, const RigidBodyCollision& cj, int body) {
     const Inertia b = inertiaOf(bodies, body);
     if (!b.movable) return 0.0;
     const Vec2 ri = ci.primaryBody == body ? ci.r1 : ci.r2;
@@ -89,9 +88,8 @@ Eigen::MatrixXd impulseMatrixEngine2D(const std::vector<RigidBodyCollision>& rec
 
 Eigen::VectorXd contactBVectorEngine2D(const std::vector<RigidBodyCollision>& contacts,
                                        std::span<const Polygon> bodies,
-                                       std::span<const double> vars,
-                                       std::span<const double> change, ExtraAccel extraAccel,
-                                       double extraAccelTimeStep) {
+                                       std::span<const double> vars, std::span<const double> change,
+                                       ExtraAccel extraAccel, double extraAccelTimeStep) {
   const auto n = static_cast<Eigen::Index>(contacts.size());
   Eigen::VectorXd b(n);
   for (Eigen::Index i = 0; i < n; ++i) {

@@ -14,7 +14,8 @@
 // impulseMatrixEngine2D, ImpulseSim.makeCollisionMatrix: A_ij = influence(primary body of i)
 // - influence(normal body of i), where with r_i, r_j the r vectors of the two contacts on
 // that body and the sign of j's side,
-//   influence = sign (n_ix (n_jx / m - r_iy (r_j x n_j) / I) + n_iy (n_jy / m + r_ix (r_j x n_j) / I)).
+//   influence = sign (n_ix (n_jx / m - r_iy (r_j x n_j) / I) + n_iy (n_jy / m + r_ix (r_j x n_j) /
+//   I)).
 //
 // contactBVectorEngine2D, ContactSim.calculate_b_vector: each b_i starts at 0 and receives
 // the extra acceleration, the normal's turning term (an arc's n' as q1/R - q2/R, not
@@ -36,8 +37,7 @@ Eigen::MatrixXd impulseMatrixEngine2D(const std::vector<RigidBodyCollision>& rec
                                       std::span<const Polygon> bodies);
 Eigen::VectorXd contactBVectorEngine2D(const std::vector<RigidBodyCollision>& contacts,
                                        std::span<const Polygon> bodies,
-                                       std::span<const double> vars,
-                                       std::span<const double> change, ExtraAccel extraAccel,
-                                       double extraAccelTimeStep);
+                                       std::span<const double> vars, std::span<const double> change,
+                                       ExtraAccel extraAccel, double extraAccelTimeStep);
 
 }  // namespace cl

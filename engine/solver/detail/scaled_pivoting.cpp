@@ -7,8 +7,8 @@
 namespace cl {
 
 namespace {
-constexpr double kZeroRow = 1e-10;       // a row whose largest |M_ij| is below this is zero
-constexpr double kInconsistent = 0.1;    // a right side left this large in a zero row fails
+constexpr double kZeroRow = 1e-10;     // a row whose largest |M_ij| is below this is zero
+constexpr double kInconsistent = 0.1;  // a right side left this large in a zero row fails
 }  // namespace
 
 ScaledPivoting solveScaledPivoting(AugmentedMatrix& M, double zeroTol) {

@@ -5,9 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <variant>
-
 #include <nlohmann/json.hpp>
+#include <variant>
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/io/text_file.h"
@@ -182,8 +181,7 @@ TEST_CASE("pile_10 with engine2D's arithmetic comes to rest as PileTest asks",
   checkPileRests(startEngine2D("pile_10.json"), 8, 10, 1e-12, true);
 }
 
-TEST_CASE("pile_10 with ContactLab's arithmetic comes to rest too",
-          "[scene][collisions]") {
+TEST_CASE("pile_10 with ContactLab's arithmetic comes to rest too", "[scene][collisions]") {
   // The same world with the default solver parts from engine2D's run at 3.5 s and settles
   // elsewhere, but as still.
   checkPileRests(start("pile_10.json"), 8, 10, 1e-12, true);

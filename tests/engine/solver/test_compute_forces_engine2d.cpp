@@ -27,11 +27,9 @@ AugmentedMatrix augmented(const Eigen::MatrixXd& M, const Eigen::VectorXd& r) {
   return out;
 }
 
-
 }  // namespace
 
-TEST_CASE("Scaled pivoting solves a regular system to its known solution",
-          "[solver][engine2d]") {
+TEST_CASE("Scaled pivoting solves a regular system to its known solution", "[solver][engine2d]") {
   // x = (1, 1, 1): the right side is each row's sum.
   Eigen::Matrix3d M;
   M << 2, 1, 1, 4, 3, 3, 8, 7, 9;
@@ -107,8 +105,7 @@ TEST_CASE("compute_forces_engine2d solves hand-built LCPs to their known solutio
   CHECK(t.order == std::vector<int>{0, 1});
 }
 
-TEST_CASE("compute_forces_engine2d: a single contact as engine2D solves it",
-          "[solver][engine2d]") {
+TEST_CASE("compute_forces_engine2d: a single contact as engine2D solves it", "[solver][engine2d]") {
   cl::ComputeForcesEngine2D solver;
   Eigen::MatrixXd A(1, 1);
   A << 4;

@@ -23,7 +23,6 @@ using cl::problemOf;
 
 namespace {
 
-
 LcpResult solveWith(LcpSolverKind kind, const LcpProblem& p, cl::SolverTraceSink* sink = nullptr,
                     cl::LcpSolverOptions o = {}) {
   auto solver = cl::makeLcpSolver(kind, o);
@@ -42,9 +41,8 @@ TEST_CASE("The registry lists each solver once, by name, and makes each", "[solv
     CHECK(solver->kind() == n.value);
     CHECK(std::string(cl::solverTitle(n.value)) != "?");
   }
-  CHECK(names ==
-        std::vector<std::string>{"compute_forces", "compute_forces_engine2d", "lemke", "pgs",
-                                 "fb_newton", "newton_release"});
+  CHECK(names == std::vector<std::string>{"compute_forces", "compute_forces_engine2d", "lemke",
+                                          "pgs", "fb_newton", "newton_release"});
   CHECK(cl::fromLooseName<LcpSolverKind>("FB-Newton") == LcpSolverKind::kFbNewton);
 }
 
