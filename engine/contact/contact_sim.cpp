@@ -202,6 +202,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     // where the guess fails: a degenerate pile's pivoting that runs long mostly ends in a
     // fallback anyway (pile_20 with friction, 12 s: 41 927 pivots instead of 79 375).
     options.pivotsPerRow = kWarmFrictionPivotsPerRow;
+    options.lemkeExact = false;
     const std::vector<const WarmStart::Carrier*> remembered =
         mWarmStart.match(cs, mTolerances.distanceTol);
     if (std::any_of(remembered.begin(), remembered.end(), [](auto* c) { return c; })) {

@@ -504,7 +504,7 @@ FrictionResult FrictionPivoting::go() {
     if (!opt.lemkeFallback) return std::nullopt;
     // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
     // problem (it can report a ray where its last basis already solves it).
-    FrictionResult lemke = frictionByLemke(P, opt.tolerance);
+    FrictionResult lemke = frictionByLemke(P, opt.tolerance, opt.lemkeExact);
     if (lemke.f.size() != m || frictionViolation(P, lemke.f, lemke.a) > kCheckFactor * tol)
       return std::nullopt;
     lemke.error = LcpError::kOk;

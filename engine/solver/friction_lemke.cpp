@@ -7,7 +7,7 @@
 
 namespace cl {
 
-FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance) {
+FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool exactLastResort) {
   FrictionResult res;
   if (!p.validate().empty()) {
     res.error = LcpError::kBadInput;
@@ -55,7 +55,7 @@ FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance) {
   }
   LcpSolverOptions options;
   options.tolerance = tolerance;
-  const LcpResult r = Lemke(options).solve(lcp, {});
+  const LcpResult r = Lemke(options, exactLastResort).solve(lcp, {});
   res.pivots = r.pivots;
   res.error = r.error;
   if (r.f.size() != size) return res;

@@ -25,6 +25,8 @@ namespace cl {
 // Solves `problem` by Lemke; the result's sets are read off the solution (a normal with
 // force in C, a static friction with a_F within `tolerance` (relative to max |b|) in C_F,
 // else at the cone's edge). On failure `error` says why (kNoSolution on a ray).
-FrictionResult frictionByLemke(const FrictionProblem& problem, double tolerance);
+// exactLastResort: Lemke's (lemke.h).
+FrictionResult frictionByLemke(const FrictionProblem& problem, double tolerance,
+                               bool exactLastResort = true);
 
 }  // namespace cl

@@ -396,6 +396,9 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
   // The last resort: the same pivoting from the start in exact arithmetic (small problems),
   // after `why` ended the floating-point pivots.
   const auto exactly = [&](LcpError status, const std::string& why) {
+    if (!mExactLastResort)
+      return run.finish(lcp.forces(z(), n), status, pivots, pivots,
+                        why + " (exact pivoting not asked for)");
     if (m > kExactLemkeMaxRows)
       return run.finish(lcp.forces(z(), n), status, pivots, pivots,
                         fmt::format("{} ({} rows: more than the {} of exact pivoting)", why, m,
@@ -448,7 +451,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
       }
       LcpResult r = rayEnd(z(), y, entering, pivots, false);
       // A ray that proves nothing may be rounding's: exact pivoting says.
-      if (r.error == LcpError::kRayTermination && m <= kExactLemkeMaxRows)
+      if (r.error == LcpError::kRayTermination && mExactLastResort && m <= kExactLemkeMaxRows)
         return exactly(LcpError::kRayTermination,
                        fmt::format("a secondary ray after pivot {} without a certificate", pivots));
       return r;

@@ -51,13 +51,17 @@ inline constexpr long kExactLemkeMaxWork = 8000;
 
 class Lemke : public LcpSolver {
  public:
-  explicit Lemke(const LcpSolverOptions& options = {}) : mOptions(options) {}
+  // exactLastResort off: a repeated or lost basis, or a ray without a certificate, ends the
+  // solve with its status (the reason saying so) instead of pivoting again exactly.
+  explicit Lemke(const LcpSolverOptions& options = {}, bool exactLastResort = true)
+      : mOptions(options), mExactLastResort(exactLastResort) {}
   using LcpSolver::solve;
   LcpSolverKind kind() const override { return LcpSolverKind::kLemke; }
   LcpResult solve(const LcpProblem& problem, std::span<const int> guess) override;
 
  private:
   LcpSolverOptions mOptions;
+  bool mExactLastResort;
 };
 
 }  // namespace cl

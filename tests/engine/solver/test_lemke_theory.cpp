@@ -78,6 +78,13 @@ TEST_CASE("Lemke's ray on a bimatrix game claims nothing, exact pivoting agreein
   const ExactLemkeResult x = cl::exactLemke(p.A, p.b, 100);
   CHECK(x.end == ExactLemkeResult::End::kRay);
   CHECK(x.pivots == 1);
+  // Without the exact last resort (the friction fallback's, with the friction warm start):
+  // the same ray, claiming the same nothing, in floating point.
+  const LcpResult rounded = cl::Lemke({}, false).solve(p);
+  CHECK(rounded.error == LcpError::kRayTermination);
+  CHECK_FALSE(rounded.exactArithmetic);
+  CHECK(rounded.pivots == 1);
+  CHECK_THAT(rounded.reason, Contains("proves nothing") && !Contains("exact arithmetic"));
 }
 
 TEST_CASE("Lemke proves a copositive-plus problem without solution has none", "[solver][lemke]") {
