@@ -36,8 +36,10 @@ std::vector<std::pair<std::string, LcpProblem>> heldSolves(const RunHistory& his
     for (std::size_t k = 0; k < r.trace->solves.size() && !full(); ++k) {
       const SolveTrace& s = r.trace->solves[k];
       if (s.context.purpose != SolvePurpose::kContactForces || s.solve.b.size() == 0) continue;
-      out.emplace_back("step " + std::to_string(r.step) + " solve " + std::to_string(k),
-                       LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
+      // Named by its place in the step's solve list (compact solves expanded).
+      out.emplace_back(
+          "step " + std::to_string(r.step) + " solve " + std::to_string(r.trace->positionOf(k)),
+          LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
     }
   }
   return out;

@@ -20,6 +20,16 @@ std::size_t heapBytes(const std::string& s) {
 }
 }  // namespace
 
+std::size_t StepTrace::positionOf(std::size_t k) const {
+  // compactSolves are in order of position, and full solves fill the places between them.
+  std::size_t position = k;
+  for (const CompactSolve& c : compactSolves) {
+    if (static_cast<std::size_t>(c.position) > position) break;
+    ++position;
+  }
+  return position;
+}
+
 std::size_t StepTrace::countBytes() const {
   std::size_t n = sizeof(*this) + vectorBytes(solves) + vectorBytes(waypoints);
   for (const SolveTrace& s : solves) {

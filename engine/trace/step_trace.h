@@ -36,6 +36,9 @@ struct StepTrace {
   bool compact() const { return !compactSolves.empty(); }
   // The number of solves of the step, compact ones included.
   std::size_t solveCount() const { return solves.size() + compactSolves.size(); }
+  // The index in the expanded trace's solves (what the workbench lists) of solves[k]: k
+  // moved past the compact solves placed before it.
+  std::size_t positionOf(std::size_t k) const;
   std::vector<Waypoint> waypoints;
   // A time stepper's step (engine/time_stepping): its iterations and outcome.
   std::vector<TimeStepIteration> timeStepIterations;

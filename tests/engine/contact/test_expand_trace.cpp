@@ -1,7 +1,8 @@
 // Compact traces (engine/trace/compact_solve.h) expanded (engine/contact/expand_trace.h):
 // the same steps taken with a full trace and with a compact one reach the same state, and
 // the compact trace expanded equals the full one field by field, bit for bit, but for the
-// solves' wall times; the compact one holds fewer bytes and counts them.
+// solves' wall times, each solve it held whole at the place StepTrace::positionOf gives;
+// the compact one holds fewer bytes and counts them.
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
@@ -152,6 +153,13 @@ std::size_t compareRuns(const std::string& file, int steps) {
     const cl::StepTrace expanded = cl::expandTrace(*compact.trace);
     CHECK(expanded.bytes() == expanded.countBytes());
     checkSameTrace(expanded, *full.trace);
+    // Each solve the compact trace held whole is at positionOf's place in the full list.
+    for (std::size_t s = 0; s < compact.trace->solves.size(); ++s) {
+      const std::size_t at = compact.trace->positionOf(s);
+      REQUIRE(at < full.trace->solves.size());
+      CHECK(sameBits(full.trace->solves[at].solve.b, compact.trace->solves[s].solve.b));
+      CHECK(full.trace->solves[at].pivots.size() == compact.trace->solves[s].pivots.size());
+    }
     fullState = std::move(full.state);
     compactState = std::move(compact.state);
   }
