@@ -272,24 +272,30 @@ QHBoxLayout* SolverStepsDock::buildSliderRow() {
 }
 
 void SolverStepsDock::buildColdStartBox() {
-  // With the warm start on, a resting scene's solves are mostly one "warm start" decision:
+  // With a warm start on, a resting scene's solves are mostly one "warm start" decision:
   // the cold start, where a person steps through a solve, shows every pivot from the next
-  // step on (the setting warm_start, live; the Controls dock shows the same).
+  // step on. Cold means both warm starts off (warm_start for the frictionless solves,
+  // friction_warm_start for the friction solves; live settings, which the Controls dock
+  // shows too). Unticked, the frictionless warm start comes back on; the friction warm start
+  // (off by default) stays off.
   mColdStart = new QCheckBox(tr("Cold start (every pivot)"));
   mColdStart->setObjectName(QStringLiteral("coldStartBox"));
   mColdStart->setToolTip(
-      tr("Solve every contact-force problem from scratch (warm_start off), so that each solve "
-         "shows all its pivots; applies from the next step on"));
-  connect(mColdStart, &QCheckBox::toggled, this, [this](bool cold) {
-    if (!mSession->hasScene() || mSession->liveSettings().warmStart == !cold) return;
+      tr("Solve every contact-force and friction problem from scratch (warm_start and "
+         "friction_warm_start off), so that each solve shows all its pivots; applies from the "
+         "next step on"));
+  const auto isCold = [](const SimSettings& s) { return !s.warmStart && !s.frictionWarmStart; };
+  connect(mColdStart, &QCheckBox::toggled, this, [this, isCold](bool cold) {
+    if (!mSession->hasScene() || isCold(mSession->liveSettings()) == cold) return;
     SettingsDoc changes;
     changes.warmStart = !cold;
+    if (cold) changes.frictionWarmStart = false;
     mSession->apply(SetSettings{changes});
   });
-  const auto showWarmStart = [this] {
+  const auto showWarmStart = [this, isCold] {
     const QSignalBlocker block(mColdStart);
     mColdStart->setEnabled(mSession->hasScene());
-    mColdStart->setChecked(mSession->hasScene() && !mSession->liveSettings().warmStart);
+    mColdStart->setChecked(mSession->hasScene() && isCold(mSession->liveSettings()));
   };
   connect(mSession, &Session::sceneLoaded, this, showWarmStart);
   connect(mSession, &Session::notesChanged, this, showWarmStart);

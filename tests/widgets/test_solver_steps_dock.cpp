@@ -1,5 +1,6 @@
 // The solver steps dock: its pivot table, slider and sets follow the session's selected
 // solve, and its re-solve gives the known solutions of small hand-made LCPs.
+#include <QCheckBox>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QStringList>
@@ -14,6 +15,7 @@
 #include "engine/trace/solver_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/shots_dir.h"
+#include "tests/widgets/test_scenes.h"
 #include "widgets/resolve_panel.h"
 #include "widgets/scene_paths.h"
 #include "widgets/session.h"
@@ -498,6 +500,37 @@ TEST_CASE("SolverStepsDock shows a friction solve with its five sets", "[solver_
   // Re-solving takes frictionless LCPs: the panel says so instead of solving the 2n rows.
   dock.resolvePanel()->setRecorded(trace);
   CHECK(dock.resolvePanel()->statusText().contains(QStringLiteral("This solve has friction")));
+}
+
+TEST_CASE("SolverStepsDock's cold start turns both warm starts off", "[solver_steps_dock]") {
+  // A friction scene with both warm starts on: the box is unticked. Ticked, neither solve
+  // starts warm (the friction solves would otherwise still show one "warm start" decision);
+  // unticked, the frictionless warm start comes back and the friction one stays off.
+  Session session;
+  SolverStepsDock dock{&session};
+  REQUIRE(session.loadScene(scene("pile_10_friction.json")));
+  cl::SimSettings warm = session.settings();
+  warm.warmStart = true;
+  warm.frictionWarmStart = true;
+  REQUIRE(session.restartWithSettings(warm));
+  auto* box = dock.findChild<QCheckBox*>(QStringLiteral("coldStartBox"));
+  REQUIRE(box != nullptr);
+  CHECK_FALSE(box->isChecked());
+  // The edits reach the simulation on the worker thread.
+  box->setChecked(true);
+  REQUIRE(cl::testing::waitFor([&] { return !session.liveSettings().warmStart; }));
+  CHECK_FALSE(session.liveSettings().frictionWarmStart);
+  CHECK(box->isChecked());
+  box->setChecked(false);
+  REQUIRE(cl::testing::waitFor([&] { return session.liveSettings().warmStart; }));
+  CHECK_FALSE(session.liveSettings().frictionWarmStart);
+  CHECK_FALSE(box->isChecked());
+  // The frictionless warm start off but the friction one on is not cold: unticked.
+  cl::SimSettings frictionWarm = session.settings();
+  frictionWarm.warmStart = false;
+  frictionWarm.frictionWarmStart = true;
+  REQUIRE(session.restartWithSettings(frictionWarm));
+  CHECK_FALSE(box->isChecked());
 }
 
 TEST_CASE("Re-solve starts from the scene's own contact policy and seed", "[solver_steps_dock]") {
