@@ -486,7 +486,7 @@ void MainWindow::createStatusBar() {
   mReadout = new QLabel(this);
   mReadout->setObjectName(QStringLiteral("readout"));
   mReadout->setFont(mono);
-  mReadout->setContentsMargins(16, 0, 8, 0);  // keep clear of a long status message
+  mReadout->setContentsMargins(4, 0, 8, 0);
   mReadout->setToolTip(
       tr("The step shown: its contacts (the last evaluate's), the collisions CollisionAdvance "
          "handled and its back-ups in time; then the same two counted over the run up to it"));
@@ -494,7 +494,10 @@ void MainWindow::createStatusBar() {
   mMemory->setObjectName(QStringLiteral("memoryReadout"));
   mMemory->setFont(mono);
   mMemory->setToolTip(tr("Memory held by the history against its budget (Controls dock)"));
-  statusBar()->addPermanentWidget(mReadout);
+  // The readout is a normal widget: a status message (a tool's tip, "Saved ...") takes its
+  // place while shown, whole, instead of squeezing into what the readout leaves (at 1280
+  // wide, "Run the si..."). The memory stays in view at the right.
+  statusBar()->addWidget(mReadout, 1);
   statusBar()->addPermanentWidget(mMemory);
   // The frame rate is counted over whole seconds of running.
   auto* rateTimer = new QTimer(this);

@@ -5,11 +5,13 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -318,4 +320,29 @@ TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is c
   QApplication::processEvents();
   CHECK_FALSE(comparison->busy());
   CHECK(comparison->selected().runs.front().seconds == before);
+}
+
+TEST_CASE("MainWindow: a status message shows whole at 1280 wide, then the readout again",
+          "[main_window]") {
+  // A tool's tip or "Saved ..." takes the readout's place while shown, instead of being cut
+  // to what the readout and the memory leave ("Run the si..." at 1280 wide).
+  MainWindow window(quietOptions());
+  window.resize(1280, 800);
+  REQUIRE(window.session()->loadScene(cl::widgets::defaultScenePath()));
+  window.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&window));
+  auto* readout = window.findChild<QLabel*>(QStringLiteral("readout"));
+  REQUIRE(readout != nullptr);
+  CHECK(readout->isVisible());
+  const QString tip = QStringLiteral("Run the simulation in real time, or pause it");
+  window.statusBar()->showMessage(tip);
+  QApplication::processEvents();
+  CHECK_FALSE(readout->isVisible());
+  // The message has the bar's width up to the memory readout: room for all of it.
+  const int room = window.statusBar()->width() -
+                   window.findChild<QLabel*>(QStringLiteral("memoryReadout"))->width();
+  CHECK(window.statusBar()->fontMetrics().horizontalAdvance(tip) < room);
+  window.statusBar()->clearMessage();
+  QApplication::processEvents();
+  CHECK(readout->isVisible());
 }
