@@ -128,14 +128,7 @@ double PivotingSolve::acceptanceScale(const Eigen::VectorXd& x) {
 }
 
 void PivotingSolve::record(PivotTransition t, int d, int j, double step, bool taken, bool zero) {
-  SolverPivot p;
-  p.index = decisions++;
-  p.d = d;
-  p.j = j;
-  p.step = step;
-  p.stepTaken = taken;
-  p.zeroStep = zero;
-  p.transition = t;
+  SolverPivot p = SolverPivot::decision(decisions++, t, d, j, step, taken, zero);
   // Each set's vector is sized once (counted first): grown by push_back, a pile's sets of
   // hundreds took a dozen reallocations each at every pivot of a traced solve, and kept
   // up to twice the capacity they need.

@@ -102,14 +102,8 @@ class Engine2DPivoting {
 
 void Engine2DPivoting::record(PivotTransition t, int d, int j, double step, bool taken) {
   if (!sink) return;
-  SolverPivot p;
-  p.index = decisions++;
-  p.d = d;
-  p.j = j;
-  p.step = step;
-  p.stepTaken = taken;
-  p.zeroStep = taken && std::abs(step) < kZeroStep;
-  p.transition = t;
+  SolverPivot p =
+      SolverPivot::decision(decisions++, t, d, j, step, taken, taken && std::abs(step) < kZeroStep);
   for (int i = 0; i < n; ++i) {
     // A deferred contact found acceptable is in NC and R at once until its drive returns.
     if (C[i]) p.C.push_back(i);

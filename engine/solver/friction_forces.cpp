@@ -115,14 +115,8 @@ class FrictionPivoting {
 
 void FrictionPivoting::report(PivotTransition t, int d, int j, double s, bool stepped) {
   if (!opt.sink) return;
-  SolverPivot p;
-  p.index = decisions++;
-  p.d = d;
-  p.j = j;
-  p.step = s;
-  p.stepTaken = stepped;
-  p.zeroStep = stepped && s <= kZeroStep;
-  p.transition = t;
+  SolverPivot p =
+      SolverPivot::decision(decisions++, t, d, j, s, stepped, stepped && s <= kZeroStep);
   for (int i = 0; i < n; ++i) {
     if (ns[i] == ContactSet::kC) p.C.push_back(i);
     if (ns[i] == ContactSet::kNC) p.NC.push_back(i);

@@ -140,6 +140,21 @@ struct SolverPivot {
   // The friction solve's friction sets after the decision (row indices n + i).
   std::vector<int> CF, NCplus, NCminus;
   Eigen::VectorXd f, a, deltaF, deltaA;  // after the decision; delta_* of the step (or empty)
+
+  // A decision's header, as each pivoting solver (ComputeForces, engine2D's, the friction
+  // solve) fills it; the solver then adds the sets and vectors it keeps.
+  static SolverPivot decision(int index, PivotTransition t, int d, int j, double step, bool taken,
+                              bool zero) {
+    SolverPivot p;
+    p.index = index;
+    p.d = d;
+    p.j = j;
+    p.step = step;
+    p.stepTaken = taken;
+    p.zeroStep = zero;
+    p.transition = t;
+    return p;
+  }
 };
 
 // One iteration of a solver other than ComputeForces: a Lemke pivot, a PGS sweep, a Newton
