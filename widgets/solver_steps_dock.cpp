@@ -533,7 +533,12 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
               .arg(s.b.size())
               .arg(status)
               .arg(s.pivots)
-              .arg(s.regularization > 0
+              .arg(s.compliant
+                       ? tr(", no exact solve solved it: <b>compliant</b>, solved with A + %1 "
+                            "max(diag A) I (friction_compliance); its violation is the "
+                            "compliance's error")
+                             .arg(s.regularization)
+                   : s.regularization > 0
                        ? tr(", pivoting and Lemke failed: solved by the pivoting on A + %1 "
                             "max(diag A) I")
                              .arg(s.regularization)

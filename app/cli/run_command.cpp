@@ -181,6 +181,7 @@ void writeLcpRecords(const std::string& dir, LcpSteps& kept) {
       result.pivots = r.pivots;
       result.byLemke = r.byLemke;
       result.regularization = r.regularization;
+      result.compliant = r.compliant;
       writeFrictionJson(path, problem, &result);
       ++kept.written;
       continue;
@@ -257,7 +258,7 @@ void printTimeStepping(const TimeStepper& stepper) {
 void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
   fmt::print(
       "solves   contact-force solves {}   pivots {}   worst violation {:.3g}   "
-      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}{}){}{}\n",
+      "warm {}   warm + pivots {}   cold restarts {}   (warm start {}{}){}{}{}\n",
       t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
       sim.warmStart() ? "on" : "off", sim.frictionWarmStart() ? ", friction warm start on" : "",
       t.frictionHeld > 0
@@ -266,6 +267,11 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
       t.frictionByLemke + t.frictionRegularized > 0
           ? fmt::format("   friction fallbacks: Lemke {}, regularized {}", t.frictionByLemke,
                         t.frictionRegularized)
+          : std::string(),
+      t.frictionCompliant > 0
+          ? fmt::format(
+                "   compliant {} (friction_compliance: no exact solve; violation up to {:.3g})",
+                t.frictionCompliant, t.compliantViolation)
           : std::string());
 }
 

@@ -48,6 +48,8 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   frictionHeld += later.frictionHeld;
   frictionRegularized += later.frictionRegularized;
   frictionByLemke += later.frictionByLemke;
+  frictionCompliant += later.frictionCompliant;
+  compliantViolation = std::max(compliantViolation, later.compliantViolation);
   return *this;
 }
 
@@ -197,6 +199,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                             std::move(mu), mExtraAccel, mExtraAccelTimeStep);
   FrictionOptions options;
   options.sink = mTraceSink;
+  options.compliantFallback = mFrictionCompliance;
   if (mFrictionWarmStartOn) {
     // The previous solve's forces where it had the same contacts; and a shorter pivoting
     // where the guess fails: a degenerate pile's pivoting that runs long mostly ends in a
@@ -222,8 +225,13 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
     FrictionResult r = computeFrictionForces(p, o);
     mSolveTotals.pivots += r.pivots;
-    mSolveTotals.frictionRegularized += r.regularization > 0;
+    mSolveTotals.frictionRegularized += r.regularization > 0 && !r.compliant;
     mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
+    if (r.compliant) {
+      ++mSolveTotals.frictionCompliant;
+      mSolveTotals.compliantViolation =
+          std::max(mSolveTotals.compliantViolation, frictionViolation(p, r.f, r.a));
+    }
     mSolveTotals.warmStarts += r.warmStarted;
     mSolveTotals.warmRejects += r.warmRejected;
     return r;

@@ -145,6 +145,10 @@ class ContactSim : public RigidBodySim {
     mFrictionWarmStartOn = on;
     mWarmStart.clear();
   }
+  // The friction solve's compliant fallback (FrictionOptions::compliantFallback): off by
+  // default, so a friction problem no exact solve solves stops the run.
+  bool frictionCompliance() const { return mFrictionCompliance; }
+  void setFrictionCompliance(bool on) { mFrictionCompliance = on; }
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -213,6 +217,10 @@ class ContactSim : public RigidBodySim {
     // (FrictionOptions::regularizedFallback), and those Lemke solved.
     long long frictionRegularized = 0;
     long long frictionByLemke = 0;
+    // Friction solves that only the compliant fallback solved (FrictionOptions::
+    // compliantFallback), and the largest violation of (15) and (16) among them.
+    long long frictionCompliant = 0;
+    double compliantViolation = 0;
     double pivotsPerSolve() const {
       return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;
     }
@@ -268,6 +276,7 @@ class ContactSim : public RigidBodySim {
   LcpSolverKind mContactSolver = LcpSolverKind::kComputeForces;
   bool mWarmStartOn = true;
   bool mFrictionWarmStartOn = false;
+  bool mFrictionCompliance = false;
   bool mJamImpulses = true;
   WarmStart mWarmStart;
   SolverTraceSink* mTraceSink = nullptr;

@@ -61,6 +61,7 @@ template <class Ar>
 void io(Ar& ar, ContactSim::SolveTotals& t) {
   ar(t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
      t.frictionHeld, t.frictionRegularized, t.frictionByLemke);
+  if (ar.version >= 4) ar(t.frictionCompliant, t.compliantViolation);  // friction_compliance
 }
 template <class Ar>
 void io(Ar& ar, SimState& s) {  // all but the structure, which is rebuilt

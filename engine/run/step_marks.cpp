@@ -7,7 +7,7 @@ namespace cl {
 bool poorSolve(const StepStats& s) {
   const ContactSim::SolveTotals& t = s.solves;
   return t.maxViolation > kPoorViolation ||
-         t.frictionHeld + t.frictionByLemke + t.frictionRegularized > 0 ||
+         t.frictionHeld + t.frictionByLemke + t.frictionRegularized + t.frictionCompliant > 0 ||
          s.timeStepStatus != TimeStepStatus::kConverged;
 }
 
@@ -26,6 +26,11 @@ std::string poorSolveReason(const StepStats& s) {
   if (t.frictionRegularized > 0)
     add(solves(t.frictionRegularized) +
         " solved by the pivoting on A + eps I (pivoting and Lemke failed)");
+  if (t.frictionCompliant > 0)
+    add(solves(t.frictionCompliant) +
+        fmt::format(" solved only with a contact compliance (no exact solve did), violation up "
+                    "to {:.3g}",
+                    t.compliantViolation));
   if (t.frictionHeld > 0)
     add(solves(t.frictionHeld) +
         " with no solution while sliding, solved with the sliding contacts held static");

@@ -30,7 +30,7 @@ namespace cl {
 inline constexpr std::string_view kSceneFormatName = "contactlab-scene";
 // The newest version this build reads and the one it writes for new documents (the
 // versions that introduced settings are in engine/settings/sim_settings.h).
-inline constexpr int kSceneFormatVersion = 4;
+inline constexpr int kSceneFormatVersion = 5;
 // The most bodies a scene may have (a file of more is refused before any is built).
 inline constexpr std::size_t kMaxSceneBodies = 100000;
 

@@ -39,6 +39,8 @@ inline constexpr int kContactSettingsVersion = 2;
 inline constexpr int kCollisionSettingsVersion = 3;
 // The version that introduced the friction solve's settings (friction_warm_start).
 inline constexpr int kFrictionSettingsVersion = 4;
+// The version that introduced friction_compliance.
+inline constexpr int kFrictionComplianceVersion = 5;
 
 // What a value read from a file must satisfy (every number must also be finite).
 enum class SettingCheck {
@@ -118,6 +120,15 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
     "from no sets (with a shorter pivot budget before the fallbacks). A resting pile costs one "   \
     "solve instead of hundreds of pivots. Off (the default), every friction solve pivots from "    \
     "no sets, as in earlier versions, to the bit.")                                                \
+  X(bool, frictionCompliance, false, Contact, frictionCompliance, setFrictionCompliance,           \
+    "friction_compliance", "Friction compliance", kFrictionComplianceVersion, SettingCheck::kNone, \
+    control(),                                                                                     \
+    "Where no exact solve solves a friction problem without sliding contacts (the pivoting, "      \
+    "Lemke, the regularized pivoting: large degenerate piles), solve it with a contact "           \
+    "compliance of 1e-8 (then 1e-6) times the largest diagonal entry of A, as ODE's constraint "   \
+    "force mixing, and go on: its forces meet Coulomb's conditions only to the compliance's "      \
+    "error, counted and shown as compliant solves with their worst violation. Off (the "           \
+    "default), such a problem stops the run.")                                                     \
   X(LcpSolverKind, contactSolver, LcpSolverKind::kComputeForces, Contact, contactSolver,           \
     setContactSolver, "contact_solver", "Contact solver", kCollisionSettingsVersion,               \
     SettingCheck::kNone, control(),                                                                \

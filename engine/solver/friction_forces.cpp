@@ -86,7 +86,9 @@ class FrictionPivoting {
   }
   bool warm();
   void startCold();
-  FrictionResult regularized(double rel);
+  // The pivoting on A + eps I, eps = rel max diag A: ok when its f solves the problem itself
+  // to the final check, or (`compliant`) when it solves the regularized one.
+  FrictionResult regularized(double rel, bool compliant = false);
   // Tells the sink (if any) of a decision: d driven, j limiting (-1: none), the step s
   // (taken when `stepped`, with df and da).
   void report(PivotTransition t, int d, int j, double s, bool stepped);
@@ -521,9 +523,25 @@ FrictionResult FrictionPivoting::go() {
     }
     return std::nullopt;
   };
+  const auto byCompliance = [&]() -> std::optional<FrictionResult> {
+    // Not with a sliding contact: where sliding friction has no solution an impulse or the
+    // contact held static is the answer, not forces of order 1 / eps.
+    const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
+    if (!opt.compliantFallback || sliding) return std::nullopt;
+    for (const double rel : {1e-8, 1e-6}) {
+      FrictionResult r = regularized(rel, true);
+      if (!r.ok()) continue;
+      r.pivots += pivots;
+      r.gaveUp += gaveUp;
+      report(PivotTransition::kCompliant, -1, -1, rel, false);
+      return r;
+    }
+    return std::nullopt;
+  };
   if (error != LcpError::kOk) {
     std::optional<FrictionResult> r = byLemke();
     if (!r) r = byRegularizing();
+    if (!r) r = byCompliance();
     if (r) return finish(std::move(*r));
   }
   res.f = f;
@@ -536,26 +554,29 @@ FrictionResult FrictionPivoting::go() {
   return finish(std::move(res));
 }
 
-// The pivoting on A + eps I, eps = rel max diag A, with no guess and no regularized fallback
-// of its own (Lemke's, when asked, on the regularized problem): ok only when its f solves
-// the problem itself to the final check (then f, a and the sets are its).
-FrictionResult FrictionPivoting::regularized(double rel) {
+// The pivoting on A + eps I, eps = rel max diag A, with no guess and no regularized or
+// compliant fallback of its own (Lemke's, when asked, on the regularized problem): ok only
+// when its f solves the problem itself to the final check, or with `compliant` when it
+// solves the regularized problem (then f, a and the sets are its, a of the problem itself).
+FrictionResult FrictionPivoting::regularized(double rel, bool compliant) {
   const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
   FrictionOptions inner = opt;
   inner.sink = nullptr;
   inner.guess.resize(0);
   inner.regularizedFallback = false;
+  inner.compliantFallback = false;
   FrictionProblem Q = P;
   Q.A.diagonal().array() += rel * scale;
   FrictionResult r = FrictionPivoting(Q, inner).go();
   if (!r.ok()) return r;
   const Eigen::VectorXd own = P.A * r.f + P.b;
-  if (frictionViolation(P, r.f, own) > kCheckFactor * tol) {
+  if (!compliant && frictionViolation(P, r.f, own) > kCheckFactor * tol) {
     r.error = LcpError::kCheckFailed;
     return r;
   }
   r.a = own;
   r.regularization = rel;
+  r.compliant = compliant;
   f = r.f, a = r.a, ns = r.normalSets, fs = r.frictionSets;
   return r;
 }
@@ -608,6 +629,7 @@ FrictionResult computeFrictionForces(const FrictionProblem& problem,
     s.slide = problem.slide.empty() ? std::vector<int>(problem.mu.size(), 0) : problem.slide;
     s.byLemke = r.byLemke;
     s.regularization = r.regularization;
+    s.compliant = r.compliant;
     sink->onSolve(std::move(s));
   }
   return r;

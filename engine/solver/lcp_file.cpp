@@ -324,8 +324,8 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
       const InJson& r = j["result"];
       if (!r.is_object()) fail(name, "\"result\" is not an object");
       rejectUnknown(r,
-                    {"error", "errorCode", "pivots", "gaveUp", "byLemke", "regularization", "f",
-                     "a", "normalSets", "frictionSets"},
+                    {"error", "errorCode", "pivots", "gaveUp", "byLemke", "regularization",
+                     "compliant", "f", "a", "normalSets", "frictionSets"},
                     name, " in \"result\"");
       FrictionResult res;
       res.f = readVector(r, "f", name, rows, "result.");
@@ -369,6 +369,7 @@ std::string frictionToJson(const FrictionProblem& p, const FrictionResult* resul
     r["gaveUp"] = result->gaveUp;
     r["byLemke"] = result->byLemke;
     if (result->regularization > 0) r["regularization"] = result->regularization;
+    if (result->compliant) r["compliant"] = true;
     r["f"] = vec(result->f);
     r["a"] = vec(result->a);
     Json ns = Json::array(), fs = Json::array();

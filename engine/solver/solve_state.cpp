@@ -65,6 +65,11 @@ std::string howSolved(const SolveTrace& trace) {
   const LcpSolverKind solver = s.solver;
   const char* plural = decisions == 1 ? "" : "s";
   if (s.friction()) {
+    if (s.compliant)
+      return fmt::format(
+          "no exact solve solved it: the compliant fallback, the problem with A + {:g} max(diag A) "
+          "I (its violation is the compliance's error)",
+          s.regularization);
     if (s.regularization > 0)
       return fmt::format(
           "the friction pivoting and Lemke found no step: the pivoting on A + {:g} max(diag A) I",

@@ -42,7 +42,8 @@ enum class PivotTransition {
   kDeferNoStep,
   kToleranceRaised,
   kLoopDetected,
-  kRejectDriven
+  kRejectDriven,
+  kCompliant
 };
 
 // Each transition's short name (traces, CSV and LCP files, tables) and what it means (the
@@ -106,6 +107,11 @@ inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
      "have freedoms): the pivoting on A + eps I (eps in the step column, relative to the largest "
      "diagonal entry) found f, a and the sets, which solve the problem itself to its acceptance "
      "check"},
+    {PivotTransition::kCompliant, "compliant",
+     "no exact solve solved this problem (the pivoting, Lemke, the regularized pivoting): with "
+     "the compliant fallback on, the problem with A + eps I (eps in the step column, relative to "
+     "the largest diagonal entry, a contact compliance) was solved, and its f, a and sets kept; "
+     "they solve the problem itself only to the compliance's error (the solve's violation)"},
     // compute_forces_engine2d's own (compute_forces_engine2d.h).
     {PivotTransition::kCToRDrift, "C->R drift",
      "limiting j in C reached f = 0 but its acceleration had drifted past 1e-10: j -> R, to be "
@@ -196,6 +202,7 @@ struct SolverSolve {
   std::vector<int> slide;
   bool byLemke = false;
   double regularization = 0;  // FrictionResult::regularization
+  bool compliant = false;     // FrictionResult::compliant
   bool friction() const { return !mu.empty(); }
 };
 

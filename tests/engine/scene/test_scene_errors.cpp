@@ -367,8 +367,8 @@ TEST_CASE("format and version are checked first", "[scene][errors]") {
   CHECK_SCENE_PROBLEM(loadProblems(R"({"format": "svg", "version": 1, "bodies": []})"), "/format",
                       "not a ContactLab scene");
   const auto newer =
-      loadProblems(R"({"format": "contactlab-scene", "version": 5, "bodies": [], "joints": []})");
-  CHECK_SCENE_PROBLEM(newer, "/version", "version 5 is newer than this build");
+      loadProblems(R"({"format": "contactlab-scene", "version": 6, "bodies": [], "joints": []})");
+  CHECK_SCENE_PROBLEM(newer, "/version", "version 6 is newer than this build");
   // A newer version's fields are not reported as unknown.
   CHECK(newer.size() == 1);
   CHECK_SCENE_PROBLEM(loadProblems(R"({"format": "contactlab-scene", "version": 0,

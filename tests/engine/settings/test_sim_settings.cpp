@@ -30,6 +30,7 @@ SimSettings everyOneChanged() {
   s.solverTolerance = 1e-9;
   s.warmStart = false;
   s.frictionWarmStart = true;
+  s.frictionCompliance = true;
   s.contactSolver = cl::LcpSolverKind::kLemke;
   s.collisionHandling = cl::CollisionHandling::SIMULTANEOUS;
   s.collisionAccuracy = 0.3;
@@ -64,7 +65,7 @@ TEST_CASE("the settings table names each setting once", "[settings]") {
     CHECK((info.apply == cl::SettingApply::kRestart) == (info.holder == cl::SettingHolder::kBuild));
     CHECK(cl::findSetting(info.key) == &info);
   }
-  CHECK(count == 17);
+  CHECK(count == 18);
   CHECK(cl::findSetting("no_such_setting") == nullptr);
   // everyOneChanged() must change every setting, or the tests below prove less.
   int changed = 0;
@@ -131,7 +132,7 @@ TEST_CASE("a scene that gives every setting is read, built and written back", "[
       cl::test::sceneText(R"("bodies": [{"name": "b", "shape": "ball", "radius": 1}])"), "t");
   const cl::Scene s = cl::rebuildScene(base, wanted);
   CHECK(s.settings == wanted);
-  CHECK(s.doc.version == cl::kFrictionSettingsVersion);
+  CHECK(s.doc.version == cl::kFrictionComplianceVersion);
   SimSettings built;
   cl::readSettings(*s.sim, built);
   built.timeStep = wanted.timeStep;  // the advance's, made by makeAdvance below

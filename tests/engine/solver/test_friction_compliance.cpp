@@ -1,0 +1,73 @@
+// The friction solve's compliant fallback (FrictionOptions::compliantFallback, the setting
+// friction_compliance): on a problem no exact solve solves, the solution of the compliant
+// problem A + eps I, kept with the violation that compliance costs on the problem itself.
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "engine/solver/friction_forces.h"
+#include "engine/solver/lcp_file.h"
+
+using namespace cl;
+
+TEST_CASE("Friction compliance: a problem no exact solve solves is solved to its compliance",
+          "[friction][solver][compliance]") {
+  // pile_50 with mu 0.5 at t = 3.625 (the friction warm start's run): 106 contacts on 50
+  // blocks, none sliding (the held-static form of a sliding problem without a solution).
+  // The pivoting (at the warm start's budget, 5 pivots a row) and Lemke fail on it, as do
+  // the regularized pivotings at 1e-12 and 1e-10 in the run.
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
+                                   "friction_pile50_static.json");
+  REQUIRE(file.friction);
+  const FrictionProblem& p = *file.friction;
+  REQUIRE(p.contacts() == 106);
+  const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();  // the solve's final check
+
+  FrictionOptions exact;
+  exact.pivotsPerRow = 5;
+  exact.lemkeExact = false;
+  exact.regularizedFallback = false;  // (it fails too, at twice the time)
+  const FrictionResult failed = computeFrictionForces(p, exact);
+  CHECK_FALSE(failed.ok());
+  CHECK_FALSE(failed.compliant);
+
+  FrictionOptions soft = exact;
+  soft.compliantFallback = true;
+  const FrictionResult r = computeFrictionForces(p, soft);
+  REQUIRE(r.ok());
+  CHECK(r.compliant);
+  REQUIRE((r.regularization == 1e-8 || r.regularization == 1e-6));
+  // f solves the compliant problem Q (A + eps max(diag A) I) to the final check ...
+  const double eps = r.regularization * p.A.diagonal().cwiseAbs().maxCoeff();
+  FrictionProblem q = p;
+  q.A.diagonal().array() += eps;
+  const double onQ = frictionViolation(q, r.f, q.A * r.f + q.b);
+  CHECK(onQ <= tol);
+  // ... and a is the problem's own, a_P = a_Q - eps f. Each condition's violation moves by at
+  // most the change of a, so on the problem itself it is at most onQ + eps max |f|: small,
+  // but above the exact check, which is why no exact solve accepted it.
+  CHECK((r.a - (p.A * r.f + p.b)).cwiseAbs().maxCoeff() == 0);
+  const double onP = frictionViolation(p, r.f, r.a);
+  CHECK(onP <= onQ + eps * r.f.cwiseAbs().maxCoeff() * (1 + 1e-12));
+  CHECK(onP > tol);
+  CHECK(onP < 1e-5 * p.b.cwiseAbs().maxCoeff());
+}
+
+TEST_CASE("Friction compliance: not for a problem with a sliding contact",
+          "[friction][solver][compliance]") {
+  // Sliding friction without a solution asks for an impulse or the contact held static
+  // (ContactSim), not for forces of order 1/eps: the fallback leaves it failed.
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
+                                   "friction_pile50_static.json");
+  REQUIRE(file.friction);
+  FrictionProblem p = *file.friction;
+  p.slide.assign(p.mu.size(), 0);
+  p.slide[0] = 1;
+  FrictionOptions soft;
+  soft.pivotsPerRow = 5;
+  soft.lemkeExact = false;
+  soft.regularizedFallback = false;
+  soft.compliantFallback = true;
+  const FrictionResult r = computeFrictionForces(p, soft);
+  CHECK_FALSE(r.compliant);
+  CHECK(r.regularization == 0);
+}
