@@ -337,10 +337,9 @@ void SolverStepsDock::sizeTableColumns() {
   const auto width = [&](const char* sample) {
     return fm.horizontalAdvance(QString::fromLatin1(sample)) + 10;
   };
-  header->resizeSection(kPivot, width("999"));
   header->resizeSection(kStep, width("1.2e-05"));
   header->resizeSection(kTransition, width("C->R flip-flop"));
-  header->resizeSection(kSets, width("10/4 10/2/2"));  // a friction solve: C/NC C_F/NC+/NC-
+  sizeSolveColumns();
   header->resizeSection(kDeferrals, width("def"));
   header->resizeSection(kZero, width("zero"));
   header->setStretchLastSection(false);
@@ -349,6 +348,22 @@ void SolverStepsDock::sizeTableColumns() {
   // "primary/normal" are elided, in full in the tooltip.
   header->resizeSection(kJ, width("20 block8/bl"));
   header->setSectionResizeMode(kD, QHeaderView::Stretch);
+}
+
+void SolverStepsDock::sizeSolveColumns() {
+  // The widest decision number and sets text of the solve shown (at least "999" and
+  // "10/4 10/2/2", so that an empty table keeps its columns), measured row by row: a
+  // friction solve of a pile has thousands of decisions, and d takes what is left.
+  const QFontMetrics fm = mTable->fontMetrics();
+  int pivot = fm.horizontalAdvance(QStringLiteral("999"));
+  int sets = fm.horizontalAdvance(QStringLiteral("10/4 10/2/2"));
+  const int rows = mModel->rowCount();
+  if (rows > 0) pivot = std::max(pivot, fm.horizontalAdvance(mModel->text(rows - 1, kPivot)));
+  for (int r = 0; r < rows; ++r)
+    sets = std::max(sets, fm.horizontalAdvance(mModel->text(r, kSets)));
+  QHeaderView* header = mTable->horizontalHeader();
+  header->resizeSection(kPivot, pivot + 10);
+  header->resizeSection(kSets, sets + 10);
 }
 
 void SolverStepsDock::buildSets() {
@@ -468,6 +483,7 @@ void SolverStepsDock::refresh(bool force) {
 
 void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
   mModel->setSolve(trace);
+  sizeSolveColumns();
   mResolveStale = true;
   updateResolvePanel(false);
 
@@ -664,6 +680,12 @@ void SolverStepsDock::updateResolvePanel(bool force) {
   if (!force && !(shown() && mTabs->currentWidget() == mResolve)) return;
   mResolve->setRecorded(mShownTrace);
   mResolveStale = false;
+}
+
+bool SolverStepsDock::cellFits(int row, int column) const {
+  // The same padding as sizeSolveColumns'.
+  return mTable->fontMetrics().horizontalAdvance(cellText(row, column)) + 10 <=
+         mTable->horizontalHeader()->sectionSize(column);
 }
 
 ResolveResult SolverStepsDock::resolve(const ResolveOptions& options) {

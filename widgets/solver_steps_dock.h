@@ -41,6 +41,8 @@ class SolverStepsDock : public QDockWidget {
   // when shown.
   int rowCount() const;
   QString cellText(int row, int column) const;
+  // Whether the cell's text shows whole in its column's width (not elided).
+  bool cellFits(int row, int column) const;
   int currentRow() const;  // the table's current row, -1 when none
   int sliderValue() const;
   int sliderMinimum() const;
@@ -64,6 +66,9 @@ class SolverStepsDock : public QDockWidget {
   void buildColdStartBox();
   void buildTable();
   void sizeTableColumns();
+  // The decision number and sets columns as wide as the solve shown needs: a friction solve
+  // of a pile has thousands of decisions and sets of a hundred.
+  void sizeSolveColumns();
   void buildSets();
   void buildTabs(QWidget* pivotsTab);
   QWidget* buildBody();

@@ -485,6 +485,13 @@ TEST_CASE("SolverStepsDock shows a friction solve with its five sets", "[solver_
   const int K = static_cast<int>(trace->pivots.size());
   REQUIRE(K > 0);
   CHECK(dock.cellText(K - 1, SolverStepsDock::kSets) == QStringLiteral("10/0 10/0/0"));
+  // The decision numbers and the five sets' counts show whole (a pile's friction solves
+  // have thousands of decisions and sets of a hundred: the columns follow the solve).
+  for (int k = 0; k < K; ++k) {
+    INFO("decision " << k + 1);
+    CHECK(dock.cellFits(k, SolverStepsDock::kPivot));
+    CHECK(dock.cellFits(k, SolverStepsDock::kSets));
+  }
   const QString summary = dock.summaryText();
   CHECK(summary.contains(QStringLiteral("with Coulomb friction")));
   CHECK(summary.contains(QStringLiteral("10 contacts (0 sliding), 2n = 20 rows")));
