@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -511,32 +512,30 @@ FrictionResult FrictionPivoting::go() {
     report(PivotTransition::kLemkeFallback, -1, -1, 0, false);
     return lemke;
   };
-  const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
-    if (!opt.regularizedFallback) return std::nullopt;
-    for (const double rel : {1e-12, 1e-10}) {
-      FrictionResult r = regularized(rel);
+  // The pivoting on A + eps I for each eps (relative) in turn, the first that is ok kept
+  // and reported as `t` (`compliant`: ok when it solves the regularized problem).
+  const auto regularizing = [&](std::initializer_list<double> rels, bool compliant,
+                                PivotTransition t) -> std::optional<FrictionResult> {
+    for (const double rel : rels) {
+      FrictionResult r = regularized(rel, compliant);
       if (!r.ok()) continue;
       r.pivots += pivots;
       r.gaveUp += gaveUp;
-      report(PivotTransition::kRegularized, -1, -1, rel, false);
+      report(t, -1, -1, rel, false);
       return r;
     }
     return std::nullopt;
+  };
+  const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
+    if (!opt.regularizedFallback) return std::nullopt;
+    return regularizing({1e-12, 1e-10}, false, PivotTransition::kRegularized);
   };
   const auto byCompliance = [&]() -> std::optional<FrictionResult> {
     // Not with a sliding contact: where sliding friction has no solution an impulse or the
     // contact held static is the answer, not forces of order 1 / eps.
     const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
     if (!opt.compliantFallback || sliding) return std::nullopt;
-    for (const double rel : {1e-8, 1e-6}) {
-      FrictionResult r = regularized(rel, true);
-      if (!r.ok()) continue;
-      r.pivots += pivots;
-      r.gaveUp += gaveUp;
-      report(PivotTransition::kCompliant, -1, -1, rel, false);
-      return r;
-    }
-    return std::nullopt;
+    return regularizing({1e-8, 1e-6}, true, PivotTransition::kCompliant);
   };
   if (error != LcpError::kOk) {
     std::optional<FrictionResult> r = byLemke();
