@@ -33,6 +33,9 @@ namespace cl::widgets {
 
 namespace {
 
+// Pixels a column adds to its widest text (the cell's margins), so the text shows whole.
+constexpr int kCellPadding = 10;
+
 // Transitions that move a contact to R: what ComputeForces counts as a deferral.
 bool isDeferral(PivotTransition t) {
   return t == PivotTransition::kDeferSingular || t == PivotTransition::kNcToRSingular ||
@@ -335,7 +338,7 @@ void SolverStepsDock::sizeTableColumns() {
   header->setMinimumSectionSize(20);
   const QFontMetrics fm = mTable->fontMetrics();
   const auto width = [&](const char* sample) {
-    return fm.horizontalAdvance(QString::fromLatin1(sample)) + 10;
+    return fm.horizontalAdvance(QString::fromLatin1(sample)) + kCellPadding;
   };
   header->resizeSection(kStep, width("1.2e-05"));
   header->resizeSection(kTransition, width("C->R flip-flop"));
@@ -362,8 +365,8 @@ void SolverStepsDock::sizeSolveColumns() {
   for (int r = 0; r < rows; ++r)
     sets = std::max(sets, fm.horizontalAdvance(mModel->text(r, kSets)));
   QHeaderView* header = mTable->horizontalHeader();
-  header->resizeSection(kPivot, pivot + 10);
-  header->resizeSection(kSets, sets + 10);
+  header->resizeSection(kPivot, pivot + kCellPadding);
+  header->resizeSection(kSets, sets + kCellPadding);
 }
 
 void SolverStepsDock::buildSets() {
@@ -683,8 +686,7 @@ void SolverStepsDock::updateResolvePanel(bool force) {
 }
 
 bool SolverStepsDock::cellFits(int row, int column) const {
-  // The same padding as sizeSolveColumns'.
-  return mTable->fontMetrics().horizontalAdvance(cellText(row, column)) + 10 <=
+  return mTable->fontMetrics().horizontalAdvance(cellText(row, column)) + kCellPadding <=
          mTable->horizontalHeader()->sectionSize(column);
 }
 
