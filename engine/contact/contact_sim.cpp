@@ -190,6 +190,22 @@ bool ContactSim::jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
   return r.ok() && r.f.size() > 0 && r.f.cwiseAbs().maxCoeff() > kTinyImpulse;
 }
 
+FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptions options) {
+  options.compliantFallback = mFrictionCompliance;
+  // Lemke's exact last resort took two thirds of pile_20's CPU under the friction warm
+  // start and changed no bit (FrictionOptions::lemkeExact); the cold solve keeps its bits.
+  if (mFrictionWarmStartOn) options.lemkeExact = false;
+  FrictionResult r = computeFrictionForces(p, options);
+  mSolveTotals.frictionRegularized += r.regularization > 0 && !r.compliant;
+  mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
+  if (r.compliant) {
+    ++mSolveTotals.frictionCompliant;
+    mSolveTotals.compliantViolation =
+        std::max(mSolveTotals.compliantViolation, frictionViolation(p, r.f, r.a));
+  }
+  return r;
+}
+
 void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                    const std::vector<RigidBodyCollision>& cs,
                                    const LcpProblem& normal, std::vector<double> mu,
@@ -199,13 +215,11 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                             std::move(mu), mExtraAccel, mExtraAccelTimeStep);
   FrictionOptions options;
   options.sink = mTraceSink;
-  options.compliantFallback = mFrictionCompliance;
   if (mFrictionWarmStartOn) {
     // The previous solve's forces where it had the same contacts; and a shorter pivoting
     // where the guess fails: a degenerate pile's pivoting that runs long mostly ends in a
     // fallback anyway (pile_20 with friction, 12 s: 41 927 pivots instead of 79 375).
     options.pivotsPerRow = kWarmFrictionPivotsPerRow;
-    options.lemkeExact = false;
     const std::vector<const WarmStart::Carrier*> remembered =
         mWarmStart.match(cs, mTolerances.distanceTol);
     if (std::any_of(remembered.begin(), remembered.end(), [](auto* c) { return c; })) {
@@ -223,15 +237,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
       mTraceSink->onSolveContext(
           makeFrictionSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
-    FrictionResult r = computeFrictionForces(p, o);
+    FrictionResult r = solveFriction(p, o);
     mSolveTotals.pivots += r.pivots;
-    mSolveTotals.frictionRegularized += r.regularization > 0 && !r.compliant;
-    mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
-    if (r.compliant) {
-      ++mSolveTotals.frictionCompliant;
-      mSolveTotals.compliantViolation =
-          std::max(mSolveTotals.compliantViolation, frictionViolation(p, r.f, r.a));
-    }
     mSolveTotals.warmStarts += r.warmStarted;
     mSolveTotals.warmRejects += r.warmRejected;
     return r;

@@ -55,6 +55,9 @@
 namespace cl {
 
 class SolverTraceSink;
+struct FrictionOptions;
+struct FrictionProblem;
+struct FrictionResult;
 
 inline constexpr double kDefaultCollisionAccuracy = 0.6;
 
@@ -149,6 +152,12 @@ class ContactSim : public RigidBodySim {
   // default, so a friction problem no exact solve solves stops the run.
   bool frictionCompliance() const { return mFrictionCompliance; }
   void setFrictionCompliance(bool on) { mFrictionCompliance = on; }
+  // Solves a friction problem, of contact forces or of collision impulses
+  // (handle_collisions.cpp), with `options` as this simulation's settings make them: the
+  // compliant fallback with friction_compliance, and Lemke without its exact last resort
+  // under the friction warm start. Its fallbacks are counted in solveTotals() (Lemke,
+  // regularized, compliant with its violation on p itself), whichever solve it is.
+  FrictionResult solveFriction(const FrictionProblem& p, FrictionOptions options);
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -213,11 +222,12 @@ class ContactSim : public RigidBodySim {
     // Friction solves whose sliding friction had no solution, solved with the sliding
     // contacts held as static ones (contact_sim.cpp, solveWithFriction).
     long long frictionHeld = 0;
-    // Friction solves that the pivoting and Lemke failed and the regularized pivoting solved
+    // Friction solves, of contact forces and of collision impulses alike (solveFriction),
+    // that the pivoting and Lemke failed and the regularized pivoting solved
     // (FrictionOptions::regularizedFallback), and those Lemke solved.
     long long frictionRegularized = 0;
     long long frictionByLemke = 0;
-    // Friction solves that only the compliant fallback solved (FrictionOptions::
+    // Friction solves (as above) that only the compliant fallback solved (FrictionOptions::
     // compliantFallback), and the largest violation of (15) and (16) among them.
     long long frictionCompliant = 0;
     double compliantViolation = 0;

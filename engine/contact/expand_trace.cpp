@@ -25,7 +25,9 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
     p.b << c.b[0], c.b[1];
     p.mu = {c.mu};
     p.joint = {false};
-    FrictionOptions options;  // the serial loop's
+    // The serial loop's options: what the settings change there (ContactSim::solveFriction)
+    // are fallbacks, which a one-contact problem (A 2x2 positive definite) never reaches.
+    FrictionOptions options;
     options.sink = &recorder;
     computeFrictionForces(p, options);
   } else {

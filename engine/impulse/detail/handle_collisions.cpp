@@ -84,7 +84,7 @@ Eigen::VectorXd solveOrThrow(ContactSim& sim, const FrictionProblem& p,
   if ((traced.sink = traceIt ? sim.traceSink() : nullptr))
     traced.sink->onSolveContext(
         makeFrictionSolveContext(sim, rowsOf(), SolvePurpose::kImpulse, sim.time()));
-  const FrictionResult r = computeFrictionForces(p, traced);
+  const FrictionResult r = sim.solveFriction(p, traced);
   const double scale = std::max(1.0, p.b.size() > 0 ? p.b.cwiseAbs().maxCoeff() : 0.0);
   if (!r.ok() &&
       (r.f.size() != p.b.size() || frictionViolation(p, r.f, r.a) > kImpulseCheckTolerance * scale))
