@@ -18,7 +18,9 @@ if ! clang++ -fsanitize=fuzzer "$probe/probe.cpp" -o "$probe/probe" 2>/dev/null;
     "(apt install clang libclang-rt-14-dev)"
   exit 0
 fi
+# -g1: line tables, all a finding's stack needs (as scripts/sanitize.sh).
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DCONTACTLAB_GUI=OFF -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_FUZZ=ON >/dev/null
 cmake --build build-fuzz -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
