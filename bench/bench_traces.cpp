@@ -1,7 +1,8 @@
 // What tracing costs at scale: pile_20, pile_100 and pile_200 (engine2D's settings, as
 // bench_pile_scale runs them) run untraced, with full traces (StepTracing::kAll: every solve
 // with its pivots) and with compact ones (StepTracing::kCompact, what the workbench
-// records: the serial impulse loop's one-contact solves kept as their problems). Each run
+// records: the serial impulse loop's one-contact solves kept as their problems, and the
+// solves of ContactSim::solveLcp as what solving them again takes). Each run
 // keeps every step's trace only until the next step, as the bench of the untraced run keeps
 // nothing: the CPU seconds are recording, counting and freeing. For each pile: the median
 // CPU seconds of `runs` runs of each kind (interleaved, so that a busy machine disturbs
@@ -9,7 +10,7 @@
 // (StepTrace::bytes(), the history's budget accounting), and the time to expand the
 // compact trace of a step (engine/contact/expand_trace.h), which the workbench does when a
 // step is opened: the median over every 10th step, and the step with the most compact
-// solves (median of 3). The final state hashes of
+// rows (StepTrace::compactRowCount, median of 3). The final state hashes of
 // the three kinds must agree (tracing never changes the run).
 //   build/bench/bench_traces [runs] [seconds] [--max N] [--seconds-200 S]
 #include <fmt/format.h>
@@ -38,7 +39,7 @@ struct Run {
   long long solves = 0;   // traced solves (compact ones included)
   long long compactSolves = 0;
   std::uint64_t stateHash = 0;
-  std::shared_ptr<const cl::StepTrace> heaviest;  // the trace with the most compact solves
+  std::shared_ptr<const cl::StepTrace> heaviest;             // the trace with the most compact rows
   std::vector<std::shared_ptr<const cl::StepTrace>> sample;  // every 10th step's trace
 };
 
@@ -56,8 +57,8 @@ Run runOnce(const std::filesystem::path& file, double seconds, cl::StepTracing t
     if (run.trace) {
       r.traceBytes += static_cast<double>(run.trace->bytes());
       r.solves += static_cast<long long>(run.trace->solveCount());
-      r.compactSolves += static_cast<long long>(run.trace->compactSolves.size());
-      if (!r.heaviest || run.trace->compactSolves.size() > r.heaviest->compactSolves.size())
+      r.compactSolves += static_cast<long long>(run.trace->solveCount() - run.trace->solves.size());
+      if (!r.heaviest || run.trace->compactRowCount() > r.heaviest->compactRowCount())
         r.heaviest = run.trace;
       if (tracing == cl::StepTracing::kCompact && r.steps % 10 == 0) r.sample.push_back(run.trace);
     }
@@ -91,7 +92,7 @@ int main(int argc, char** argv) {
       "| pile | sim s | steps | CPU s untraced | full | compact | full / untraced | compact / "
       "untraced | full bytes/step | compact bytes/step | full / compact | solves/step | compact "
       "solves/step | expand a step: median of every 10th (s) | expand heaviest step (s, its "
-      "compact solves) | hashes agree |\n");
+      "compact rows) | hashes agree |\n");
   fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int blocks : {20, 100, 200}) {
     if (blocks > maxBlocks) break;
@@ -132,7 +133,7 @@ int main(int argc, char** argv) {
         median(full) / median(off), median(compact) / median(off), fullBytes, compactBytes,
         fullBytes / compactBytes, static_cast<double>(fullRun.solves) / steps,
         static_cast<double>(compactRun.compactSolves) / steps, median(sampled), median(expand),
-        compactRun.heaviest ? compactRun.heaviest->compactSolves.size() : 0,
+        compactRun.heaviest ? compactRun.heaviest->compactRowCount() : 0,
         same ? "yes"
              : fmt::format("NO {:016x} {:016x} {:016x}", offRun.stateHash, fullRun.stateHash,
                            compactRun.stateHash));

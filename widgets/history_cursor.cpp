@@ -109,7 +109,7 @@ void HistoryCursor::replaceState(int index, const SimState& state) {
 
 void HistoryCursor::resetSelection() {
   releaseStaleExpansion();
-  if (currentNeedsExpansion() && current()->trace->compactSolves.size() <= kExpandAtOnce)
+  if (currentNeedsExpansion() && current()->trace->compactRowCount() <= kExpandAtOnce)
     setExpanded(current()->trace,
                 std::make_shared<const StepTrace>(expandTrace(*current()->trace)));
   mSelectedSolve = -1;

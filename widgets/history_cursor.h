@@ -43,7 +43,8 @@ class HistoryCursor {
   void setExpanded(std::shared_ptr<const StepTrace> compact, std::shared_ptr<const StepTrace> full);
   // Bytes of the expansion kept (not in the history's budget: one step's at most).
   std::size_t expandedBytes() const { return mExpandedFull ? mExpandedFull->bytes() : 0; }
-  // A compact trace of at most this many compact solves is expanded as its record is shown,
+  // A compact trace of at most this many compact rows (StepTrace::compactRowCount: a
+  // one-contact solve counts 1, a solve of n contacts n) is expanded as its record is shown,
   // on this thread (milliseconds: a small scene's step, shown live while running); a larger
   // one (a pile's) waits for the Session to expand it on a thread of its own.
   static constexpr std::size_t kExpandAtOnce = 2000;

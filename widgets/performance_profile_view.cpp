@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/run/run_history.h"
 #include "widgets/session.h"
 #include "widgets/solver_colors.h"
@@ -33,13 +34,23 @@ std::vector<std::pair<std::string, LcpProblem>> heldSolves(const RunHistory& his
   for (int i = history.size() - 1; i >= 0 && !full(); --i) {
     const StepRecord& r = history.at(i);
     if (!r.trace) continue;
+    // Named by its place in the step's solve list (compact solves expanded).
+    const auto name = [&](std::size_t position) {
+      return "step " + std::to_string(r.step) + " solve " + std::to_string(position);
+    };
     for (std::size_t k = 0; k < r.trace->solves.size() && !full(); ++k) {
       const SolveTrace& s = r.trace->solves[k];
       if (s.context.purpose != SolvePurpose::kContactForces || s.solve.b.size() == 0) continue;
-      // Named by its place in the step's solve list (compact solves expanded).
-      out.emplace_back(
-          "step " + std::to_string(r.step) + " solve " + std::to_string(r.trace->positionOf(k)),
-          LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
+      out.emplace_back(name(r.trace->positionOf(k)),
+                       LcpProblem{s.solve.A, s.solve.b, s.solve.joint, {}});
+    }
+    // A compact trace's contact-force solves, their problems made again.
+    for (const CompactLcpSolve& c : r.trace->compactLcpSolves) {
+      if (full()) break;
+      if (c.context.purpose != SolvePurpose::kContactForces || c.size() == 0) continue;
+      LcpProblem p = compactProblem(c);
+      out.emplace_back(name(static_cast<std::size_t>(c.position)),
+                       LcpProblem{std::move(p.A), std::move(p.b), std::move(p.joint), {}});
     }
   }
   return out;

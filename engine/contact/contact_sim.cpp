@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,7 @@
 #include "engine/contact/detail/friction_problem.h"
 #include "engine/contact/detail/impulse_lcp.h"
 #include "engine/contact/detail/solve_context.h"
+#include "engine/contact/expand_trace.h"
 #include "engine/dynamics/advance_strategy.h"
 
 namespace cl {
@@ -169,18 +171,16 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
 }
 
 LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> guess) {
-  if (mContactSolver == LcpSolverKind::kComputeForces) {  // on the stack: the usual case
-    ComputeForces solver(&random());
-    solver.setOptions(mSolverOptions);
-    solver.setTraceSink(mTraceSink);
-    return solver.solve(problem, guess);
-  }
-  LcpSolverOptions o;
-  o.tolerance = mSolverOptions.tolerance;
-  o.policy = mSolverOptions.policy;
-  const std::unique_ptr<LcpSolver> solver = makeLcpSolver(mContactSolver, o, &random());
-  solver->setTraceSink(mTraceSink);
-  return solver->solve(problem, guess);
+  if (!mTraceSink || !mTraceSink->keepsSolvesCompact())
+    return solveContactLcp(problem, guess, mContactSolver, mSolverOptions, &random(), mTraceSink);
+  // A compact trace: solved untraced, as an untraced run solves it, and kept as what solving
+  // it again takes (compact_solve.h), the generator's state before it included.
+  const std::uint32_t seed = random().seed();
+  LcpResult result =
+      solveContactLcp(problem, guess, mContactSolver, mSolverOptions, &random(), nullptr);
+  mTraceSink->onCompactLcpSolve(
+      compactLcpSolve(problem, guess, compactOptions(mContactSolver, mSolverOptions), seed));
+  return result;
 }
 
 bool ContactSim::jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
@@ -195,7 +195,13 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
   // Lemke's exact last resort took two thirds of pile_20's CPU under the friction warm
   // start and changed no bit (FrictionOptions::lemkeExact); the cold solve keeps its bits.
   if (mFrictionWarmStartOn) options.lemkeExact = false;
+  // A sink that keeps solves compact: solved untraced and kept as what solving it again
+  // takes (compact_solve.h), as solveLcp's solves.
+  SolverTraceSink* const compactSink =
+      options.sink && options.sink->keepsSolvesCompact() ? options.sink : nullptr;
+  if (compactSink) options.sink = nullptr;
   FrictionResult r = computeFrictionForces(p, options);
+  if (compactSink) compactSink->onCompactLcpSolve(compactFrictionSolve(p, options));
   mSolveTotals.frictionRegularized += r.regularization > 0 && !r.compliant;
   mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
   if (r.compliant) {

@@ -128,7 +128,8 @@ class ContactSim : public RigidBodySim {
   }
   // Solves `problem` with the contact solver, the trace sink attached: ComputeForces with
   // solverOptions() and the simulation's generator, or the solver chosen. `guess` is the
-  // warm start (contacts expected to carry force) for the solvers that use one.
+  // warm start (contacts expected to carry force) for the solvers that use one. A sink that
+  // keeps solves compact is sent the solve as a CompactLcpSolve (compact_solve.h) instead.
   LcpResult solveLcp(const LcpProblem& problem, std::span<const int> guess);
   // Warm start of the contact-force solves (see above); off, every solve starts from C = {}.
   bool warmStart() const { return mWarmStartOn; }
@@ -156,7 +157,8 @@ class ContactSim : public RigidBodySim {
   // (handle_collisions.cpp), with `options` as this simulation's settings make them: the
   // compliant fallback with friction_compliance, and Lemke without its exact last resort
   // under the friction warm start. Its fallbacks are counted in solveTotals() (Lemke,
-  // regularized, compliant with its violation on p itself), whichever solve it is.
+  // regularized, compliant with its violation on p itself), whichever solve it is. A sink
+  // that keeps solves compact (options.sink) is sent it as a CompactLcpSolve instead.
   FrictionResult solveFriction(const FrictionProblem& p, FrictionOptions options);
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }

@@ -1,12 +1,133 @@
 #include "engine/contact/expand_trace.h"
 
+#include <cmath>
 #include <utility>
+#include <vector>
 
 #include "engine/contact/detail/solve_context.h"
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/friction_forces.h"
 
 namespace cl {
+
+CompactSolverOptions compactOptions(LcpSolverKind solver, const ComputeForcesOptions& options) {
+  return {.solver = solver,
+          .policy = options.policy,
+          .tolerance = options.tolerance,
+          .reference = options.reference,
+          .singularPivot = options.singularPivot};
+}
+
+ComputeForcesOptions computeForcesOptions(const CompactSolverOptions& options) {
+  return {.policy = options.policy,
+          .tolerance = options.tolerance,
+          .reference = options.reference,
+          .singularPivot = options.singularPivot};
+}
+
+namespace {
+
+// A's entries into c: those of `nonzeros` when the solver was told them, else every one but
+// +0 (a -0 is kept: it can decide the sign of a zero sum).
+void keepMatrix(const Eigen::MatrixXd& A, const ColumnNonzeros& nonzeros, CompactLcpSolve& c) {
+  c.nonzerosKnown = nonzeros.known();
+  if (c.nonzerosKnown) {
+    c.start = nonzeros.start;
+    c.row = nonzeros.row;
+    c.value.reserve(c.row.size());
+    for (Eigen::Index j = 0; j + 1 < static_cast<Eigen::Index>(c.start.size()); ++j)
+      for (int k = c.start[j]; k < c.start[j + 1]; ++k) c.value.push_back(A(c.row[k], j));
+    return;
+  }
+  c.start.reserve(A.cols() + 1);
+  c.start.push_back(0);
+  for (Eigen::Index j = 0; j < A.cols(); ++j) {
+    for (Eigen::Index i = 0; i < A.rows(); ++i)
+      if (A(i, j) != 0 || std::signbit(A(i, j))) {
+        c.row.push_back(static_cast<int>(i));
+        c.value.push_back(A(i, j));
+      }
+    c.start.push_back(static_cast<int>(c.row.size()));
+  }
+}
+
+Eigen::MatrixXd matrixOf(const CompactLcpSolve& c) {
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(c.b.size(), c.b.size());
+  for (Eigen::Index j = 0; j + 1 < static_cast<Eigen::Index>(c.start.size()); ++j)
+    for (int k = c.start[j]; k < c.start[j + 1]; ++k) A(c.row[k], j) = c.value[k];
+  return A;
+}
+
+}  // namespace
+
+CompactLcpSolve compactLcpSolve(const LcpProblem& problem, std::span<const int> guess,
+                                const CompactSolverOptions& options, std::uint32_t seed) {
+  CompactLcpSolve c;
+  keepMatrix(problem.A, problem.nonzeros, c);
+  c.b = problem.b;
+  c.joint = problem.joint;
+  c.preOrder = problem.preOrder;
+  c.guess.assign(guess.begin(), guess.end());
+  c.options = options;
+  c.seed = seed;
+  return c;
+}
+
+CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem,
+                                     const FrictionOptions& options) {
+  CompactLcpSolve c;
+  keepMatrix(problem.A, {}, c);
+  c.b = problem.b;
+  c.joint = problem.joint;
+  c.mu = problem.mu;
+  c.slide = problem.slide;
+  c.friction = {.tolerance = options.tolerance,
+                .touchingHeld = options.touchingHeld,
+                .lemkeFallback = options.lemkeFallback,
+                .lemkeExact = options.lemkeExact,
+                .regularizedFallback = options.regularizedFallback,
+                .compliantFallback = options.compliantFallback,
+                .pivotsPerRow = options.pivotsPerRow,
+                .guess = options.guess};
+  return c;
+}
+
+LcpProblem compactProblem(const CompactLcpSolve& c) {
+  LcpProblem p;
+  p.A = matrixOf(c);
+  p.b = c.b;
+  p.joint = c.joint;
+  p.preOrder = c.preOrder;
+  if (c.nonzerosKnown) p.nonzeros = {c.start, c.row};
+  return p;
+}
+
+FrictionProblem compactFrictionProblem(const CompactLcpSolve& c) {
+  return {.A = matrixOf(c), .b = c.b, .mu = c.mu, .slide = c.slide, .joint = c.joint};
+}
+
+SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c) {
+  StepTraceRecorder recorder;
+  recorder.onSolveContext(c.context);
+  if (c.isFriction()) {
+    const CompactFrictionOptions& k = c.friction;
+    computeFrictionForces(compactFrictionProblem(c), {.tolerance = k.tolerance,
+                                                      .touchingHeld = k.touchingHeld,
+                                                      .lemkeFallback = k.lemkeFallback,
+                                                      .lemkeExact = k.lemkeExact,
+                                                      .regularizedFallback = k.regularizedFallback,
+                                                      .compliantFallback = k.compliantFallback,
+                                                      .pivotsPerRow = k.pivotsPerRow,
+                                                      .guess = k.guess,
+                                                      .sink = &recorder});
+  } else {
+    RandomLCG rng(c.seed);
+    solveContactLcp(compactProblem(c), c.guess, c.options.solver, computeForcesOptions(c.options),
+                    &rng, &recorder);
+  }
+  StepTrace one = recorder.take();
+  return one.solves.empty() ? SolveTrace{} : std::move(one.solves.back());
+}
 
 SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
   const CompactRows& rows = trace.compactRows[static_cast<std::size_t>(c.rows)];
@@ -37,10 +158,7 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
     p.b = Eigen::VectorXd::Constant(1, c.b[0]);
     p.joint = {false};
     ComputeForces solver;  // its own generator: one contact draws nothing
-    solver.setOptions({.policy = rows.policy,
-                       .tolerance = rows.tolerance,
-                       .reference = rows.reference,
-                       .singularPivot = rows.singularPivot});
+    solver.setOptions(computeForcesOptions(rows.options));
     solver.setTraceSink(&recorder);
     solver.solve(p, {});
   }
@@ -56,12 +174,15 @@ StepTrace expandTrace(const StepTrace& trace) {
     return out;
   }
   out.solves.reserve(trace.solveCount());
-  std::size_t full = 0, compact = 0;
+  std::size_t full = 0, one = 0, lcp = 0;
+  const auto at = [](const auto& list, std::size_t i, std::size_t k) {
+    return i < list.size() && list[i].position == static_cast<int>(k);
+  };
   for (std::size_t k = 0; k < trace.solveCount(); ++k) {
-    const bool isCompact = compact < trace.compactSolves.size() &&
-                           trace.compactSolves[compact].position == static_cast<int>(k);
-    if (isCompact)
-      out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[compact++]));
+    if (at(trace.compactSolves, one, k))
+      out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[one++]));
+    else if (at(trace.compactLcpSolves, lcp, k))
+      out.solves.push_back(expandCompactLcpSolve(trace.compactLcpSolves[lcp++]));
     else if (full < trace.solves.size())
       out.solves.push_back(trace.solves[full++]);
   }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -775,6 +776,23 @@ double maxUnwantedAccel(const Eigen::VectorXd& a, const std::vector<bool>& joint
   double m = 0;
   for (Eigen::Index i = 0; i < a.size(); ++i) m = std::max(m, joint[i] ? std::abs(a[i]) : -a[i]);
   return m;
+}
+
+LcpResult solveContactLcp(const LcpProblem& problem, std::span<const int> guess, LcpSolverKind kind,
+                          const ComputeForcesOptions& options, RandomLCG* rng,
+                          SolverTraceSink* sink) {
+  if (kind == LcpSolverKind::kComputeForces) {  // on the stack: the usual case
+    ComputeForces solver(rng);
+    solver.setOptions(options);
+    solver.setTraceSink(sink);
+    return solver.solve(problem, guess);
+  }
+  LcpSolverOptions o;
+  o.tolerance = options.tolerance;
+  o.policy = options.policy;
+  const std::unique_ptr<LcpSolver> solver = makeLcpSolver(kind, o, rng);
+  solver->setTraceSink(sink);
+  return solver->solve(problem, guess);
 }
 
 }  // namespace cl

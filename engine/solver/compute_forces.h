@@ -88,6 +88,14 @@ class ComputeForces : public LcpSolver {
   ComputeForcesOptions mOptions;
 };
 
+// The contact LCP as a simulation solves it (ContactSim::solveLcp, and a compact trace's
+// expansion of it): ComputeForces with `options`, or another registered solver with their
+// tolerance and policy; rng is the generator the orders that draw use, sink is told every
+// decision (null: none).
+LcpResult solveContactLcp(const LcpProblem& problem, std::span<const int> guess, LcpSolverKind kind,
+                          const ComputeForcesOptions& options, RandomLCG* rng,
+                          SolverTraceSink* sink);
+
 // True when f and a satisfy the constraints up to `tolerance` (absolute): at joints
 // |a| <= tol; at contacts f >= -tol, a >= -tol and, where f > tol, |a| <= tol.
 bool checkForceAccel(double tolerance, const Eigen::VectorXd& f, const Eigen::VectorXd& a,

@@ -1,16 +1,25 @@
 #pragma once
-// A compact trace's one-contact impulse solves. The serial impulse loop
-// (engine/impulse/detail/handle_collisions.cpp) solves one contact at a time, tens of
-// thousands of times in a pile's step; a full trace keeps each as a SolveTrace (a context
-// with a label string, one or two pivots with their vectors, A, b, f and a on the heap),
-// which made a traced pile_100 run 3 to 4x slower than an untraced one and filled the
-// workbench's history within seconds. A sink that keeps solves compact
+// A compact trace's solves kept as what solving them again takes.
+//
+// The serial impulse loop (engine/impulse/detail/handle_collisions.cpp) solves one contact
+// at a time, tens of thousands of times in a pile's step; a full trace keeps each as a
+// SolveTrace (a context with a label string, one or two pivots with their vectors, A, b, f
+// and a on the heap), which made a traced pile_100 run 3 to 4x slower than an untraced one
+// and filled the workbench's history within seconds. A sink that keeps solves compact
 // (SolverTraceSink::keepsSolvesCompact) is sent instead each record the loop solves alone,
 // once (CompactRows), and, for each one-contact solve, its problem: a = A f + b with A 1x1
 // (frictionless) or 2x2 (the normal and friction rows of one contact). Neither solver draws
 // from the simulation's generator for one contact (ComputeForces draws only for n >= 2; the
 // friction solve never), so solving the stored problem again gives the pivots and result the
 // full trace held, bit for bit (engine/contact/expand_trace.h).
+//
+// The solves of ContactSim::solveLcp (a frictionless subset's contact forces, the impulses
+// of several collision records at once) are kept as CompactLcpSolve: the context, A by its
+// nonzeros, b, the guess, the options and the generator's state before the solve. A full
+// trace keeps for each the n x n A and O(n) pivots of n-vectors (pile_200: n = 400 to 500,
+// megabytes a solve); a pile's A has a handful of nonzeros a column.
+#include <Eigen/Dense>
+#include <cstdint>
 #include <vector>
 
 #include "engine/trace/lcp_terms.h"
@@ -18,17 +27,23 @@
 
 namespace cl {
 
+// The solver and options a compact solve was solved with: the contact solver and
+// ComputeForcesOptions' fields (the other solvers take the tolerance and the policy).
+struct CompactSolverOptions {
+  LcpSolverKind solver = LcpSolverKind::kComputeForces;
+  NextContactPolicy policy = NextContactPolicy::HYBRID;
+  double tolerance = 0;
+  bool reference = false;
+  double singularPivot = 0;
+};
+
 // The records one serial collision handling draws its one-contact solves from (the loop
 // sends one record in each), and the solver options they were solved with.
 struct CompactRows {
   double time = 0;
   // Record i as a one-row solve's context has it (label "primary/normal").
   std::vector<SolveContact> contacts;
-  // ComputeForces' options of the frictionless solves (ComputeForcesOptions' fields).
-  NextContactPolicy policy = NextContactPolicy::HYBRID;
-  double tolerance = 0;
-  bool reference = false;
-  double singularPivot = 0;
+  CompactSolverOptions options;  // of the frictionless solves (ComputeForces)
 };
 
 // One one-contact solve: its place among the step's solves and its problem.
@@ -42,6 +57,49 @@ struct CompactSolve {
   double A[4] = {0, 0, 0, 0};
   double b[2] = {0, 0};
   double mu = 0;
+};
+
+// A friction solve's options (FrictionOptions' fields but the sink; friction_forces.h).
+struct CompactFrictionOptions {
+  double tolerance = 0;
+  bool touchingHeld = false;
+  bool lemkeFallback = true;
+  bool lemkeExact = true;
+  bool regularizedFallback = true;
+  bool compliantFallback = false;
+  int pivotsPerRow = 0;
+  Eigen::VectorXd guess;
+};
+
+// A solve of ContactSim::solveLcp or ContactSim::solveFriction, kept as what solving it
+// again takes; solved again from `seed` with its options and guess, it makes the same
+// pivots and record, bit for bit.
+struct CompactLcpSolve {
+  int position = 0;  // index of the solve in the expanded trace's solves
+  SolveContext context;
+  // A by column: column j holds value[k] at row row[k] for k in [start[j], start[j + 1]),
+  // and +0 everywhere else. `nonzerosKnown`: the solver was told these as A's nonzeros
+  // (LcpProblem::nonzeros, which decides the order of its sums); else they are every entry
+  // of A that is not +0.
+  std::vector<int> start, row;
+  std::vector<double> value;
+  bool nonzerosKnown = false;
+  Eigen::VectorXd b;
+  std::vector<bool> joint;
+  // Frictionless (mu empty): the LCP's order, the warm start's C as passed to the solver,
+  // the solver and its options, and the simulation's generator (RandomLCG) before the solve.
+  std::vector<int> preOrder;
+  std::vector<int> guess;
+  CompactSolverOptions options;
+  std::uint32_t seed = 0;
+  // A friction solve (computeFrictionForces draws nothing): A and b have 2n rows, normals
+  // then frictions; mu and slide have n (FrictionProblem's).
+  std::vector<double> mu;
+  std::vector<int> slide;
+  CompactFrictionOptions friction;
+
+  bool isFriction() const { return !mu.empty(); }
+  int size() const { return static_cast<int>(b.size()); }
 };
 
 }  // namespace cl

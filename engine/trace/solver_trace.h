@@ -241,6 +241,7 @@ struct SolveContext {
 
 struct CompactRows;
 struct CompactSolve;
+struct CompactLcpSolve;
 
 // Each record comes by value: the solver builds it for the sink and moves it in, and a sink
 // that keeps it moves it on (a traced pile_100 makes two million solves in 4 s, each a
@@ -256,9 +257,13 @@ class SolverTraceSink {
   // (compact_solve.h): the loop solves them untraced and sends, instead of their context,
   // pivots and record, its records once (onCompactRows: their index, for the solves to
   // name) and each solve's problem (onCompactSolve).
+  // The same sink is sent each solve of ContactSim::solveLcp, solved untraced, after its
+  // context, as what solving it again takes (onCompactLcpSolve; the context is the one sent
+  // just before, which the sink keeps with it).
   virtual bool keepsSolvesCompact() const { return false; }
   virtual int onCompactRows(CompactRows&& /*rows*/) { return -1; }
   virtual void onCompactSolve(const CompactSolve& /*solve*/) {}
+  virtual void onCompactLcpSolve(CompactLcpSolve&& /*solve*/) {}
 };
 
 // Keeps everything it is told; the pivots of the latest solve follow `solves.back()`.

@@ -1,5 +1,7 @@
 #include "engine/trace/step_trace.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -20,11 +22,24 @@ std::size_t heapBytes(const std::string& s) {
 }
 }  // namespace
 
+std::size_t StepTrace::compactRowCount() const {
+  std::size_t rows = compactSolves.size();
+  for (const CompactLcpSolve& c : compactLcpSolves) rows += static_cast<std::size_t>(c.size());
+  return rows;
+}
+
 std::size_t StepTrace::positionOf(std::size_t k) const {
-  // compactSolves are in order of position, and full solves fill the places between them.
-  std::size_t position = k;
-  for (const CompactSolve& c : compactSolves) {
-    if (static_cast<std::size_t>(c.position) > position) break;
+  // Both compact lists are in order of position, and full solves fill the places between
+  // them: merged, each compact position at or before the one reached moves it on.
+  std::size_t position = k, one = 0, lcp = 0;
+  const auto at = [](const auto& list, std::size_t i) {
+    return i < list.size() ? static_cast<std::size_t>(list[i].position) : SIZE_MAX;
+  };
+  while (std::min(at(compactSolves, one), at(compactLcpSolves, lcp)) <= position) {
+    if (at(compactSolves, one) < at(compactLcpSolves, lcp))
+      ++one;
+    else
+      ++lcp;
     ++position;
   }
   return position;
@@ -44,7 +59,14 @@ std::size_t StepTrace::countBytes() const {
     n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +
          vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
   }
-  n += vectorBytes(compactRows) + vectorBytes(compactSolves);
+  n += vectorBytes(compactRows) + vectorBytes(compactSolves) + vectorBytes(compactLcpSolves);
+  for (const CompactLcpSolve& c : compactLcpSolves) {
+    n += vectorBytes(c.context.contacts) + vectorBytes(c.start) + vectorBytes(c.row) +
+         vectorBytes(c.value) + vectorBytes(c.b) + c.joint.capacity() / 8 +
+         vectorBytes(c.preOrder) + vectorBytes(c.guess) + vectorBytes(c.mu) + vectorBytes(c.slide) +
+         vectorBytes(c.friction.guess);
+    for (const SolveContact& contact : c.context.contacts) n += heapBytes(contact.label);
+  }
   for (const CompactRows& r : compactRows) {
     n += vectorBytes(r.contacts);
     for (const SolveContact& c : r.contacts) n += heapBytes(c.label);
@@ -68,6 +90,13 @@ int StepTraceRecorder::onCompactRows(CompactRows&& rows) {
 void StepTraceRecorder::onCompactSolve(const CompactSolve& solve) {
   mTrace.compactSolves.push_back(solve);
   mTrace.compactSolves.back().position = static_cast<int>(mTrace.solveCount()) - 1;
+}
+
+void StepTraceRecorder::onCompactLcpSolve(CompactLcpSolve&& solve) {
+  solve.context = std::move(mOpen.context);  // the context sent just before (solver_trace.h)
+  mOpen = SolveTrace{};
+  solve.position = static_cast<int>(mTrace.solveCount());
+  mTrace.compactLcpSolves.push_back(std::move(solve));
 }
 
 void StepTraceRecorder::onSolveContext(SolveContext context) {

@@ -25,17 +25,25 @@ struct SolveTrace {
 
 // A step's trace. A full one holds every solve in `solves`. A compact one (recorded by a
 // StepTraceRecorder made compact) holds the serial impulse loop's one-contact solves as
-// their problems only (compactSolves, their records in compactRows) and every other solve
-// in `solves`, in order; engine/contact/expand_trace.h makes the full trace of it, equal to
-// the one a full recording holds but for the solves' wall times.
+// their problems only (compactSolves, their records in compactRows), ContactSim::solveLcp's
+// solves as what solving them again takes (compactLcpSolves), and every other solve (the
+// friction solves, a time stepper's) in `solves`, in order; engine/contact/expand_trace.h
+// makes the full trace of it, equal to the one a full recording holds but for the solves'
+// wall times.
 struct StepTrace {
   std::vector<SolveTrace> solves;
   std::vector<CompactRows> compactRows;
   std::vector<CompactSolve> compactSolves;
+  std::vector<CompactLcpSolve> compactLcpSolves;
   // Whether solves left out are to be expanded (compact_solve.h).
-  bool compact() const { return !compactSolves.empty(); }
+  bool compact() const { return !compactSolves.empty() || !compactLcpSolves.empty(); }
   // The number of solves of the step, compact ones included.
-  std::size_t solveCount() const { return solves.size() + compactSolves.size(); }
+  std::size_t solveCount() const {
+    return solves.size() + compactSolves.size() + compactLcpSolves.size();
+  }
+  // The rows of the compact solves, a measure of what expanding them costs (a one-contact
+  // solve counts 1).
+  std::size_t compactRowCount() const;
   // The index in the expanded trace's solves (what the workbench lists) of solves[k]: k
   // moved past the compact solves placed before it.
   std::size_t positionOf(std::size_t k) const;
@@ -58,6 +66,7 @@ class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public Ti
   bool keepsSolvesCompact() const override { return mCompact; }
   int onCompactRows(CompactRows&& rows) override;
   void onCompactSolve(const CompactSolve& solve) override;
+  void onCompactLcpSolve(CompactLcpSolve&& solve) override;
   void onSolveContext(SolveContext context) override;
   void onPivot(SolverPivot pivot) override;
   void onIteration(SolverIteration iteration) override;

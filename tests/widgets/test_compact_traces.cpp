@@ -18,11 +18,11 @@ using cl::widgets::Session;
 
 namespace {
 
-// Index of the first record whose trace holds more than `least` compact solves, or -1.
+// Index of the first record whose trace holds more than `least` compact rows, or -1.
 int firstCompactRecord(const Session& s, std::size_t least) {
   for (int i = 0; i < s.history().size(); ++i) {
     const cl::StepTrace* t = s.history().at(i).trace.get();
-    if (t && t->compact() && t->compactSolves.size() > least) return i;
+    if (t && t->compact() && t->compactRowCount() > least) return i;
   }
   return -1;
 }
@@ -73,10 +73,21 @@ TEST_CASE("Session: a run records compact traces and shows a step's solves expan
   const cl::SolveTrace expanded = cl::expandCompactSolve(*r.trace, c);
   CHECK(session.selectedSolveTrace()->pivots.size() == expanded.pivots.size());
   CHECK(session.selectedSolveTrace()->solve.f(0) == expanded.solve.f(0));
+  // And one of its contact-force solves (ComputeForces on a subset of the pile) its own.
+  REQUIRE_FALSE(r.trace->compactLcpSolves.empty());
+  const cl::CompactLcpSolve& forces = r.trace->compactLcpSolves.back();
+  session.selectSolve(forces.position);
+  REQUIRE(session.selectedSolveTrace());
+  CHECK(session.selectedSolveTrace()->context.contacts.size() ==
+        static_cast<std::size_t>(forces.size()));
+  const cl::SolveTrace resolved = cl::expandCompactLcpSolve(forces);
+  CHECK(session.selectedSolveTrace()->pivots.size() == resolved.pivots.size());
+  CHECK(session.selectedSolveTrace()->solve.f == resolved.solve.f);
   // The history still holds the compact trace.
   CHECK(session.history().at(big).trace->compact());
 
   // A small one is expanded as it is shown.
+  REQUIRE(session.history().at(small).trace->compactRowCount() <= HistoryCursor::kExpandAtOnce);
   session.showStep(small);
   REQUIRE(session.currentTrace());
   CHECK(session.currentTrace()->solves.size() == session.history().at(small).trace->solveCount());

@@ -15,6 +15,7 @@
 #include "engine/body/body_state.h"
 #include "engine/collision/contact_detection.h"
 #include "engine/contact/contact_sim.h"
+#include "engine/contact/expand_trace.h"
 #include "engine/forces/gravity_law.h"
 #include "engine/parallel/worker_pool.h"
 #include "engine/scene/scene_doc.h"
@@ -212,7 +213,7 @@ int warmStartedSolves(const Session& session, int first) {
   for (int i = first; i < session.history().size(); ++i) {
     const auto& trace = session.history().at(i).trace;
     REQUIRE(trace);
-    for (const cl::SolveTrace& solve : trace->solves)
+    for (const cl::SolveTrace& solve : cl::expandTrace(*trace).solves)
       for (const cl::SolverPivot& pivot : solve.pivots)
         if (pivot.transition == cl::PivotTransition::kWarmStart) ++n;
   }

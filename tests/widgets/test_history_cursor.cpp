@@ -6,6 +6,7 @@
 #include <tuple>
 #include <vector>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/run/step_record.h"
 #include "engine/time_stepping/make_advance.h"
 #include "tests/widgets/test_scenes.h"
@@ -45,7 +46,7 @@ TEST_CASE("HistoryCursor opens a record at its last contact-force solve, at its 
   REQUIRE(cursor.atLatest());
   REQUIRE_FALSE(cursor.show(4, 1));  // shown already
   REQUIRE(cursor.show(2, 1));
-  const cl::StepTrace& trace = *records[2].trace;
+  const cl::StepTrace trace = cl::expandTrace(*records[2].trace);  // what the cursor shows
   int last = -1;
   for (std::size_t i = 0; i < trace.solves.size(); ++i)
     if (trace.solves[i].context.purpose == cl::SolvePurpose::kContactForces)
@@ -69,7 +70,7 @@ TEST_CASE("Walking the decisions visits every position of every solve once, in o
   // (-1) to the newest record's last solve at its result (K = its number of decisions).
   std::vector<std::tuple<int, int, int>> expected;
   for (int r = 1; r <= 3; ++r) {
-    const auto& solves = records[static_cast<std::size_t>(r)].trace->solves;
+    const auto solves = cl::expandTrace(*records[static_cast<std::size_t>(r)].trace).solves;
     for (int s = 0; s < static_cast<int>(solves.size()); ++s)
       for (int p = -1; p <= static_cast<int>(solves[static_cast<std::size_t>(s)].pivots.size());
            ++p)

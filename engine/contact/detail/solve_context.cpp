@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/contact/expand_trace.h"
+
 namespace cl {
 
 SolveContact solveContactOf(const RigidBodySim& sim, const RigidBodyCollision& c) {
@@ -70,10 +72,7 @@ CompactRows makeCompactRows(const RigidBodySim& sim, const RigidBodyCollision& c
                             const ComputeForcesOptions& options) {
   return {.time = time,
           .contacts = {solveContactOf(sim, c)},
-          .policy = options.policy,
-          .tolerance = options.tolerance,
-          .reference = options.reference,
-          .singularPivot = options.singularPivot};
+          .options = compactOptions(LcpSolverKind::kComputeForces, options)};
 }
 
 }  // namespace cl

@@ -3,10 +3,12 @@
 // the compact trace expanded equals the full one field by field, bit for bit, but for the
 // solves' wall times, each solve it held whole at the place StepTrace::positionOf gives;
 // the compact one holds fewer bytes and counts them.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
 
+#include "engine/contact/contact_sim.h"
 #include "engine/contact/expand_trace.h"
 #include "engine/dynamics/state_hash.h"
 #include "engine/run/step_run.h"
@@ -124,16 +126,29 @@ void checkSameTrace(const cl::StepTrace& expanded, const cl::StepTrace& full) {
   CHECK_FALSE(expanded.compact());
 }
 
-// Takes `steps` steps of `file` twice, fully traced and compactly traced, and compares.
-// Returns the compact solves seen (a test of nothing when none were).
-std::size_t compareRuns(const std::string& file, int steps) {
+// The compact solves a run's compact traces held, of each kind (a test of nothing when none
+// were).
+struct CompactSeen {
+  std::size_t oneContact = 0;  // CompactSolve: the serial loop's one-contact solves
+  std::size_t lcp = 0;         // CompactLcpSolve: ContactSim::solveLcp's
+  int largest = 0;             // the most rows one of them had
+};
+
+// Takes `steps` steps of `file` twice, fully traced and compactly traced, and compares;
+// `solver` is the contact solver both use.
+CompactSeen compareRuns(const std::string& file, int steps,
+                        cl::LcpSolverKind solver = cl::LcpSolverKind::kComputeForces) {
   cl::Scene fullScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
   cl::Scene compactScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
+  REQUIRE(fullScene.contactSim());
+  fullScene.contactSim()->setContactSolver(solver);
+  compactScene.contactSim()->setContactSolver(solver);
   auto fullAdvance = fullScene.makeAdvance();
   auto compactAdvance = compactScene.makeAdvance();
   cl::SimState fullState = cl::captureState(*fullAdvance, fullScene.sim->clone(), {});
   cl::SimState compactState = cl::captureState(*compactAdvance, compactScene.sim->clone(), {});
-  std::size_t compactSolves = 0, fullBytes = 0, compactBytes = 0;
+  CompactSeen seen;
+  std::size_t fullBytes = 0, compactBytes = 0;
   for (int k = 0; k < steps; ++k) {
     INFO(file << " step " << k + 1);
     cl::StepRun full = cl::runStep(*fullAdvance, fullState, cl::StepTracing::kAll);
@@ -143,7 +158,22 @@ std::size_t compareRuns(const std::string& file, int steps) {
     REQUIRE(compact.trace);
     CHECK_FALSE(full.trace->compact());
     CHECK(compact.trace->solveCount() == full.trace->solves.size());
-    compactSolves += compact.trace->compactSolves.size();
+    seen.oneContact += compact.trace->compactSolves.size();
+    seen.lcp += compact.trace->compactLcpSolves.size();
+    for (const cl::CompactLcpSolve& c : compact.trace->compactLcpSolves) {
+      seen.largest = std::max(seen.largest, c.size());
+      // Its problem made again is the one the full trace's solve holds, bit for bit.
+      REQUIRE(static_cast<std::size_t>(c.position) < full.trace->solves.size());
+      const cl::SolverSolve& solved =
+          full.trace->solves[static_cast<std::size_t>(c.position)].solve;
+      const cl::LcpProblem p = cl::compactProblem(c);
+      CHECK(sameBits(p.A, solved.A));
+      CHECK(sameBits(p.b, solved.b));
+      if (c.isFriction())
+        CHECK(c.mu == solved.mu);
+      else
+        CHECK(p.joint == solved.joint);
+    }
     // Truthfully counted: the recorder's count is a fresh count's. Fewer bytes over the
     // run (a single step of pile_10 may count a few hundred bytes more: its record of each
     // contact solved alone and the vectors' capacities).
@@ -164,15 +194,33 @@ std::size_t compareRuns(const std::string& file, int steps) {
     compactState = std::move(compact.state);
   }
   CHECK(compactBytes < fullBytes);
-  return compactSolves;
+  return seen;
 }
 
 }  // namespace
 
 TEST_CASE("expandTrace: a compact trace expanded equals the full trace of the same step",
           "[trace][compact]") {
-  // pile_10: frictionless serial impulses (ComputeForces' one-contact solves).
-  CHECK(compareRuns("pile_10.json", 100) > 0);
-  // pile_10_friction: the serial loop's 2x2 friction solves.
-  CHECK(compareRuns("pile_10_friction.json", 100) > 0);
+  // pile_10: frictionless serial impulses (ComputeForces' one-contact solves), and the
+  // contact forces of the pile (ComputeForces' HYBRID order draws from the generator, so
+  // each solve is expanded from the generator's state before it) with A's nonzeros known.
+  const CompactSeen pile = compareRuns("pile_10.json", 100);
+  CHECK(pile.oneContact > 0);
+  CHECK(pile.lcp > 0);
+  CHECK(pile.largest > 4);  // a subset of several contacts, not only pairs
+  // pile_10_friction: the serial loop's 2x2 friction solves, and the contact forces' friction
+  // solves (2n rows, A without a list of its nonzeros).
+  const CompactSeen friction = compareRuns("pile_10_friction.json", 100);
+  CHECK(friction.oneContact > 0);
+  CHECK(friction.lcp > 0);
+}
+
+TEST_CASE("expandTrace: compact solves of A without its nonzeros and of other solvers",
+          "[trace][compact]") {
+  // engine2D's arithmetic builds A without a list of its nonzeros: every entry but +0 is
+  // kept. Newton's cradle: simultaneous collisions of several records (impulse solves).
+  CHECK(compareRuns("pile_10.json", 60, cl::LcpSolverKind::kComputeForcesEngine2D).lcp > 0);
+  CHECK(compareRuns("newtons_cradle.json", 60).lcp > 0);
+  // Another contact solver: Lemke's iterations are expanded as its own record.
+  CHECK(compareRuns("pile_10.json", 100, cl::LcpSolverKind::kLemke).lcp > 0);
 }
