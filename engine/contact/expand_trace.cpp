@@ -134,17 +134,19 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
   SolveContext context{.purpose = SolvePurpose::kImpulse,
                        .time = rows.time,
                        .subset = 0,
-                       .contacts = {rows.contacts[static_cast<std::size_t>(c.row)]}};
+                       .contacts = {rows.contacts.front()}};
   // A full recorder, told what the serial loop tells it: the context, then the solve.
   StepTraceRecorder recorder;
-  if (c.friction) {
+  if (c.friction >= 0) {
+    const CompactFrictionBlock& f =
+        trace.compactFrictionBlocks[static_cast<std::size_t>(c.friction)];
     recorder.onSolveContext(withFrictionRows(std::move(context)));
     FrictionProblem p;
     p.A.resize(2, 2);
-    p.A << c.A[0], c.A[2], c.A[1], c.A[3];
+    p.A << c.A, f.A01, f.A10, f.A11;
     p.b.resize(2);
-    p.b << c.b[0], c.b[1];
-    p.mu = {c.mu};
+    p.b << c.b, f.b1;
+    p.mu = {f.mu};
     p.joint = {false};
     // The serial loop's options: what the settings change there (ContactSim::solveFriction)
     // are fallbacks, which a one-contact problem (A 2x2 positive definite) never reaches.
@@ -154,8 +156,8 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
   } else {
     recorder.onSolveContext(std::move(context));
     LcpProblem p;
-    p.A = Eigen::MatrixXd::Constant(1, 1, c.A[0]);
-    p.b = Eigen::VectorXd::Constant(1, c.b[0]);
+    p.A = Eigen::MatrixXd::Constant(1, 1, c.A);
+    p.b = Eigen::VectorXd::Constant(1, c.b);
     p.joint = {false};
     ComputeForces solver;  // its own generator: one contact draws nothing
     solver.setOptions(computeForcesOptions(rows.options));

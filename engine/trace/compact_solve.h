@@ -8,7 +8,8 @@
 // and filled the workbench's history within seconds. A sink that keeps solves compact
 // (SolverTraceSink::keepsSolvesCompact) is sent instead each record the loop solves alone,
 // once (CompactRows), and, for each one-contact solve, its problem: a = A f + b with A 1x1
-// (frictionless) or 2x2 (the normal and friction rows of one contact). Neither solver draws
+// (frictionless) or 2x2 (the normal and friction rows of one contact, the friction's entries
+// aside in a CompactFrictionBlock). Neither solver draws
 // from the simulation's generator for one contact (ComputeForces draws only for n >= 2; the
 // friction solve never), so solving the stored problem again gives the pivots and result the
 // full trace held, bit for bit (engine/contact/expand_trace.h).
@@ -37,26 +38,33 @@ struct CompactSolverOptions {
   double singularPivot = 0;
 };
 
-// The records one serial collision handling draws its one-contact solves from (the loop
-// sends one record in each), and the solver options they were solved with.
+// A record of one serial collision handling that the loop solves alone, sent once however
+// often it is solved, and the solver options its frictionless solves use.
 struct CompactRows {
   double time = 0;
-  // Record i as a one-row solve's context has it (label "primary/normal").
+  // The record as a one-row solve's context has it (label "primary/normal"): one.
   std::vector<SolveContact> contacts;
   CompactSolverOptions options;  // of the frictionless solves (ComputeForces)
 };
 
-// One one-contact solve: its place among the step's solves and its problem.
-struct CompactSolve {
-  int position = 0;  // index of the solve in the expanded trace's solves
-  int rows = 0;      // index into StepTrace::compactRows
-  int row = 0;       // the record solved: compactRows[rows].contacts[row]
-  bool friction = false;
-  // Frictionless: a = A[0] f + b[0]. Friction: the 2x2 problem, column-major (rows: the
-  // normal, then the friction), with mu.
-  double A[4] = {0, 0, 0, 0};
-  double b[2] = {0, 0};
+// The rest of a one-contact friction solve's 2x2 problem (rows and columns: the normal, then
+// the friction): CompactSolve holds A(0, 0) and b(0).
+struct CompactFrictionBlock {
+  double A10 = 0, A01 = 0, A11 = 0;
+  double b1 = 0;
   double mu = 0;
+};
+
+// One one-contact solve: its place among the step's solves and its problem, a = A f + b
+// (1x1), or with `friction` the 2x2 problem whose other entries are
+// StepTrace::compactFrictionBlocks[friction]. 32 bytes: a pile's step holds tens of
+// thousands, nearly all frictionless.
+struct CompactSolve {
+  int position = 0;   // index of the solve in the expanded trace's solves
+  int rows = 0;       // index into StepTrace::compactRows: the record solved
+  int friction = -1;  // index into StepTrace::compactFrictionBlocks; -1: frictionless
+  double A = 0;
+  double b = 0;
 };
 
 // A friction solve's options (FrictionOptions' fields but the sink; friction_forces.h).

@@ -241,6 +241,7 @@ struct SolveContext {
 
 struct CompactRows;
 struct CompactSolve;
+struct CompactFrictionBlock;
 struct CompactLcpSolve;
 
 // Each record comes by value: the solver builds it for the sink and moves it in, and a sink
@@ -262,7 +263,9 @@ class SolverTraceSink {
   // just before, which the sink keeps with it).
   virtual bool keepsSolvesCompact() const { return false; }
   virtual int onCompactRows(CompactRows&& /*rows*/) { return -1; }
-  virtual void onCompactSolve(const CompactSolve& /*solve*/) {}
+  // `friction`: a friction solve's other entries (null for a frictionless solve).
+  virtual void onCompactSolve(const CompactSolve& /*solve*/,
+                              const CompactFrictionBlock* /*friction*/) {}
   virtual void onCompactLcpSolve(CompactLcpSolve&& /*solve*/) {}
 };
 

@@ -59,7 +59,8 @@ std::size_t StepTrace::countBytes() const {
     n += sizeof(double) * s.solve.A.size() + vectorBytes(s.solve.b) + vectorBytes(s.solve.f) +
          vectorBytes(s.solve.a) + s.solve.joint.capacity() / 8;
   }
-  n += vectorBytes(compactRows) + vectorBytes(compactSolves) + vectorBytes(compactLcpSolves);
+  n += vectorBytes(compactRows) + vectorBytes(compactSolves) + vectorBytes(compactFrictionBlocks) +
+       vectorBytes(compactLcpSolves);
   for (const CompactLcpSolve& c : compactLcpSolves) {
     n += vectorBytes(c.context.contacts) + vectorBytes(c.start) + vectorBytes(c.row) +
          vectorBytes(c.value) + vectorBytes(c.b) + c.joint.capacity() / 8 +
@@ -87,9 +88,16 @@ int StepTraceRecorder::onCompactRows(CompactRows&& rows) {
   return static_cast<int>(mTrace.compactRows.size()) - 1;
 }
 
-void StepTraceRecorder::onCompactSolve(const CompactSolve& solve) {
+void StepTraceRecorder::onCompactSolve(const CompactSolve& solve,
+                                       const CompactFrictionBlock* friction) {
   mTrace.compactSolves.push_back(solve);
-  mTrace.compactSolves.back().position = static_cast<int>(mTrace.solveCount()) - 1;
+  CompactSolve& kept = mTrace.compactSolves.back();
+  kept.position = static_cast<int>(mTrace.solveCount()) - 1;
+  kept.friction = -1;
+  if (friction) {
+    kept.friction = static_cast<int>(mTrace.compactFrictionBlocks.size());
+    mTrace.compactFrictionBlocks.push_back(*friction);
+  }
 }
 
 void StepTraceRecorder::onCompactLcpSolve(CompactLcpSolve&& solve) {
@@ -120,6 +128,11 @@ void StepTraceRecorder::onSolve(SolverSolve solve) {
 
 StepTrace StepTraceRecorder::take() {
   StepTrace out = std::move(mTrace);
+  // What the history keeps: the vectors as long as they are, not as they grew (a pile's
+  // step doubles its compact solves' capacity up to a third more than it holds).
+  out.compactSolves.shrink_to_fit();
+  out.compactFrictionBlocks.shrink_to_fit();
+  out.compactLcpSolves.shrink_to_fit();
   out.countedBytes = out.countBytes();
   mTrace = StepTrace{};
   mOpen = SolveTrace{};

@@ -34,6 +34,7 @@ struct StepTrace {
   std::vector<SolveTrace> solves;
   std::vector<CompactRows> compactRows;
   std::vector<CompactSolve> compactSolves;
+  std::vector<CompactFrictionBlock> compactFrictionBlocks;
   std::vector<CompactLcpSolve> compactLcpSolves;
   // Whether solves left out are to be expanded (compact_solve.h).
   bool compact() const { return !compactSolves.empty() || !compactLcpSolves.empty(); }
@@ -65,7 +66,7 @@ class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public Ti
   explicit StepTraceRecorder(bool compact = false) : mCompact(compact) {}
   bool keepsSolvesCompact() const override { return mCompact; }
   int onCompactRows(CompactRows&& rows) override;
-  void onCompactSolve(const CompactSolve& solve) override;
+  void onCompactSolve(const CompactSolve& solve, const CompactFrictionBlock* friction) override;
   void onCompactLcpSolve(CompactLcpSolve&& solve) override;
   void onSolveContext(SolveContext context) override;
   void onPivot(SolverPivot pivot) override;

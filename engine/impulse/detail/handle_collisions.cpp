@@ -266,15 +266,15 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   // The index the sink gave each record's row, sent the first time the record is solved
   // alone (a step of a few such solves keeps only their records).
   std::vector<int> compactRows;
-  const auto sendCompact = [&](CompactSolve c) {
+  // Record `row` solved alone: a = A f + b, or the 2x2 friction problem with `friction`.
+  const auto sendCompact = [&](int row, double A, double b,
+                               const CompactFrictionBlock* friction = nullptr) {
     if (compactRows.empty()) compactRows.assign(static_cast<std::size_t>(n), -1);
-    int& rows = compactRows[static_cast<std::size_t>(c.row)];
+    int& rows = compactRows[static_cast<std::size_t>(row)];
     if (rows < 0)
-      rows = sink->onCompactRows(makeCompactRows(sim, records[static_cast<std::size_t>(c.row)],
+      rows = sink->onCompactRows(makeCompactRows(sim, records[static_cast<std::size_t>(row)],
                                                  sim.time(), sim.solverOptions()));
-    c.rows = rows;
-    c.row = 0;
-    sink->onCompactSolve(c);
+    sink->onCompactSolve({.rows = rows, .A = A, .b = b}, friction);
   };
   std::vector<int> set;
   RandomLCG::OrderScratch order;
@@ -324,12 +324,11 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       }
       const bool alone = compact && m == 1 && !joint[set[0]];
       const Eigen::VectorXd j = solveOrThrow(sim, p, records, set, {}, !alone);
-      if (alone)
-        sendCompact({.row = set[0],
-                     .friction = true,
-                     .A = {p.A(0, 0), p.A(1, 0), p.A(0, 1), p.A(1, 1)},
-                     .b = {p.b(0), p.b(1)},
-                     .mu = p.mu[0]});
+      if (alone) {
+        const CompactFrictionBlock block{
+            .A10 = p.A(1, 0), .A01 = p.A(0, 1), .A11 = p.A(1, 1), .b1 = p.b(1), .mu = p.mu[0]};
+        sendCompact(set[0], p.A(0, 0), p.b(0), &block);
+      }
       if (totals) ++totals->solves;
       for (int r = 0; r < m; ++r) {
         total(set[r]) += j(r);
@@ -343,7 +342,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       const int i = set[0];
       const double b = focus < 0 ? v(i) : (1.0 + e[i]) * v(i);
       if (const auto j = single.solveSingleContact(A(i, i), b)) {
-        if (compact) sendCompact({.row = i, .A = {A(i, i), 0, 0, 0}, .b = {b, 0}});
+        if (compact) sendCompact(i, A(i, i), b);
         if (totals) ++totals->solves;
         total(i) += *j;
         addColumn(i, *j);

@@ -159,6 +159,11 @@ CompactSeen compareRuns(const std::string& file, int steps,
     CHECK_FALSE(full.trace->compact());
     CHECK(compact.trace->solveCount() == full.trace->solves.size());
     seen.oneContact += compact.trace->compactSolves.size();
+    // Each one-contact friction solve has its block, and only those.
+    const auto withFriction =
+        std::count_if(compact.trace->compactSolves.begin(), compact.trace->compactSolves.end(),
+                      [](const cl::CompactSolve& c) { return c.friction >= 0; });
+    CHECK(compact.trace->compactFrictionBlocks.size() == static_cast<std::size_t>(withFriction));
     seen.lcp += compact.trace->compactLcpSolves.size();
     for (const cl::CompactLcpSolve& c : compact.trace->compactLcpSolves) {
       seen.largest = std::max(seen.largest, c.size());
