@@ -655,6 +655,13 @@ Eigen::VectorXd frictionViolations(const FrictionProblem& problem, const Eigen::
   Eigen::VectorXd v = Eigen::VectorXd::Zero(2 * n);
   for (int i = 0; i < n; ++i) {
     const double fN = f(i), aN = a(i), fF = f(n + i), aF = a(n + i), mu = problem.mu[i];
+    // A number that is not finite solves nothing, and would pass every test below (a
+    // comparison with NaN is false): pile_100 with friction at 3.416 s had a Lemke fallback
+    // whose f and a were all NaN accepted as ok, and the state became NaN.
+    if (!std::isfinite(fN) || !std::isfinite(aN) || !std::isfinite(fF) || !std::isfinite(aF)) {
+      v(i) = v(n + i) = std::numeric_limits<double>::infinity();
+      continue;
+    }
     if (!problem.joint.empty() && problem.joint[i]) {  // bilateral: a = 0, no friction
       v(i) = std::abs(aN);
       v(n + i) = std::abs(fF);
