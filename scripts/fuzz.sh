@@ -1,44 +1,37 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with clang, AddressSanitizer and
-# UndefinedBehaviorSanitizer (build-fuzz/), and runs each for SECONDS seconds (default 60)
-# from its seeds (the example scenes, tests/fuzz/seeds: scene/ holds inputs fuzzing once
-# found failing, kept as regressions) with the format's dictionary. A
-# crash, a sanitizer report, an input slower than 10 s or over 2 GB fails the run and
-# leaves the input in build-fuzz/findings/. Needs clang and libFuzzer (Debian 12: clang-14
+# UndefinedBehaviorSanitizer in build-asan/ (scripts/configure-asan.sh: the tree
+# scripts/sanitize.sh builds its tests in, so after it nothing is compiled again), and runs
+# each for SECONDS seconds (default 60) from its seeds (the example scenes, tests/fuzz/seeds:
+# scene/ holds inputs fuzzing once found failing, kept as regressions) with the format's
+# dictionary. A crash, a sanitizer report, an input slower than 10 s or over 2 GB fails the run and
+# leaves the input in build-asan/findings/. Needs clang and libFuzzer (Debian 12: clang-14
 # and libclang-rt-14-dev); without them it says so and does nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-echo 'extern "C" int LLVMFuzzerTestOneInput(const char*, unsigned long) { return 0; }' \
-  >"$probe/probe.cpp"
-if ! clang++ -fsanitize=fuzzer "$probe/probe.cpp" -o "$probe/probe" 2>/dev/null; then
+if [ "$(bash scripts/configure-asan.sh)" != clang++ ]; then
   echo "fuzz: no clang++ with libFuzzer here: fuzz targets not built" \
     "(apt install clang libclang-rt-14-dev)"
   exit 0
 fi
-# -g1: line tables, all a finding's stack needs (as scripts/sanitize.sh).
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-  -DCONTACTLAB_GUI=OFF -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j"$(nproc)"
+cmake --build build-asan -j"$(nproc)" --target fuzz_targets
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-rm -rf build-fuzz/findings  # this run's findings only
-mkdir -p build-fuzz/findings
+rm -rf build-asan/findings  # this run's findings only
+mkdir -p build-asan/findings
 run() {  # target, dictionary, seed directories...
   local target=$1 dict=$2
   shift 2
-  local corpus="build-fuzz/corpus/$target"
+  local corpus="build-asan/corpus/$target"
   mkdir -p "$corpus"
   echo "fuzz: $target for ${seconds} s"
-  "build-fuzz/tests/fuzz/$target" "$corpus" "$@" -dict="$dict" -max_total_time="$seconds" \
+  "build-asan/tests/fuzz/$target" "$corpus" "$@" -dict="$dict" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/findings/$target-" 2>&1 | grep -E "^(stat::|#.*DONE|==|SUMMARY)" || true
+    -artifact_prefix="build-asan/findings/$target-" 2>&1 | grep -E "^(stat::|#.*DONE|==|SUMMARY)" || true
   # libFuzzer's own exit status is lost in the pipe: a finding leaves an artifact.
-  if compgen -G "build-fuzz/findings/$target-*" >/dev/null; then
-    echo "fuzz: $target found an input that fails: $(ls build-fuzz/findings/$target-*)" >&2
+  if compgen -G "build-asan/findings/$target-*" >/dev/null; then
+    echo "fuzz: $target found an input that fails: $(ls build-asan/findings/$target-*)" >&2
     return 1
   fi
 }

@@ -1,19 +1,12 @@
 #!/usr/bin/env bash
 # Builds the engine, the CLI and their tests with AddressSanitizer and
-# UndefinedBehaviorSanitizer in build-asan/ and runs those tests; any report fails.
-# -O1, as AddressSanitizer's documentation advises: unoptimized Eigen runs the pile tests
-# over 100x slower than the release build, so the stage took most of CI's time. At -O1 with
-# ASan, GCC 12 warns "may be used uninitialized" inside libstdc++'s <regex> (std::function
-# in _NFA's states, a false positive): that warning is off here; the release build keeps it.
-# -g1: line tables only, all a sanitizer report's stack needs; full debug info made the
-# build about a quarter slower (four test files under ASan: 110 CPU s with -g, 85 with -g1).
+# UndefinedBehaviorSanitizer in build-asan/ (scripts/configure-asan.sh: with clang there, the
+# fuzz targets too, which scripts/fuzz.sh then runs without building again) and runs those
+# tests; any report fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-werror=OFF; [ -n "${CI:-}" ] && werror=ON
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1 -Wno-maybe-uninitialized" -DCONTACTLAB_GUI=OFF \
-  -DCONTACTLAB_BENCH=OFF -DCONTACTLAB_PYTHON=OFF -DCONTACTLAB_SANITIZE=ON -DCONTACTLAB_WERROR="$werror"
+echo "sanitize: build-asan/ with $(bash scripts/configure-asan.sh)"
 cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
