@@ -43,8 +43,10 @@ TEST_CASE("Friction: a Lemke fallback that ends in NaN is not taken for a soluti
   CHECK(frictionViolation(p, lemke.f, lemke.a) == std::numeric_limits<double>::infinity());
 
   // The solve as the run had it, the regularized pivoting left out: it fails, saying so.
+  // (The run's pivoting had 5 pivots a row and ran out of them; 1 a row ends the same way,
+  // in a sixth of the time.)
   FrictionOptions options;
-  options.pivotsPerRow = 5;
+  options.pivotsPerRow = 1;
   options.lemkeExact = false;
   options.regularizedFallback = false;
   const FrictionResult r = computeFrictionForces(p, options);
