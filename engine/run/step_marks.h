@@ -40,10 +40,13 @@ bool hasMark(const StepStats& s, StepMark mark);
 // solved by the Lemke fallback"); empty when it does not.
 std::string poorSolveReason(const StepStats& s);
 
-// The solve of a step's trace that made it poor: the contact-force solve with the worst
-// violation above kPoorViolation, else the first that needed a friction fallback (Lemke, the
-// regularized pivoting, or a second solve with the sliding contacts held static); -1 when no
-// solve is poor (a time step that did not converge is poor without one).
+// The solve of a step's trace that made it poor: the contact-force solve whose forces the
+// step used with the worst violation above kPoorViolation, else the first solved only with
+// a contact compliance, else the first that needed a friction fallback (Lemke, the
+// regularized pivoting, or a second solve with the sliding contacts held static: then the
+// first failed); -1 when no solve is poor (a time step that did not converge is poor without
+// one). `trace` is full or opened (engine/contact/expand_trace.h); the index is the solve's
+// position among the step's.
 int poorSolveIndex(const StepTrace& trace);
 
 // The index of the nearest record after `from` (direction > 0) or before it (< 0) in

@@ -6,6 +6,7 @@
 #include "engine/run/step_marks.h"
 #include "engine/run/step_record.h"
 #include "engine/scene/scene.h"
+#include "engine/trace/step_trace.h"
 
 using cl::StepMark;
 
@@ -32,6 +33,50 @@ TEST_CASE("A poor solve is a violation above 1e-8, a friction fallback or an unc
   CHECK(cl::hasMark(s, StepMark::kPoorSolve));
   CHECK(cl::hasMark(s, StepMark::kAny));
   CHECK_FALSE(cl::hasMark(s, StepMark::kBackup));
+}
+
+namespace {
+
+cl::SolveTrace solveOf(cl::SolvePurpose purpose, double violation,
+                       cl::LcpError error = cl::LcpError::kOk) {
+  cl::SolveTrace t;
+  t.context.purpose = purpose;
+  t.solve.maxComplementarityViolation = violation;
+  t.solve.error = error;
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("poorSolveIndex points at the solve whose forces made the step poor", "[run][marks]") {
+  using cl::SolvePurpose;
+  cl::StepTrace trace;
+  // An impulse's violation is not a contact force's; a clean contact-force solve is not poor.
+  trace.solves.push_back(solveOf(SolvePurpose::kImpulse, 1.0));
+  trace.solves.push_back(solveOf(SolvePurpose::kContactForces, 1e-12));
+  CHECK(cl::poorSolveIndex(trace) == -1);
+  // A friction solve that failed (its violation is where it stopped), then the same subset
+  // solved with a contact compliance: the compliant one is what the step used.
+  cl::SolveTrace failed = solveOf(SolvePurpose::kContactForces, 3.0, cl::LcpError::kTooManyPivots);
+  failed.solve.mu = {0.5};
+  trace.solves.push_back(failed);
+  CHECK(cl::poorSolveIndex(trace) == 2);  // the failed one, while nothing else is poor
+  cl::SolveTrace compliant = solveOf(SolvePurpose::kContactForces, 5e-9);
+  compliant.solve.mu = {0.5};
+  compliant.solve.regularization = 1e-8;
+  compliant.solve.compliant = true;
+  trace.solves.push_back(compliant);
+  CHECK(cl::poorSolveIndex(trace) == 3);
+  // A used solve violating by more than kPoorViolation comes first, the worst of them.
+  trace.solves.push_back(solveOf(SolvePurpose::kContactForces, 2e-8));
+  trace.solves.push_back(solveOf(SolvePurpose::kContactForces, 7e-8));
+  trace.solves.push_back(solveOf(SolvePurpose::kContactForces, 3e-8));
+  CHECK(cl::poorSolveIndex(trace) == 5);
+  // With one-contact solves left compact before it (an opened trace), the index is the
+  // solve's position among all the step's solves: two placed before it move it by two.
+  trace.compactSolves.push_back({.position = 0, .rows = 0, .friction = -1, .A = 1, .b = -1});
+  trace.compactSolves.push_back({.position = 4, .rows = 0, .friction = -1, .A = 1, .b = -1});
+  CHECK(cl::poorSolveIndex(trace) == 7);
 }
 
 TEST_CASE("findMarkedStep finds the nearest marked step of a pile's history either way",
