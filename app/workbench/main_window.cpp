@@ -118,11 +118,11 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     if (!mSession->recordingPath().isEmpty()) {
       addRecent(mSession->recordingPath());
       const RunHistory& h = mSession->history();
-      statusBar()->showMessage(tr("Opened %1: steps %2 to %3")
-                                   .arg(QFileInfo(mSession->recordingPath()).fileName())
-                                   .arg(h.at(0).step)
-                                   .arg(h.back().step),
-                               10000);
+      showStatus(tr("Opened %1: steps %2 to %3")
+                     .arg(QFileInfo(mSession->recordingPath()).fileName())
+                     .arg(h.at(0).step)
+                     .arg(h.back().step),
+                 10000);
     }
   });
   connect(mSession, &widgets::Session::stepped, this, [this] {
@@ -139,7 +139,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
   connect(mSession, &widgets::Session::errorOccurred, this, &MainWindow::showError);
   connect(mSession, &widgets::Session::noticeOccurred, this, [this](const QString& message) {
     std::fprintf(stderr, "contactlab: note: %s\n", qPrintable(message));
-    statusBar()->showMessage(tr("Note: %1").arg(message), 20000);
+    showStatus(tr("Note: %1").arg(message), 20000);
   });
   connect(mSession, &widgets::Session::timeRateChanged, this, [this](double rate) {
     for (int i = 0; i < mRateBox->count(); ++i)
@@ -499,6 +499,9 @@ void MainWindow::createStatusBar() {
   // wide, "Run the si..."). The memory stays in view at the right.
   statusBar()->addWidget(mReadout, 1);
   statusBar()->addPermanentWidget(mMemory);
+  connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& shown) {
+    if (shown.isEmpty()) statusBar()->setToolTip({});
+  });
   // The frame rate is counted over whole seconds of running.
   auto* rateTimer = new QTimer(this);
   rateTimer->setInterval(1000);
@@ -567,11 +570,11 @@ void MainWindow::saveRecordingAs() {
   const bool saved = mSession->saveRecording(path);
   unsetCursor();
   if (saved)
-    statusBar()->showMessage(tr("Saved steps %1 to %2 to %3")
-                                 .arg(mSession->history().at(0).step)
-                                 .arg(mSession->history().back().step)
-                                 .arg(path),
-                             5000);
+    showStatus(tr("Saved steps %1 to %2 to %3")
+                   .arg(mSession->history().at(0).step)
+                   .arg(mSession->history().back().step)
+                   .arg(path),
+               5000);
 }
 
 bool MainWindow::confirmDiscardHistory(const QString& what) {
@@ -644,8 +647,7 @@ void MainWindow::saveSceneAs() {
   const QString path =
       QFileDialog::getSaveFileName(this, tr("Save Scene As"), start, tr("Scenes (*.json)"));
   if (!path.isEmpty()) rememberOutputDir(path);
-  if (!path.isEmpty() && mSession->saveScene(path))
-    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  if (!path.isEmpty() && mSession->saveScene(path)) showStatus(tr("Saved %1").arg(path), 5000);
 }
 
 void MainWindow::exportTable(const QString& title, const QString& defaultName,
@@ -656,7 +658,7 @@ void MainWindow::exportTable(const QString& title, const QString& defaultName,
   rememberOutputDir(path);
   try {
     widgets::writeCsvFile(path, write);
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    showStatus(tr("Wrote %1").arg(path), 5000);
   } catch (const std::exception& e) {
     showError(tr("Could not write %1: %2").arg(path, QString::fromStdString(e.what())));
   }
@@ -714,11 +716,11 @@ bool MainWindow::exportAllTo(const QString& dir, int first, int last) {
       first, last);
   unsetCursor();
   if (error.isEmpty()) {
-    statusBar()->showMessage(tr("Exported into %1").arg(dir), 8000);
+    showStatus(tr("Exported into %1").arg(dir), 8000);
     return true;
   }
   if (error == QStringLiteral("cancelled"))
-    statusBar()->showMessage(tr("Export cancelled; nothing was written"), 8000);
+    showStatus(tr("Export cancelled; nothing was written"), 8000);
   else
     showError(tr("Export into %1 failed, nothing was written: %2").arg(dir, error));
   return false;
@@ -730,7 +732,7 @@ void MainWindow::saveScreenshot() {
   if (path.isEmpty()) return;
   rememberOutputDir(path);
   if (grab().save(path, "PNG"))
-    statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    showStatus(tr("Wrote %1").arg(path), 5000);
   else
     showError(tr("Could not write %1").arg(path));
 }
@@ -825,8 +827,8 @@ void MainWindow::showEvent(QShowEvent* event) {
     // launch: the default one replaces it.
     if (mLayoutRestored && !layoutUsable()) {
       resetLayout();
-      statusBar()->showMessage(
-          tr("The saved layout left no room for the docks: the default layout is back"), 10000);
+      showStatus(tr("The saved layout left no room for the docks: the default layout is back"),
+                 10000);
     }
     for (QDockWidget* dock : findChildren<QDockWidget*>())
       if (dock->isFloating() && dock->isVisible()) dock->raise();
@@ -835,10 +837,22 @@ void MainWindow::showEvent(QShowEvent* event) {
 
 // ---- Status
 
+void MainWindow::showStatus(const QString& message, int timeoutMs) {
+  // A message wider than the bar's room (a poor step's reasons at 1280 wide) is cut with an
+  // ellipsis, the whole of it the bar's tooltip while it is shown: cut silently, its end
+  // was lost.
+  const QString text = message.simplified();
+  const int room =
+      statusBar()->width() - mMemory->width() - 3 * statusBar()->fontMetrics().height();
+  const QString shown = statusBar()->fontMetrics().elidedText(text, Qt::ElideRight, room);
+  statusBar()->setToolTip(shown == text ? QString() : text);
+  statusBar()->showMessage(shown, timeoutMs);
+}
+
 void MainWindow::showError(const QString& message) {
   mLastError = message;
   std::fprintf(stderr, "contactlab: %s\n", qPrintable(message));
-  statusBar()->showMessage(message.simplified(), 15000);
+  showStatus(message, 15000);
   if (!mOptions.errorDialogs) return;
   // Window-modal and not exec(): no nested event loop, the run stays stopped
   // and the screenshot path is never blocked by it.

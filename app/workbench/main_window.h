@@ -137,6 +137,9 @@ class MainWindow : public QMainWindow {
                    const std::function<void(std::ostream&)>& write);
   void exportAll();
   void saveScreenshot();
+  // Shows `message` in the status bar for `timeoutMs` (0: until replaced), cut with an
+  // ellipsis where it does not fit, whole in the bar's tooltip.
+  void showStatus(const QString& message, int timeoutMs);
   void showError(const QString& message);
   void updateReadout();
   void updateTimeline();

@@ -322,7 +322,7 @@ TEST_CASE("MainWindow: a dock behind another tab does no work until its tab is c
   CHECK(comparison->selected().runs.front().seconds == before);
 }
 
-TEST_CASE("MainWindow: a status message shows whole at 1280 wide, then the readout again",
+TEST_CASE("MainWindow: a status message shows whole at 1280 wide, or cut with a tooltip",
           "[main_window]") {
   // A tool's tip or "Saved ..." takes the readout's place while shown, instead of being cut
   // to what the readout and the memory leave ("Run the si..." at 1280 wide).
@@ -345,4 +345,27 @@ TEST_CASE("MainWindow: a status message shows whole at 1280 wide, then the reado
   window.statusBar()->clearMessage();
   QApplication::processEvents();
   CHECK(readout->isVisible());
+
+  // A note wider than the bar (a poor step's reasons) is cut with an ellipsis, never
+  // silently, and the bar's tooltip holds it whole while it is shown.
+  QString reasons;
+  for (int k = 1; k <= 12; ++k)
+    reasons += QStringLiteral("reason %1 of a poor step, said at length; ").arg(k);
+  reasons += QStringLiteral("the end");
+  emit window.session()->noticeOccurred(reasons);
+  QApplication::processEvents();
+  const QString shown = window.statusBar()->currentMessage();
+  CHECK(shown.startsWith(QStringLiteral("Note: reason 1 of a poor step")));
+  CHECK(shown.endsWith(QChar(0x2026)));  // the ellipsis
+  CHECK(window.statusBar()->fontMetrics().horizontalAdvance(shown) < room);
+  CHECK(window.statusBar()->toolTip() == QStringLiteral("Note: ") + reasons);
+  // A message that fits has no tooltip; none is left once the message is gone.
+  emit window.session()->noticeOccurred(QStringLiteral("short"));
+  QApplication::processEvents();
+  CHECK(window.statusBar()->currentMessage() == QStringLiteral("Note: short"));
+  CHECK(window.statusBar()->toolTip().isEmpty());
+  emit window.session()->noticeOccurred(reasons);
+  window.statusBar()->clearMessage();
+  QApplication::processEvents();
+  CHECK(window.statusBar()->toolTip().isEmpty());
 }
