@@ -8,10 +8,12 @@
 // CPU seconds of `runs` runs of each kind (interleaved, so that a busy machine disturbs
 // them alike), each traced kind's ratio to the untraced median, the trace bytes per step
 // (StepTrace::bytes(), the history's budget accounting), and the time to expand the
-// compact trace of a step (engine/contact/expand_trace.h), which the workbench does when a
-// step is opened: the median over every 10th step, and the step with the most compact
-// rows (StepTrace::compactRowCount, median of 3). The final state hashes of
-// the three kinds must agree (tracing never changes the run).
+// compact trace of a step (engine/contact/expand_trace.h): opened as the workbench opens a
+// step it shows (openTrace, its ContactSim solves expanded, and the pass that lists its
+// solves' purposes) over every 10th step (median) and for the step with the most compact
+// rows (StepTrace::compactRowCount, median of 3), and that step expanded whole
+// (expandTrace, median of 3) with the bytes of each. The final state hashes of the three
+// kinds must agree (tracing never changes the run).
 //   build/bench/bench_traces [runs] [seconds] [--max N] [--seconds-200 S]
 #include <fmt/format.h>
 
@@ -21,6 +23,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "bench/cpu_time.h"
@@ -91,9 +94,9 @@ int main(int argc, char** argv) {
   fmt::print(
       "| pile | sim s | steps | CPU s untraced | full | compact | full / untraced | compact / "
       "untraced | full bytes/step | compact bytes/step | full / compact | solves/step | compact "
-      "solves/step | expand a step: median of every 10th (s) | expand heaviest step (s, its "
-      "compact rows) | hashes agree |\n");
-  fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+      "solves/step | open a step: median of every 10th (s) | open heaviest step (s, its "
+      "compact rows) | expand it whole (s) | its MB opened / whole | hashes agree |\n");
+  fmt::print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int blocks : {20, 100, 200}) {
     if (blocks > maxBlocks) break;
     const double simSeconds = blocks == 200 && seconds200 > 0 ? seconds200 : seconds;
@@ -110,15 +113,27 @@ int main(int argc, char** argv) {
       compactRun = runOnce(file, simSeconds, cl::StepTracing::kCompact);
       compact.push_back(compactRun.cpuSeconds);
     }
-    std::vector<double> expand, sampled;
+    // What the workbench does as it shows a step: open it, list its solves' purposes.
+    const auto open = [](const cl::StepTrace& t) {
+      cl::StepTrace opened = cl::openTrace(t);
+      const std::vector<cl::SolvePurpose> purposes = cl::solvePurposes(opened);
+      return std::pair(std::move(opened), purposes.size());
+    };
+    std::vector<double> opening, expand, sampled;
+    double openedMB = 0, wholeMB = 0;
     for (int k = 0; k < 3 && compactRun.heaviest; ++k) {
-      const auto t0 = std::chrono::steady_clock::now();
+      auto t0 = std::chrono::steady_clock::now();
+      const auto opened = open(*compactRun.heaviest);
+      opening.push_back(wallSince(t0));
+      t0 = std::chrono::steady_clock::now();
       const cl::StepTrace expanded = cl::expandTrace(*compactRun.heaviest);
       expand.push_back(wallSince(t0));
+      openedMB = static_cast<double>(opened.first.bytes()) / 1e6;
+      wholeMB = static_cast<double>(expanded.bytes()) / 1e6;
     }
     for (const auto& t : compactRun.sample) {
       const auto t0 = std::chrono::steady_clock::now();
-      const cl::StepTrace expanded = cl::expandTrace(*t);
+      const auto opened = open(*t);
       sampled.push_back(wallSince(t0));
     }
     const auto steps = static_cast<double>(std::max(1LL, offRun.steps));
@@ -128,12 +143,13 @@ int main(int argc, char** argv) {
         offRun.stateHash == fullRun.stateHash && offRun.stateHash == compactRun.stateHash;
     fmt::print(
         "| pile_{} | {} | {} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.0f} | {:.0f} | "
-        "{:.1f} | {:.0f} | {:.0f} | {:.3f} | {:.3f} ({}) | {} |\n",
+        "{:.1f} | {:.0f} | {:.0f} | {:.4f} | {:.3f} ({}) | {:.3f} | {:.1f} / {:.1f} | {} |\n",
         blocks, simSeconds, offRun.steps, median(off), median(full), median(compact),
         median(full) / median(off), median(compact) / median(off), fullBytes, compactBytes,
         fullBytes / compactBytes, static_cast<double>(fullRun.solves) / steps,
-        static_cast<double>(compactRun.compactSolves) / steps, median(sampled), median(expand),
-        compactRun.heaviest ? compactRun.heaviest->compactRowCount() : 0,
+        static_cast<double>(compactRun.compactSolves) / steps, median(sampled), median(opening),
+        compactRun.heaviest ? compactRun.heaviest->compactRowCount() : 0, median(expand), openedMB,
+        wholeMB,
         same ? "yes"
              : fmt::format("NO {:016x} {:016x} {:016x}", offRun.stateHash, fullRun.stateHash,
                            compactRun.stateHash));

@@ -57,6 +57,7 @@ bool HistoryCursor::currentNeedsExpansion() const {
 void HistoryCursor::setExpanded(std::shared_ptr<const StepTrace> compact,
                                 std::shared_ptr<const StepTrace> full) {
   if (mDisposer && mExpandedFull) mDisposer(std::move(mExpandedFull));
+  mOneFrom = nullptr;  // its one-contact solve expanded goes with it
   mExpandedFrom = std::move(compact);
   mExpandedFull = std::move(full);
 }
@@ -109,33 +110,31 @@ void HistoryCursor::replaceState(int index, const SimState& state) {
 
 void HistoryCursor::resetSelection() {
   releaseStaleExpansion();
-  if (currentNeedsExpansion() && current()->trace->compactRowCount() <= kExpandAtOnce)
-    setExpanded(current()->trace,
-                std::make_shared<const StepTrace>(expandTrace(*current()->trace)));
+  if (currentNeedsExpansion() && openingRows(*current()->trace) <= kExpandAtOnce)
+    setExpanded(current()->trace, std::make_shared<const StepTrace>(openTrace(*current()->trace)));
   mSelectedSolve = -1;
   mSelectedPivot = -1;
   mSelectedWaypoint = -1;
   mSelectedContact = -1;
   // Only a trace at hand is looked at; re-deriving one is the Session's to ask.
   const StepTrace* trace = currentTrace();
-  if (!trace || trace->solves.empty()) return;
+  if (!trace || trace->solveCount() == 0) return;
   // The last contact-force solve is the one of the state shown (the last evaluate).
-  mSelectedSolve = static_cast<int>(trace->solves.size()) - 1;
+  mSelectedSolve = static_cast<int>(trace->solveCount()) - 1;
   for (int i = mSelectedSolve; i >= 0; --i)
-    if (trace->solves[static_cast<std::size_t>(i)].context.purpose ==
-        SolvePurpose::kContactForces) {
+    if (solveHeader(*trace, static_cast<std::size_t>(i)).purpose == SolvePurpose::kContactForces) {
       mSelectedSolve = i;
       break;
     }
-  mSelectedPivot = resultPosition(trace->solves[static_cast<std::size_t>(mSelectedSolve)]);
+  mSelectedPivot = resultPosition(*solveTrace(mSelectedSolve));
 }
 
 void HistoryCursor::selectSolve(int index) {
   const StepTrace* trace = currentTrace();
-  const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
+  const int n = trace ? static_cast<int>(trace->solveCount()) : 0;
   index = index >= 0 && index < n ? index : -1;
   mSelectedSolve = index;
-  mSelectedPivot = index < 0 ? -1 : resultPosition(trace->solves[static_cast<std::size_t>(index)]);
+  mSelectedPivot = index < 0 ? -1 : resultPosition(*solveTrace(index));
   mSelectedContact = -1;
 }
 
@@ -162,11 +161,23 @@ void HistoryCursor::selectBody(int body, int bodies) {
   mSelectedBody = body >= 0 && body < bodies ? body : -1;
 }
 
-const SolveTrace* HistoryCursor::selectedSolveTrace() const {
+const SolveTrace* HistoryCursor::solveTrace(int position) const {
   const StepTrace* trace = currentTrace();
-  if (!trace || mSelectedSolve < 0 || mSelectedSolve >= static_cast<int>(trace->solves.size()))
-    return nullptr;
-  return &trace->solves[static_cast<std::size_t>(mSelectedSolve)];
+  if (!trace || position < 0 || position >= static_cast<int>(trace->solveCount())) return nullptr;
+  const auto k = static_cast<std::size_t>(position);
+  if (const SolveTrace* stored = storedSolve(*trace, k)) return stored;
+  if (mOneFrom != trace || mOnePosition != position) {
+    const CompactSolve* one = compactSolveAt(*trace, k);
+    if (!one) return nullptr;
+    mOne = expandCompactSolve(*trace, *one);
+    mOneFrom = trace;
+    mOnePosition = position;
+  }
+  return &mOne;
+}
+
+const SolveTrace* HistoryCursor::selectedSolveTrace() const {
+  return solveTrace(mSelectedSolve);
 }
 
 const Waypoint* HistoryCursor::selectedWaypointData() const {
@@ -191,7 +202,7 @@ HistoryCursor::Move HistoryCursor::nextPivot(quint64 generation) {
     return Move::kSelection;
   }
   const StepTrace* trace = currentTrace();
-  if (trace && mSelectedSolve + 1 < static_cast<int>(trace->solves.size())) {
+  if (trace && mSelectedSolve + 1 < static_cast<int>(trace->solveCount())) {
     openNextSolve();
     return Move::kSelection;
   }
@@ -210,7 +221,7 @@ void HistoryCursor::openFirstSolve() {
 void HistoryCursor::openNextSolve() {
   // The next solve, before its first decision (f = 0, a = b); none when the step had none.
   const StepTrace* trace = currentTrace();
-  const bool any = trace && mSelectedSolve + 1 < static_cast<int>(trace->solves.size());
+  const bool any = trace && mSelectedSolve + 1 < static_cast<int>(trace->solveCount());
   mSelectedSolve = any ? mSelectedSolve + 1 : -1;
   mSelectedPivot = -1;
   mSelectedContact = -1;
@@ -243,7 +254,7 @@ int HistoryCursor::selectPendingPoorSolve() {
   const int k = poorSolveIndex(*trace);
   if (k < 0) return -1;  // a time step that did not converge: no solve to point at
   mSelectedSolve = k;
-  mSelectedPivot = resultPosition(trace->solves[static_cast<std::size_t>(k)]);
+  mSelectedPivot = resultPosition(*solveTrace(k));
   mSelectedContact = -1;
   return k;
 }

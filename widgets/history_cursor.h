@@ -32,22 +32,30 @@ class HistoryCursor {
   const StepRecord* current() const;
   bool atLatest() const { return mCurrent == mHistory.size() - 1; }
   const SimSnapshot& snapshot() const { return mSnapshot; }
-  // The full trace of the record shown: its own when full, its compact one's expansion
-  // when that is at hand (setExpanded), else null.
+  // The trace of the record shown: its own when full, its compact one opened
+  // (engine/contact/expand_trace.h: one-contact solves left compact) when that is at hand
+  // (setExpanded), else null. Its solves are read by position: solveTrace.
   const StepTrace* currentTrace() const { return currentTraceShared().get(); }
+  // Solve `position` of the trace shown, a one-contact solve expanded as it is asked for
+  // (the last one asked is kept: the pointer holds until another is); null without it.
+  const SolveTrace* solveTrace(int position) const;
   std::shared_ptr<const StepTrace> currentTraceShared() const;
   // The record shown holds a compact trace (engine/trace/compact_solve.h) not expanded yet.
   bool currentNeedsExpansion() const;
-  // The expansion of `compact` (a record's trace) is `full`: shown while the record shown
-  // holds `compact`. One is kept; the one it replaces goes to the trace disposer.
+  // `compact` (a record's trace) opened is `full`: shown while the record shown holds
+  // `compact`. One is kept; the one it replaces goes to the trace disposer.
   void setExpanded(std::shared_ptr<const StepTrace> compact, std::shared_ptr<const StepTrace> full);
-  // Bytes of the expansion kept (not in the history's budget: one step's at most).
+  // Bytes of the opened trace kept (not in the history's budget: one step's at most).
   std::size_t expandedBytes() const { return mExpandedFull ? mExpandedFull->bytes() : 0; }
-  // A compact trace of at most this many compact rows (StepTrace::compactRowCount: a
-  // one-contact solve counts 1, a solve of n contacts n) is expanded as its record is shown,
-  // on this thread (milliseconds: a small scene's step, shown live while running); a larger
-  // one (a pile's) waits for the Session to expand it on a thread of its own.
+  // A compact trace whose ContactSim solves have at most this many rows in all (a solve of
+  // n contacts counts n; the one-contact solves, left compact, count nothing) is opened as
+  // its record is shown, on this thread (milliseconds: a small scene's step, shown live
+  // while running); a larger one (a pile's) waits for the Session to open it on a thread of
+  // its own.
   static constexpr std::size_t kExpandAtOnce = 2000;
+  static std::size_t openingRows(const StepTrace& compact) {
+    return compact.compactRowCount() - compact.compactSolves.size();
+  }
   // Shows record `index` of generation `generation`, its selection reset; false when it
   // was shown already.
   bool show(int index, quint64 generation);
@@ -134,6 +142,10 @@ class HistoryCursor {
   long long mPoorSolveStep = -1;
   std::vector<SetAsideFuture> mSetAside;
   std::shared_ptr<const StepTrace> mExpandedFrom, mExpandedFull;
+  // The one-contact solve last expanded (solveTrace): of which trace, at which position.
+  mutable const StepTrace* mOneFrom = nullptr;
+  mutable int mOnePosition = -1;
+  mutable SolveTrace mOne;
 };
 
 }  // namespace cl::widgets

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/solver/solve_state.h"
 #include "widgets/contact_numbers.h"
 #include "widgets/contact_set_style.h"
@@ -284,19 +285,20 @@ void MatrixDock::refresh() {
 
 void MatrixDock::refillSolvePicker() {
   const StepTrace* trace = mSession->hasScene() ? mSession->currentTrace() : nullptr;
-  const int n = trace ? static_cast<int>(trace->solves.size()) : 0;
+  const std::vector<SolvePurpose> purposes =
+      trace ? solvePurposes(*trace) : std::vector<SolvePurpose>{};
+  const int n = static_cast<int>(purposes.size());
   const int selected = mSession->selectedSolve();
   // The kinds present, with their counts; "all" first. (An array, not a map: a step of
   // pile_200 can hold 100 000 impulse solves, and this runs at every step shown.)
   constexpr int kKinds = static_cast<int>(SolvePurpose::kTimeStep) + 1;  // the last purpose
   std::array<int, kKinds> counts{};
-  for (int k = 0; k < n; ++k)
-    ++counts[static_cast<std::size_t>(
-        SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context))];
+  for (const SolvePurpose p : purposes)
+    ++counts[static_cast<std::size_t>(SolveListModel::kindOf(p))];
   int kind = mSolveKind->currentData().isValid() ? mSolveKind->currentData().toInt() : -1;
   // The selected solve is always listed: the kind widens to all when it is of another.
   if (selected >= 0 && selected < n &&
-      SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(selected)].context) != kind)
+      SolveListModel::kindOf(purposes[static_cast<std::size_t>(selected)]) != kind)
     kind = -1;
   if (kind < 0 || kind >= kKinds || counts[static_cast<std::size_t>(kind)] == 0) kind = -1;
   {
@@ -335,10 +337,10 @@ void MatrixDock::pickSolveKind(int index) {
   if (!trace) return;
   // Keep the selected solve when it is of the kind, else select the kind's first.
   const int selected = mSession->selectedSolve();
-  const int n = static_cast<int>(trace->solves.size());
+  const int n = static_cast<int>(trace->solveCount());
   const auto ofKind = [&](int k) {
     return kind == -1 ||
-           SolveListModel::kindOf(trace->solves[static_cast<std::size_t>(k)].context) == kind;
+           SolveListModel::kindOf(solveHeader(*trace, static_cast<std::size_t>(k)).purpose) == kind;
   };
   if (selected >= 0 && selected < n && ofKind(selected)) {
     refillSolvePicker();

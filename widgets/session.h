@@ -172,8 +172,9 @@ class Session : public QObject {
   static constexpr int kMaxSetAside = HistoryCursor::kMaxSetAside;
 
   // ---- Selection within the record shown
-  // Solve: index into currentTrace()->solves, -1 none. Selecting a solve selects its
-  // final pivot and clears the contact.
+  // Solve: its position among currentTrace()'s solves (0 .. solveCount() - 1; an opened
+  // trace keeps its one-contact solves compact, engine/contact/expand_trace.h), -1 none.
+  // Selecting a solve selects its final pivot and clears the contact.
   int selectedSolve() const { return mCursor.selectedSolve(); }
   void selectSolve(int index);
   const SolveTrace* selectedSolveTrace() const;

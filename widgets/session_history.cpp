@@ -66,12 +66,12 @@ void Session::selectPendingPoorSolve() {
   if (k < 0) return;
   const StepRecord& r = *current();
   const StepTrace& trace = *currentTrace();
-  const SolveTrace& t = trace.solves[static_cast<std::size_t>(k)];
+  const SolveTrace& t = *mCursor.solveTrace(k);
   emit selectionChanged();
   emit noticeOccurred(tr("step %1 is poor (%7): solve %2 of %3 selected: %4, violation %5, by %6")
                           .arg(r.step)
                           .arg(k + 1)
-                          .arg(trace.solves.size())
+                          .arg(trace.solveCount())
                           .arg(QString::fromLatin1(errorName(t.solve.error)))
                           .arg(t.solve.maxComplementarityViolation, 0, 'g', 3)
                           .arg(QString::fromStdString(howSolved(t)))
@@ -250,7 +250,7 @@ QString Session::noSolveReason() const {
   if (selectedSolveTrace()) return {};
   const StepTrace* trace = currentTrace();
   if (!trace) return noTraceReason();
-  if (trace->solves.empty()) {
+  if (trace->solveCount() == 0) {
     // The engines without contact forces solve only collisions (impulse) or nothing.
     switch (settings().engineMode) {
       case EngineMode::kImpulse:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/contact/expand_trace.h"
 #include "widgets/count_text.h"
 
 namespace cl::widgets {
@@ -10,10 +11,11 @@ void SolveListModel::setSolves(std::shared_ptr<const StepTrace> trace, int kind)
   beginResetModel();
   mTrace = std::move(trace);
   mSolves.clear();
-  if (mTrace)
-    for (std::size_t k = 0; k < mTrace->solves.size(); ++k)
-      if (kind == -1 || kindOf(mTrace->solves[k].context) == kind)
-        mSolves.push_back(static_cast<int>(k));
+  if (mTrace) {
+    const std::vector<SolvePurpose> purposes = solvePurposes(*mTrace);
+    for (std::size_t k = 0; k < purposes.size(); ++k)
+      if (kind == -1 || kindOf(purposes[k]) == kind) mSolves.push_back(static_cast<int>(k));
+  }
   endResetModel();
 }
 
@@ -31,8 +33,7 @@ QVariant SolveListModel::data(const QModelIndex& index, int role) const {
   const int k = solveAt(index.row());
   if (role == Qt::UserRole) return k;
   if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
-  const SolveTrace& s = mTrace->solves[static_cast<std::size_t>(k)];
-  const SolveContext& c = s.context;
+  const SolveHeader c = solveHeader(*mTrace, static_cast<std::size_t>(k));
   const QString what = c.purpose == SolvePurpose::kContactForces
                            ? tr("contact forces, subset %1").arg(c.subset + 1)
                        : c.purpose == SolvePurpose::kTimeStep ? tr("time-step LCP")
@@ -40,10 +41,10 @@ QVariant SolveListModel::data(const QModelIndex& index, int role) const {
   // What tells solves apart first (a narrow picker cuts the end): which, when, then what.
   return tr("solve %1 of %2, t = %3: %4, %5")
       .arg(k + 1)  // counted from 1, as people count
-      .arg(mTrace->solves.size())
+      .arg(mTrace->solveCount())
       .arg(c.time, 0, 'f', 4)
       .arg(what)
-      .arg(countText(s.solve.b.size(), tr("contact")));
+      .arg(countText(c.rows, tr("contact")));
 }
 
 }  // namespace cl::widgets

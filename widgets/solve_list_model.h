@@ -19,10 +19,11 @@ class SolveListModel : public QAbstractListModel {
   using QAbstractListModel::QAbstractListModel;
 
   // A solve's kind for the picker's filter: its SolvePurpose as an int (-1 means all).
-  static int kindOf(const SolveContext& context) { return static_cast<int>(context.purpose); }
+  static int kindOf(SolvePurpose purpose) { return static_cast<int>(purpose); }
 
-  // Lists `trace`'s solves of `kind` (-1: all); the model keeps the trace alive, since the
-  // Session's memory budget may drop it from the history meanwhile. Null lists nothing.
+  // Lists the solves of `kind` (-1: all) of `trace`, full or opened
+  // (engine/contact/expand_trace.h); the model keeps the trace alive, since the Session's
+  // memory budget may drop it from the history meanwhile. Null lists nothing.
   void setSolves(std::shared_ptr<const StepTrace> trace, int kind);
   // The row listing solve `index` of the trace, -1 when it is not listed.
   int rowOf(int index) const;

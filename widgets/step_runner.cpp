@@ -244,7 +244,7 @@ void StepRunner::expandTrace(std::shared_ptr<const StepTrace> compact, long long
   if (mExpanding || !compact) return;
   mExpanding = compact;
   mTracePool->start([this, compact = std::move(compact), generation = mGeneration, step] {
-    auto full = std::make_shared<const StepTrace>(cl::expandTrace(*compact));
+    auto full = std::make_shared<const StepTrace>(cl::openTrace(*compact));
     postTo(this, [this, generation, step, compact, full = std::move(full)] {
       mExpanding.reset();
       emit traceExpanded(generation == mGeneration, step, compact, full);

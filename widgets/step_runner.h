@@ -84,8 +84,8 @@ class StepRunner : public QObject {
   // The trace derived is compact (StepTracing::kCompact), as the run records it.
   void deriveTrace(const SimState& before, long long step);
   long long derivingStep() const { return mDerivingStep; }
-  // Expands the compact trace `compact` of step `step` (engine/contact/expand_trace.h) on
-  // the same thread; the answer comes as traceExpanded. One at a time: expanding() is the
+  // Opens the compact trace `compact` of step `step` (openTrace, engine/contact/expand_trace.h)
+  // on the same thread; the answer comes as traceExpanded. One at a time: expanding() is the
   // trace being expanded, null when none. `compact` is shared and never changed: reading it
   // on that thread while the history holds it is safe.
   void expandTrace(std::shared_ptr<const StepTrace> compact, long long step);

@@ -1,5 +1,6 @@
 #include "engine/contact/expand_trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -168,30 +169,104 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
   return one.solves.empty() ? SolveTrace{} : std::move(one.solves.back());
 }
 
-StepTrace expandTrace(const StepTrace& trace) {
+namespace {
+
+// The expansion of `trace`, its one-contact solves expanded too or (`oneContact` false)
+// kept compact in their places.
+StepTrace expand(const StepTrace& trace, bool oneContact) {
   StepTrace out;
   if (!trace.compact()) {
     out = trace;
     out.countedBytes = out.countBytes();  // the copy's capacities are its own
     return out;
   }
-  out.solves.reserve(trace.solveCount());
+  out.solves.reserve(oneContact ? trace.solveCount()
+                                : trace.solves.size() + trace.compactLcpSolves.size());
+  if (!oneContact) {
+    out.compactRows = trace.compactRows;
+    out.compactSolves = trace.compactSolves;
+    out.compactFrictionBlocks = trace.compactFrictionBlocks;
+  }
   std::size_t full = 0, one = 0, lcp = 0;
   const auto at = [](const auto& list, std::size_t i, std::size_t k) {
     return i < list.size() && list[i].position == static_cast<int>(k);
   };
   for (std::size_t k = 0; k < trace.solveCount(); ++k) {
-    if (at(trace.compactSolves, one, k))
-      out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[one++]));
-    else if (at(trace.compactLcpSolves, lcp, k))
+    if (at(trace.compactSolves, one, k)) {
+      if (oneContact) out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[one]));
+      ++one;
+    } else if (at(trace.compactLcpSolves, lcp, k)) {
       out.solves.push_back(expandCompactLcpSolve(trace.compactLcpSolves[lcp++]));
-    else if (full < trace.solves.size())
+    } else if (full < trace.solves.size()) {
       out.solves.push_back(trace.solves[full++]);
+    }
   }
   out.waypoints = trace.waypoints;
   out.timeStepIterations = trace.timeStepIterations;
   out.timeStep = trace.timeStep;
   out.countedBytes = out.countBytes();
+  return out;
+}
+
+// The compact one-contact solves placed before `position` (they are in order of position),
+// and whether the one at `position` is one of them.
+std::pair<std::size_t, bool> compactBefore(const StepTrace& trace, std::size_t position) {
+  const auto it = std::lower_bound(trace.compactSolves.begin(), trace.compactSolves.end(), position,
+                                   [](const CompactSolve& c, std::size_t k) {
+                                     return static_cast<std::size_t>(c.position) < k;
+                                   });
+  const bool here =
+      it != trace.compactSolves.end() && static_cast<std::size_t>(it->position) == position;
+  return {static_cast<std::size_t>(it - trace.compactSolves.begin()), here};
+}
+
+}  // namespace
+
+StepTrace expandTrace(const StepTrace& trace) {
+  return expand(trace, true);
+}
+
+StepTrace openTrace(const StepTrace& trace) {
+  return expand(trace, false);
+}
+
+const SolveTrace* storedSolve(const StepTrace& trace, std::size_t position) {
+  // An opened trace holds no compact ContactSim solve: the stored ones fill every place
+  // the one-contact solves leave.
+  if (!trace.compactLcpSolves.empty() || position >= trace.solveCount()) return nullptr;
+  const auto [before, here] = compactBefore(trace, position);
+  return here ? nullptr : &trace.solves[position - before];
+}
+
+const CompactSolve* compactSolveAt(const StepTrace& trace, std::size_t position) {
+  const auto [before, here] = compactBefore(trace, position);
+  return here ? &trace.compactSolves[before] : nullptr;
+}
+
+SolveHeader solveHeader(const StepTrace& trace, std::size_t position) {
+  if (const SolveTrace* s = storedSolve(trace, position))
+    return {.purpose = s->context.purpose,
+            .time = s->context.time,
+            .subset = s->context.subset,
+            .rows = static_cast<int>(s->solve.b.size())};
+  if (const CompactSolve* c = compactSolveAt(trace, position))
+    return {.purpose = SolvePurpose::kImpulse,
+            .time = trace.compactRows[static_cast<std::size_t>(c->rows)].time,
+            .subset = 0,
+            .rows = c->friction >= 0 ? 2 : 1};
+  return {};
+}
+
+std::vector<SolvePurpose> solvePurposes(const StepTrace& trace) {
+  std::vector<SolvePurpose> out(trace.solveCount(), SolvePurpose::kImpulse);
+  std::size_t full = 0, one = 0;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (one < trace.compactSolves.size() &&
+        static_cast<std::size_t>(trace.compactSolves[one].position) == k)
+      ++one;  // a one-contact solve: an impulse
+    else if (full < trace.solves.size())
+      out[k] = trace.solves[full++].context.purpose;
+  }
   return out;
 }
 

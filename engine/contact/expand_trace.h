@@ -8,6 +8,7 @@
 // the step held, bit for bit; only the solves' wall times are the re-solve's.
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "engine/solver/compute_forces.h"
 #include "engine/solver/friction_forces.h"
@@ -39,5 +40,31 @@ SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c);
 // waypoints and time-step record as they are, its bytes counted. A full trace comes back
 // as it is.
 StepTrace expandTrace(const StepTrace& trace);
+
+// `trace` opened as the workbench shows it: the ContactSim solves expanded in their places
+// (a few hundred in a pile's step, milliseconds), the serial loop's one-contact solves left
+// compact, each to be expanded when it is looked at (expandCompactSolve). pile_200's
+// heaviest step holds 227 438 of them: expanding them all took 0.7 s and 162 MB, these
+// few milliseconds and 7 MB. Its solves are read by position (solveCount, solveHeader,
+// storedSolve, compactSolveAt), as those of a full trace are.
+StepTrace openTrace(const StepTrace& trace);
+
+// What lists a solve without its record: what it was for, when, which subset, its rows
+// (A's size: 2n for a friction solve).
+struct SolveHeader {
+  SolvePurpose purpose = SolvePurpose::kContactForces;
+  double time = 0;
+  int subset = 0;
+  int rows = 0;
+};
+// Solve `position` (0 .. solveCount() - 1) of a full or opened trace: its header; the solve
+// itself when the trace holds it (else null); the one-contact solve when it is compact
+// (else null).
+SolveHeader solveHeader(const StepTrace& trace, std::size_t position);
+// The purposes of every solve of a full or opened trace, in order of position (one pass,
+// where solveHeader looks one up).
+std::vector<SolvePurpose> solvePurposes(const StepTrace& trace);
+const SolveTrace* storedSolve(const StepTrace& trace, std::size_t position);
+const CompactSolve* compactSolveAt(const StepTrace& trace, std::size_t position);
 
 }  // namespace cl

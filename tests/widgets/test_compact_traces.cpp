@@ -1,12 +1,14 @@
 // The workbench records compact traces (engine/trace/compact_solve.h) and shows them
-// expanded: a step of few compact solves at once, a pile's step on the trace thread with an
-// "expanding" reason meanwhile; what is shown is the expansion of the record's own trace
-// (the history keeps the compact one, and counts its bytes).
+// opened (openTrace: the ContactSim solves expanded, the one-contact solves expanded one at
+// a time as they are selected): a step of few ContactSim rows at once, a pile's step on the
+// trace thread with an "expanding" reason meanwhile; what is shown is the record's own
+// trace opened (the history keeps the compact one, and counts its bytes).
 #include <QSignalSpy>
 #include <catch2/catch.hpp>
 #include <string>
 
 #include "engine/contact/expand_trace.h"
+#include "engine/solver/solve_state.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/history_cursor.h"
 #include "widgets/session.h"
@@ -18,11 +20,13 @@ using cl::widgets::Session;
 
 namespace {
 
-// Index of the first record whose trace holds more than `least` compact rows, or -1.
+// Index of the first record whose compact trace has more than `least` rows to open
+// (HistoryCursor::openingRows), or -1.
 int firstCompactRecord(const Session& s, std::size_t least) {
   for (int i = 0; i < s.history().size(); ++i) {
     const cl::StepTrace* t = s.history().at(i).trace.get();
-    if (t && t->compact() && t->compactRowCount() > least) return i;
+    if (t && t->compact() && !t->compactSolves.empty() && HistoryCursor::openingRows(*t) > least)
+      return i;
   }
   return -1;
 }
@@ -32,11 +36,12 @@ int firstCompactRecord(const Session& s, std::size_t least) {
 TEST_CASE("Session: a run records compact traces and shows a step's solves expanded",
           "[compact_traces]") {
   Session session;
-  REQUIRE(session.loadScene(scenePath("pile_20.json")));
-  // pile_20's blocks fall into the pit: its first collisions make thousands of serial
-  // one-contact impulse solves in a step.
+  REQUIRE(session.loadScene(scenePath("pile_100.json")));
+  // pile_100's blocks fall into the pit: its collisions make thousands of serial
+  // one-contact impulse solves in a step, and from about step 90 contact-force and impulse
+  // solves of over 2000 rows in all.
   int big = -1;
-  for (int k = 0; k < 30 && big < 0; ++k) {
+  for (int k = 0; k < 40 && big < 0; ++k) {
     REQUIRE(session.stepNow(4));
     big = firstCompactRecord(session, HistoryCursor::kExpandAtOnce);
   }
@@ -60,19 +65,28 @@ TEST_CASE("Session: a run records compact traces and shows a step's solves expan
   REQUIRE(waitFor([&] { return session.currentTrace() != nullptr; }));
   const cl::StepTrace* shown = session.currentTrace();
   CHECK(shown != r.trace.get());
-  CHECK_FALSE(shown->compact());
-  CHECK(shown->solves.size() == r.trace->solveCount());
+  // Opened: the ContactSim solves stored, the one-contact ones still compact.
+  CHECK(shown->compactLcpSolves.empty());
+  CHECK(shown->solves.size() == r.trace->solves.size() + r.trace->compactLcpSolves.size());
+  CHECK(shown->compactSolves.size() == r.trace->compactSolves.size());
+  CHECK(shown->solveCount() == r.trace->solveCount());
+  // Opening it keeps less than expanding it whole would (the one-contact solves' records).
+  CHECK(shown->bytes() < cl::expandTrace(*r.trace).bytes());
   CHECK(session.noTraceReason().isEmpty());
   CHECK(changed.count() >= 1);
-  // Selecting one of its compact solves shows that solve's pivots.
-  const cl::CompactSolve& c = r.trace->compactSolves.front();
-  session.selectSolve(c.position);
-  REQUIRE(session.selectedSolveTrace());
-  CHECK(session.selectedSolveTrace()->context.purpose == cl::SolvePurpose::kImpulse);
-  CHECK(session.selectedSolveTrace()->context.contacts.size() == 1);
-  const cl::SolveTrace expanded = cl::expandCompactSolve(*r.trace, c);
-  CHECK(session.selectedSolveTrace()->pivots.size() == expanded.pivots.size());
-  CHECK(session.selectedSolveTrace()->solve.f(0) == expanded.solve.f(0));
+  // Selecting one of its compact solves shows that solve's pivots, and another's, another's.
+  for (const cl::CompactSolve& c :
+       {r.trace->compactSolves.front(), r.trace->compactSolves.back()}) {
+    session.selectSolve(c.position);
+    REQUIRE(session.selectedSolve() == c.position);
+    REQUIRE(session.selectedSolveTrace());
+    CHECK(session.selectedSolveTrace()->context.purpose == cl::SolvePurpose::kImpulse);
+    CHECK(session.selectedSolveTrace()->context.contacts.size() == 1);
+    const cl::SolveTrace expanded = cl::expandCompactSolve(*r.trace, c);
+    CHECK(session.selectedSolveTrace()->pivots.size() == expanded.pivots.size());
+    CHECK(session.selectedSolveTrace()->solve.f(0) == expanded.solve.f(0));
+    CHECK(session.selectedPivot() == cl::resultPosition(expanded));
+  }
   // And one of its contact-force solves (ComputeForces on a subset of the pile) its own.
   REQUIRE_FALSE(r.trace->compactLcpSolves.empty());
   const cl::CompactLcpSolve& forces = r.trace->compactLcpSolves.back();
@@ -86,9 +100,10 @@ TEST_CASE("Session: a run records compact traces and shows a step's solves expan
   // The history still holds the compact trace.
   CHECK(session.history().at(big).trace->compact());
 
-  // A small one is expanded as it is shown.
-  REQUIRE(session.history().at(small).trace->compactRowCount() <= HistoryCursor::kExpandAtOnce);
+  // A small one is opened as it is shown.
+  REQUIRE(HistoryCursor::openingRows(*session.history().at(small).trace) <=
+          HistoryCursor::kExpandAtOnce);
   session.showStep(small);
   REQUIRE(session.currentTrace());
-  CHECK(session.currentTrace()->solves.size() == session.history().at(small).trace->solveCount());
+  CHECK(session.currentTrace()->solveCount() == session.history().at(small).trace->solveCount());
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/trace/step_trace.h"
 #include "tests/widgets/qt_string_makers.h"
 #include "tests/widgets/test_scenes.h"
@@ -102,8 +103,9 @@ TEST_CASE("MatrixDock shows the A matrix of the session's selected solve", "[mat
   CHECK(dock.tooltipAt(n, 0).isEmpty());
 
   // The picker offers every solve of the step, the selected one picked.
-  const cl::StepTrace* step = session.currentTrace();
-  REQUIRE(step);
+  REQUIRE(session.currentTrace());
+  const cl::StepTrace full = cl::expandTrace(*session.currentTrace());  // every solve, whole
+  const cl::StepTrace* step = &full;
   CHECK(dock.solveChoices().size() == static_cast<int>(step->solves.size()));
   CHECK(dock.pickedSolve() == session.selectedSolve());
   CHECK(
@@ -154,12 +156,14 @@ TEST_CASE("MatrixDock's solve picker lists one kind of solve at a time", "[matri
   MatrixDock dock(&session);
   dock.show();
   REQUIRE(session.loadScene(scenePath("pile_10.json")));
-  const cl::StepTrace* step = nullptr;
+  // Each step's solves, whole (the one shown is opened: its one-contact solves compact).
+  cl::StepTrace full;
+  const cl::StepTrace* step = &full;
   int impulses = 0, forces = 0;
   for (int k = 0; k < 400 && (impulses == 0 || forces == 0); ++k) {
     REQUIRE(session.stepNow(1));
-    step = session.currentTrace();
-    REQUIRE(step);
+    REQUIRE(session.currentTrace());
+    full = cl::expandTrace(*session.currentTrace());
     impulses = forces = 0;
     for (const cl::SolveTrace& t : step->solves)
       (t.context.purpose == cl::SolvePurpose::kImpulse ? impulses : forces) += 1;
@@ -209,7 +213,7 @@ TEST_CASE("MatrixDock says when a step had no contacts", "[matrix_dock]") {
   REQUIRE(session.stepNow(1));
   const cl::StepTrace* step = session.currentTrace();
   REQUIRE(step);
-  REQUIRE(step->solves.empty());  // a ball in the air touches nothing
+  REQUIRE(step->solveCount() == 0);  // a ball in the air touches nothing
   CHECK_FALSE(dock.showsMatrix());
   CHECK(dock.headerText().contains(QStringLiteral("no contacts")));
   CHECK(dock.solveChoices().isEmpty());
@@ -226,7 +230,7 @@ TEST_CASE("MatrixDock says when the engine solves no contact forces", "[matrix_d
     REQUIRE(session.restartWithSettings(settings));
     REQUIRE(session.stepNow(1));
     REQUIRE(session.currentTrace());
-    REQUIRE(session.currentTrace()->solves.empty());  // resting blocks, no collision
+    REQUIRE(session.currentTrace()->solveCount() == 0);  // resting blocks, no collision
     CHECK_FALSE(dock.showsMatrix());
     CHECK(dock.headerText().contains(QStringLiteral("computes no contact forces")));
   }

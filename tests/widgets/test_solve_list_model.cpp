@@ -45,7 +45,7 @@ TEST_CASE("SolveListModel lists all solves or one kind's, counted from 1, and ke
   CHECK(model.data(model.index(2), Qt::UserRole).toInt() == 2);
 
   // One kind: the impulses are solves 2 and 3 (indices 1 and 2).
-  model.setSolves(trace, SolveListModel::kindOf(trace->solves[1].context));
+  model.setSolves(trace, SolveListModel::kindOf(trace->solves[1].context.purpose));
   REQUIRE(model.rowCount() == 2);
   CHECK(model.solveAt(0) == 1);
   CHECK(model.solveAt(1) == 2);

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "app/workbench/main_window.h"
+#include "engine/contact/expand_trace.h"
 #include "engine/run/step_marks.h"
 #include "engine/scene/scene.h"
 #include "engine/solver/friction_forces.h"
@@ -203,12 +204,14 @@ AuditCounts audit(MainWindow& window, int maxSolves) {
     }
 
     // Every solve (or a spread of them) at its result: the f and a the solver returned, bit
-    // for bit, their violation, and how it was solved.
-    const int n = static_cast<int>(trace.solves.size());
+    // for bit, their violation, and how it was solved. (The trace shown is opened: its
+    // one-contact solves are expanded as they are selected; here all are, to compare.)
+    const StepTrace whole = expandTrace(trace);
+    const int n = static_cast<int>(whole.solves.size());
     const int stride = std::max(1, n / std::max(1, maxSolves));
     for (int k = 0; k < n; k += stride) {
       session.selectSolve(k);
-      const SolveTrace& t = trace.solves[static_cast<std::size_t>(k)];
+      const SolveTrace& t = whole.solves[static_cast<std::size_t>(k)];
       INFO("solve " << k + 1 << " of " << n << ", n = " << t.solve.b.size());
       if (t.solve.b.size() == 0) continue;
       ++counted.solves;

@@ -2,15 +2,18 @@
 // the same steps taken with a full trace and with a compact one reach the same state, and
 // the compact trace expanded equals the full one field by field, bit for bit, but for the
 // solves' wall times, each solve it held whole at the place StepTrace::positionOf gives;
-// the compact one holds fewer bytes and counts them.
+// the compact one holds fewer bytes and counts them. Opened (openTrace), its solves read by
+// position are the full trace's too.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "engine/contact/contact_sim.h"
 #include "engine/contact/expand_trace.h"
 #include "engine/dynamics/state_hash.h"
+#include "engine/run/step_marks.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
 
@@ -108,22 +111,53 @@ void checkSameSolve(const cl::SolverSolve& x, const cl::SolverSolve& y) {
   CHECK(sameBits(x.regularization, y.regularization));
 }
 
+void checkSameSolveTrace(const cl::SolveTrace& x, const cl::SolveTrace& y) {
+  checkSameContext(x.context, y.context);
+  REQUIRE(x.pivots.size() == y.pivots.size());
+  for (std::size_t p = 0; p < y.pivots.size(); ++p) checkSamePivot(x.pivots[p], y.pivots[p]);
+  REQUIRE(x.iterations.size() == y.iterations.size());
+  for (std::size_t i = 0; i < y.iterations.size(); ++i)
+    checkSameIteration(x.iterations[i], y.iterations[i]);
+  checkSameSolve(x.solve, y.solve);
+}
+
 void checkSameTrace(const cl::StepTrace& expanded, const cl::StepTrace& full) {
   REQUIRE(expanded.solves.size() == full.solves.size());
   for (std::size_t k = 0; k < full.solves.size(); ++k) {
     INFO("solve " << k);
-    const cl::SolveTrace& x = expanded.solves[k];
-    const cl::SolveTrace& y = full.solves[k];
-    checkSameContext(x.context, y.context);
-    REQUIRE(x.pivots.size() == y.pivots.size());
-    for (std::size_t p = 0; p < y.pivots.size(); ++p) checkSamePivot(x.pivots[p], y.pivots[p]);
-    REQUIRE(x.iterations.size() == y.iterations.size());
-    for (std::size_t i = 0; i < y.iterations.size(); ++i)
-      checkSameIteration(x.iterations[i], y.iterations[i]);
-    checkSameSolve(x.solve, y.solve);
+    checkSameSolveTrace(expanded.solves[k], full.solves[k]);
   }
   CHECK(expanded.waypoints.size() == full.waypoints.size());
   CHECK_FALSE(expanded.compact());
+}
+
+// The compact trace opened (what the workbench shows): each solve, read by its position,
+// is the full trace's, the stored ones whole and the one-contact ones expanded one by one;
+// the headers and purposes are the full solves' own, and so is the poor solve found.
+void checkOpened(const cl::StepTrace& compact, const cl::StepTrace& full) {
+  const cl::StepTrace opened = cl::openTrace(compact);
+  CHECK(opened.compactLcpSolves.empty());
+  CHECK(opened.compactSolves.size() == compact.compactSolves.size());
+  CHECK(opened.bytes() == opened.countBytes());
+  REQUIRE(opened.solveCount() == full.solves.size());
+  const std::vector<cl::SolvePurpose> purposes = cl::solvePurposes(opened);
+  REQUIRE(purposes.size() == full.solves.size());
+  for (std::size_t k = 0; k < full.solves.size(); ++k) {
+    INFO("solve " << k);
+    const cl::SolveTrace& want = full.solves[k];
+    const cl::SolveHeader h = cl::solveHeader(opened, k);
+    CHECK(h.purpose == want.context.purpose);
+    CHECK(sameBits(h.time, want.context.time));
+    CHECK(h.subset == want.context.subset);
+    CHECK(h.rows == want.solve.b.size());
+    CHECK(purposes[k] == want.context.purpose);
+    const cl::SolveTrace* stored = cl::storedSolve(opened, k);
+    const cl::CompactSolve* one = cl::compactSolveAt(opened, k);
+    REQUIRE((stored == nullptr) != (one == nullptr));
+    checkSameSolveTrace(stored ? *stored : cl::expandCompactSolve(opened, *one), want);
+  }
+  CHECK(cl::storedSolve(opened, full.solves.size()) == nullptr);
+  CHECK(cl::poorSolveIndex(opened) == cl::poorSolveIndex(full));
 }
 
 // The compact solves a run's compact traces held, of each kind (a test of nothing when none
@@ -188,6 +222,7 @@ CompactSeen compareRuns(const std::string& file, int steps,
     const cl::StepTrace expanded = cl::expandTrace(*compact.trace);
     CHECK(expanded.bytes() == expanded.countBytes());
     checkSameTrace(expanded, *full.trace);
+    checkOpened(*compact.trace, *full.trace);
     // Each solve the compact trace held whole is at positionOf's place in the full list.
     for (std::size_t s = 0; s < compact.trace->solves.size(); ++s) {
       const std::size_t at = compact.trace->positionOf(s);
