@@ -57,7 +57,8 @@ bool HistoryCursor::currentNeedsExpansion() const {
 void HistoryCursor::setExpanded(std::shared_ptr<const StepTrace> compact,
                                 std::shared_ptr<const StepTrace> full) {
   if (mDisposer && mExpandedFull) mDisposer(std::move(mExpandedFull));
-  mOneFrom = nullptr;  // its one-contact solve expanded goes with it
+  mOneFrom = nullptr;  // its solves expanded go with it
+  mSolvedAgain.clear();
   mExpandedFrom = std::move(compact);
   mExpandedFull = std::move(full);
 }
@@ -111,7 +112,8 @@ void HistoryCursor::replaceState(int index, const SimState& state) {
 void HistoryCursor::resetSelection() {
   releaseStaleExpansion();
   if (currentNeedsExpansion() && openingRows(*current()->trace) <= kExpandAtOnce)
-    setExpanded(current()->trace, std::make_shared<const StepTrace>(openTrace(*current()->trace)));
+    setExpanded(current()->trace, std::make_shared<const StepTrace>(
+                                      openTrace(*current()->trace, FrictionSolves::kExpand)));
   mSelectedSolve = -1;
   mSelectedPivot = -1;
   mSelectedWaypoint = -1;
@@ -126,7 +128,8 @@ void HistoryCursor::resetSelection() {
       mSelectedSolve = i;
       break;
     }
-  mSelectedPivot = resultPosition(*solveTrace(mSelectedSolve));
+  const SolveTrace* selected = solveTrace(mSelectedSolve);
+  mSelectedPivot = selected ? resultPosition(*selected) : -1;  // a pending one: when it comes
 }
 
 void HistoryCursor::selectSolve(int index) {
@@ -134,7 +137,8 @@ void HistoryCursor::selectSolve(int index) {
   const int n = trace ? static_cast<int>(trace->solveCount()) : 0;
   index = index >= 0 && index < n ? index : -1;
   mSelectedSolve = index;
-  mSelectedPivot = index < 0 ? -1 : resultPosition(*solveTrace(index));
+  const SolveTrace* selected = solveTrace(index);
+  mSelectedPivot = selected ? resultPosition(*selected) : -1;  // a pending one: when it comes
   mSelectedContact = -1;
 }
 
@@ -166,6 +170,10 @@ const SolveTrace* HistoryCursor::solveTrace(int position) const {
   if (!trace || position < 0 || position >= static_cast<int>(trace->solveCount())) return nullptr;
   const auto k = static_cast<std::size_t>(position);
   if (const SolveTrace* stored = storedSolve(*trace, k)) return stored;
+  if (compactLcpSolveAt(*trace, k)) {
+    const auto it = mSolvedAgain.find(position);
+    return it != mSolvedAgain.end() ? it->second.get() : nullptr;
+  }
   if (mOneFrom != trace || mOnePosition != position) {
     const CompactSolve* one = compactSolveAt(*trace, k);
     if (!one) return nullptr;
@@ -174,6 +182,23 @@ const SolveTrace* HistoryCursor::solveTrace(int position) const {
     mOnePosition = position;
   }
   return &mOne;
+}
+
+int HistoryCursor::pendingSolve() const {
+  const StepTrace* trace = currentTrace();
+  if (!trace || mSelectedSolve < 0 || mSelectedSolve >= static_cast<int>(trace->solveCount()) ||
+      !compactLcpSolveAt(*trace, static_cast<std::size_t>(mSelectedSolve)) ||
+      mSolvedAgain.contains(mSelectedSolve))
+    return -1;
+  return mSelectedSolve;
+}
+
+void HistoryCursor::setSolveExpanded(const StepTrace* opened, int position,
+                                     std::shared_ptr<const SolveTrace> solve) {
+  if (!solve || opened != currentTrace()) return;
+  const bool selected = position == mSelectedSolve && solveTrace(position) == nullptr;
+  mSolvedAgain[position] = std::move(solve);
+  if (selected) mSelectedPivot = resultPosition(*mSolvedAgain[position]);
 }
 
 const SolveTrace* HistoryCursor::selectedSolveTrace() const {
@@ -254,7 +279,8 @@ int HistoryCursor::selectPendingPoorSolve() {
   const int k = poorSolveIndex(*trace);
   if (k < 0) return -1;  // a time step that did not converge: no solve to point at
   mSelectedSolve = k;
-  mSelectedPivot = resultPosition(*solveTrace(k));
+  const SolveTrace* selected = solveTrace(k);
+  mSelectedPivot = selected ? resultPosition(*selected) : -1;  // a pending one: when it comes
   mSelectedContact = -1;
   return k;
 }

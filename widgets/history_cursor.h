@@ -9,6 +9,8 @@
 // contact-force solve (the one of the state drawn), at that solve's result; nextPivot and
 // nextWaypoint walk the decisions one by one, and across records.
 #include <QtGlobal>
+#include <map>
+#include <memory>
 #include <vector>
 
 #include "engine/run/run_history.h"
@@ -37,8 +39,16 @@ class HistoryCursor {
   // (setExpanded), else null. Its solves are read by position: solveTrace.
   const StepTrace* currentTrace() const { return currentTraceShared().get(); }
   // Solve `position` of the trace shown, a one-contact solve expanded as it is asked for
-  // (the last one asked is kept: the pointer holds until another is); null without it.
+  // (the last one asked is kept: the pointer holds until another is); a friction solve the
+  // opened trace keeps compact once it has been solved again (setSolveExpanded); else null.
   const SolveTrace* solveTrace(int position) const;
+  // The selected solve when it is a compact friction solve not solved again yet (the
+  // Session has it solved on the trace thread: it can take seconds), else -1.
+  int pendingSolve() const;
+  // Solve `position` of the opened trace `opened`, solved again, traced: kept while that
+  // trace is shown; selected at its result when it is the solve selected.
+  void setSolveExpanded(const StepTrace* opened, int position,
+                        std::shared_ptr<const SolveTrace> solve);
   std::shared_ptr<const StepTrace> currentTraceShared() const;
   // The record shown holds a compact trace (engine/trace/compact_solve.h) not expanded yet.
   bool currentNeedsExpansion() const;
@@ -49,9 +59,10 @@ class HistoryCursor {
   std::size_t expandedBytes() const { return mExpandedFull ? mExpandedFull->bytes() : 0; }
   // A compact trace whose ContactSim solves have at most this many rows in all (a solve of
   // n contacts counts n; the one-contact solves, left compact, count nothing) is opened as
-  // its record is shown, on this thread (milliseconds: a small scene's step, shown live
-  // while running); a larger one (a pile's) waits for the Session to open it on a thread of
-  // its own.
+  // its record is shown, on this thread, its friction solves expanded too (milliseconds: a
+  // small scene's step, shown live while running); a larger one (a pile's) waits for the
+  // Session to open it on a thread of its own, its friction solves left compact until one
+  // is selected (pendingSolve).
   static constexpr std::size_t kExpandAtOnce = 2000;
   static std::size_t openingRows(const StepTrace& compact) {
     return compact.compactRowCount() - compact.compactSolves.size();
@@ -146,6 +157,8 @@ class HistoryCursor {
   mutable const StepTrace* mOneFrom = nullptr;
   mutable int mOnePosition = -1;
   mutable SolveTrace mOne;
+  // The opened trace's friction solves solved again so far, by position.
+  std::map<int, std::shared_ptr<const SolveTrace>> mSolvedAgain;
 };
 
 }  // namespace cl::widgets

@@ -28,6 +28,9 @@ Session::Session(QObject* parent) : QObject(parent) {
   connect(mRunner, &StepRunner::edited, this, &Session::onEdited);
   connect(mRunner, &StepRunner::traceDerived, this, &Session::onTraceDerived);
   connect(mRunner, &StepRunner::traceExpanded, this, &Session::onTraceExpanded);
+  connect(mRunner, &StepRunner::solveExpanded, this, &Session::onSolveExpanded);
+  // Whatever selects a friction solve an opened trace keeps compact has it solved again.
+  connect(this, &Session::selectionChanged, this, &Session::requestSolve);
 }
 
 Session::~Session() {

@@ -311,6 +311,11 @@ class Session : public QObject {
   void onTraceExpanded(bool sameRun, long long step,
                        const std::shared_ptr<const StepTrace>& compact,
                        const std::shared_ptr<const StepTrace>& full);
+  // The selected solve, a friction solve the opened trace keeps compact, solved again on the
+  // trace thread (while paused; one at a time, the newest selection next).
+  void requestSolve();
+  void onSolveExpanded(const std::shared_ptr<const StepTrace>& opened, int position,
+                       const std::shared_ptr<const SolveTrace>& solve);
   void onTraceDerived(bool current, long long step, const std::optional<StepRun>& run,
                       const QString& error);
   void onEdited(const SimState& state, long long step, const SimEdit& edit);

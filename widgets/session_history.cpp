@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/contact/expand_trace.h"
 #include "engine/run/step_marks.h"
 #include "engine/solver/solve_state.h"
 #include "widgets/count_text.h"
@@ -66,16 +67,22 @@ void Session::selectPendingPoorSolve() {
   if (k < 0) return;
   const StepRecord& r = *current();
   const StepTrace& trace = *currentTrace();
-  const SolveTrace& t = *mCursor.solveTrace(k);
+  // A friction solve the opened trace keeps compact says its outcome; its decisions come
+  // when it has been solved again (requestSolve, on selectionChanged).
+  const SolveTrace* t = mCursor.solveTrace(k);
+  const CompactLcpSolve* c = t ? nullptr : compactLcpSolveAt(trace, static_cast<std::size_t>(k));
+  if (!t && !c) return;
   emit selectionChanged();
-  emit noticeOccurred(tr("step %1 is poor (%7): solve %2 of %3 selected: %4, violation %5, by %6")
-                          .arg(r.step)
-                          .arg(k + 1)
-                          .arg(trace.solveCount())
-                          .arg(QString::fromLatin1(errorName(t.solve.error)))
-                          .arg(t.solve.maxComplementarityViolation, 0, 'g', 3)
-                          .arg(QString::fromStdString(howSolved(t)))
-                          .arg(QString::fromStdString(poorSolveReason(r.stats))));
+  emit noticeOccurred(
+      tr("step %1 is poor (%7): solve %2 of %3 selected: %4, violation %5, by %6")
+          .arg(r.step)
+          .arg(k + 1)
+          .arg(trace.solveCount())
+          .arg(QString::fromLatin1(errorName(t ? t->solve.error : c->error)))
+          .arg(t ? t->solve.maxComplementarityViolation : c->maxComplementarityViolation, 0, 'g', 3)
+          .arg(t ? QString::fromStdString(howSolved(*t))
+                 : tr("a fallback (its decisions shown once it is solved again)"))
+          .arg(QString::fromStdString(poorSolveReason(r.stats))));
 }
 
 const StepTrace* Session::currentTrace() const {
@@ -106,8 +113,27 @@ void Session::requestTrace() {
     mRunner->expandTrace(r->trace, r->step);
     return;
   }
-  if (!r || r->trace || currentIndex() == 0) return;
+  if (!r || r->trace || currentIndex() == 0) {
+    requestSolve();  // the trace is at hand: its selected solve may wait to be solved again
+    return;
+  }
   mRunner->deriveTrace(history().at(currentIndex() - 1).state, r->step);
+}
+
+void Session::requestSolve() {
+  const int position = mCursor.pendingSolve();
+  if (position < 0 || isRunning() || mRunner->solvingAgain() >= 0) return;
+  mRunner->expandSolve(currentTraceShared(), position);
+}
+
+void Session::onSolveExpanded(const std::shared_ptr<const StepTrace>& opened, int position,
+                              const std::shared_ptr<const SolveTrace>& solve) {
+  if (opened != currentTraceShared()) {
+    requestSolve();  // the record shown moved on: its own selection's turn
+    return;
+  }
+  mCursor.setSolveExpanded(opened.get(), position, solve);
+  emit selectionChanged();
 }
 
 void Session::onTraceExpanded(bool sameRun, long long step,
@@ -250,6 +276,17 @@ QString Session::noSolveReason() const {
   if (selectedSolveTrace()) return {};
   const StepTrace* trace = currentTrace();
   if (!trace) return noTraceReason();
+  if (mCursor.pendingSolve() >= 0) {
+    const int k = mCursor.pendingSolve();
+    const SolveHeader h = solveHeader(*trace, static_cast<std::size_t>(k));
+    return (isRunning() ? tr("Solve %1 of step %2 (friction, %3 rows) is kept compact while the "
+                             "run goes on. Pause to solve it again and see its decisions.")
+                        : tr("Solving solve %1 of step %2 (friction, %3 rows) again to show its "
+                             "decisions…"))
+        .arg(k + 1)
+        .arg(current()->step)
+        .arg(h.rows);
+  }
   if (trace->solveCount() == 0) {
     // The engines without contact forces solve only collisions (impulse) or nothing.
     switch (settings().engineMode) {

@@ -252,4 +252,19 @@ void StepRunner::expandTrace(std::shared_ptr<const StepTrace> compact, long long
   });
 }
 
+void StepRunner::expandSolve(std::shared_ptr<const StepTrace> opened, int position) {
+  if (mSolvingAgain >= 0 || !opened) return;
+  const CompactLcpSolve* c = compactLcpSolveAt(*opened, static_cast<std::size_t>(position));
+  if (!c) return;
+  mSolvingAgain = position;
+  // `c` lives in `opened`, which the job holds: shared and never changed.
+  mTracePool->start([this, opened = std::move(opened), position, c] {
+    auto solve = std::make_shared<const SolveTrace>(expandCompactLcpSolve(*c));
+    postTo(this, [this, opened, position, solve = std::move(solve)] {
+      mSolvingAgain = -1;
+      emit solveExpanded(opened, position, solve);
+    });
+  });
+}
+
 }  // namespace cl::widgets

@@ -90,6 +90,11 @@ class StepRunner : public QObject {
   // on that thread while the history holds it is safe.
   void expandTrace(std::shared_ptr<const StepTrace> compact, long long step);
   const StepTrace* expanding() const { return mExpanding.get(); }
+  // Solves the compact friction solve at `position` of the opened trace `opened` again,
+  // traced (expandCompactLcpSolve), on the same thread; the answer comes as solveExpanded.
+  // One at a time: solvingAgain() is its position, -1 when none.
+  void expandSolve(std::shared_ptr<const StepTrace> opened, int position);
+  int solvingAgain() const { return mSolvingAgain; }
 
   // Frees the traces a history drops, on a thread of its own (a pile_200 step's took tens
   // of milliseconds to free, while the window is to stay responsive).
@@ -114,6 +119,9 @@ class StepRunner : public QObject {
   // or, when `current` is false, an older one).
   void traceExpanded(bool current, long long step, const std::shared_ptr<const StepTrace>& compact,
                      const std::shared_ptr<const StepTrace>& full);
+  // Solve `position` of the opened trace `opened`, solved again (expandSolve).
+  void solveExpanded(const std::shared_ptr<const StepTrace>& opened, int position,
+                     const std::shared_ptr<const SolveTrace>& solve);
 
  private:
   void onFrame();
@@ -142,6 +150,7 @@ class StepRunner : public QObject {
   long long mDerivingStep = -1;
   int mTraceJobs = 0;                           // re-derivations started and not yet answered
   std::shared_ptr<const StepTrace> mExpanding;  // the trace being expanded
+  int mSolvingAgain = -1;                       // the position expandSolve is solving
   QThreadPool* mTracePool = nullptr;            // one thread: re-derives traces off the UI thread
   QThreadPool* mDisposePool = nullptr;          // one thread: frees the traces a history drops
   RunHistory::TraceDisposer mDisposer;

@@ -201,7 +201,7 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
       options.sink && options.sink->keepsSolvesCompact() ? options.sink : nullptr;
   if (compactSink) options.sink = nullptr;
   FrictionResult r = computeFrictionForces(p, options);
-  if (compactSink) compactSink->onCompactLcpSolve(compactFrictionSolve(p, options));
+  if (compactSink) compactSink->onCompactLcpSolve(compactFrictionSolve(p, options, r));
   mSolveTotals.frictionRegularized += r.regularization > 0 && !r.compliant;
   mSolveTotals.frictionByLemke += r.byLemke && r.regularization == 0;
   if (r.compliant) {

@@ -74,9 +74,16 @@ CompactLcpSolve compactLcpSolve(const LcpProblem& problem, std::span<const int> 
   return c;
 }
 
-CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem,
-                                     const FrictionOptions& options) {
+CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem, const FrictionOptions& options,
+                                     const FrictionResult& result) {
   CompactLcpSolve c;
+  // The outcome as the traced solve records it (computeFrictionForces' SolverSolve).
+  c.error = result.error;
+  if (result.f.size() == problem.b.size())
+    c.maxComplementarityViolation = frictionViolation(problem, result.f, result.a);
+  c.byLemke = result.byLemke;
+  c.regularization = result.regularization;
+  c.compliant = result.compliant;
   keepMatrix(problem.A, {}, c);
   c.b = problem.b;
   c.joint = problem.joint;
@@ -171,32 +178,32 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
 
 namespace {
 
-// The expansion of `trace`, its one-contact solves expanded too or (`oneContact` false)
-// kept compact in their places.
-StepTrace expand(const StepTrace& trace, bool oneContact) {
+// The expansion of `trace`: every solve (`opening` false), or its ContactSim solves only,
+// the one-contact solves (and with kKeepCompact the friction solves) kept compact in their
+// places.
+StepTrace expand(const StepTrace& trace, bool opening, FrictionSolves friction) {
   StepTrace out;
   if (!trace.compact()) {
     out = trace;
     out.countedBytes = out.countBytes();  // the copy's capacities are its own
     return out;
   }
-  out.solves.reserve(oneContact ? trace.solveCount()
-                                : trace.solves.size() + trace.compactLcpSolves.size());
-  if (!oneContact) {
+  if (opening) {
     out.compactRows = trace.compactRows;
     out.compactSolves = trace.compactSolves;
     out.compactFrictionBlocks = trace.compactFrictionBlocks;
   }
   std::size_t full = 0, one = 0, lcp = 0;
-  const auto at = [](const auto& list, std::size_t i, std::size_t k) {
-    return i < list.size() && list[i].position == static_cast<int>(k);
-  };
   for (std::size_t k = 0; k < trace.solveCount(); ++k) {
-    if (at(trace.compactSolves, one, k)) {
-      if (oneContact) out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[one]));
+    if (placedAt(trace.compactSolves, one, k)) {
+      if (!opening) out.solves.push_back(expandCompactSolve(trace, trace.compactSolves[one]));
       ++one;
-    } else if (at(trace.compactLcpSolves, lcp, k)) {
-      out.solves.push_back(expandCompactLcpSolve(trace.compactLcpSolves[lcp++]));
+    } else if (placedAt(trace.compactLcpSolves, lcp, k)) {
+      const CompactLcpSolve& c = trace.compactLcpSolves[lcp++];
+      if (opening && c.isFriction() && friction == FrictionSolves::kKeepCompact)
+        out.compactLcpSolves.push_back(c);
+      else
+        out.solves.push_back(expandCompactLcpSolve(c));
     } else if (full < trace.solves.size()) {
       out.solves.push_back(trace.solves[full++]);
     }
@@ -208,62 +215,91 @@ StepTrace expand(const StepTrace& trace, bool oneContact) {
   return out;
 }
 
-// The compact one-contact solves placed before `position` (they are in order of position),
-// and whether the one at `position` is one of them.
-std::pair<std::size_t, bool> compactBefore(const StepTrace& trace, std::size_t position) {
-  const auto it = std::lower_bound(trace.compactSolves.begin(), trace.compactSolves.end(), position,
-                                   [](const CompactSolve& c, std::size_t k) {
-                                     return static_cast<std::size_t>(c.position) < k;
-                                   });
-  const bool here =
-      it != trace.compactSolves.end() && static_cast<std::size_t>(it->position) == position;
-  return {static_cast<std::size_t>(it - trace.compactSolves.begin()), here};
+// Where solve `position` is: compact one-contact, compact ContactSim, or stored (its index in
+// `solves`); both compact lists are in order of position, and the stored solves fill the
+// places between them.
+struct Place {
+  const CompactSolve* one = nullptr;
+  const CompactLcpSolve* lcp = nullptr;
+  const SolveTrace* stored = nullptr;
+};
+
+template <class List>
+std::pair<std::size_t, bool> before(const List& list, std::size_t position) {
+  const auto it = std::lower_bound(
+      list.begin(), list.end(), position,
+      [](const auto& c, std::size_t k) { return static_cast<std::size_t>(c.position) < k; });
+  const bool here = it != list.end() && static_cast<std::size_t>(it->position) == position;
+  return {static_cast<std::size_t>(it - list.begin()), here};
+}
+
+Place placeOf(const StepTrace& trace, std::size_t position) {
+  Place p;
+  if (position >= trace.solveCount()) return p;
+  const auto [ones, isOne] = before(trace.compactSolves, position);
+  if (isOne) {
+    p.one = &trace.compactSolves[ones];
+    return p;
+  }
+  const auto [lcps, isLcp] = before(trace.compactLcpSolves, position);
+  if (isLcp) {
+    p.lcp = &trace.compactLcpSolves[lcps];
+    return p;
+  }
+  p.stored = &trace.solves[position - ones - lcps];
+  return p;
 }
 
 }  // namespace
 
 StepTrace expandTrace(const StepTrace& trace) {
-  return expand(trace, true);
+  return expand(trace, false, FrictionSolves::kExpand);
 }
 
-StepTrace openTrace(const StepTrace& trace) {
-  return expand(trace, false);
+StepTrace openTrace(const StepTrace& trace, FrictionSolves friction) {
+  return expand(trace, true, friction);
 }
 
 const SolveTrace* storedSolve(const StepTrace& trace, std::size_t position) {
-  // An opened trace holds no compact ContactSim solve: the stored ones fill every place
-  // the one-contact solves leave.
-  if (!trace.compactLcpSolves.empty() || position >= trace.solveCount()) return nullptr;
-  const auto [before, here] = compactBefore(trace, position);
-  return here ? nullptr : &trace.solves[position - before];
+  return placeOf(trace, position).stored;
 }
 
 const CompactSolve* compactSolveAt(const StepTrace& trace, std::size_t position) {
-  const auto [before, here] = compactBefore(trace, position);
-  return here ? &trace.compactSolves[before] : nullptr;
+  return placeOf(trace, position).one;
+}
+
+const CompactLcpSolve* compactLcpSolveAt(const StepTrace& trace, std::size_t position) {
+  return placeOf(trace, position).lcp;
 }
 
 SolveHeader solveHeader(const StepTrace& trace, std::size_t position) {
-  if (const SolveTrace* s = storedSolve(trace, position))
-    return {.purpose = s->context.purpose,
-            .time = s->context.time,
-            .subset = s->context.subset,
-            .rows = static_cast<int>(s->solve.b.size())};
-  if (const CompactSolve* c = compactSolveAt(trace, position))
+  const Place p = placeOf(trace, position);
+  if (p.stored)
+    return {.purpose = p.stored->context.purpose,
+            .time = p.stored->context.time,
+            .subset = p.stored->context.subset,
+            .rows = static_cast<int>(p.stored->solve.b.size())};
+  if (p.lcp)
+    return {.purpose = p.lcp->context.purpose,
+            .time = p.lcp->context.time,
+            .subset = p.lcp->context.subset,
+            .rows = p.lcp->size()};
+  if (p.one)
     return {.purpose = SolvePurpose::kImpulse,
-            .time = trace.compactRows[static_cast<std::size_t>(c->rows)].time,
+            .time = trace.compactRows[static_cast<std::size_t>(p.one->rows)].time,
             .subset = 0,
-            .rows = c->friction >= 0 ? 2 : 1};
+            .rows = p.one->friction >= 0 ? 2 : 1};
   return {};
 }
 
 std::vector<SolvePurpose> solvePurposes(const StepTrace& trace) {
   std::vector<SolvePurpose> out(trace.solveCount(), SolvePurpose::kImpulse);
-  std::size_t full = 0, one = 0;
+  std::size_t full = 0, one = 0, lcp = 0;
   for (std::size_t k = 0; k < out.size(); ++k) {
-    if (one < trace.compactSolves.size() &&
-        static_cast<std::size_t>(trace.compactSolves[one].position) == k)
+    if (placedAt(trace.compactSolves, one, k))
       ++one;  // a one-contact solve: an impulse
+    else if (placedAt(trace.compactLcpSolves, lcp, k))
+      out[k] = trace.compactLcpSolves[lcp++].context.purpose;
     else if (full < trace.solves.size())
       out[k] = trace.solves[full++].context.purpose;
   }

@@ -24,9 +24,9 @@ ComputeForcesOptions computeForcesOptions(const CompactSolverOptions& options);
 // the generator's state `seed` before it (the context is the sink's to add).
 CompactLcpSolve compactLcpSolve(const LcpProblem& problem, std::span<const int> guess,
                                 const CompactSolverOptions& options, std::uint32_t seed);
-// A ContactSim::solveFriction solve kept compact (its sink left out).
-CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem,
-                                     const FrictionOptions& options);
+// A ContactSim::solveFriction solve kept compact (its sink left out), with its outcome.
+CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem, const FrictionOptions& options,
+                                     const FrictionResult& result);
 // Their problems as the solver had them: A's every bit, and its nonzeros when the solver was
 // told them.
 LcpProblem compactProblem(const CompactLcpSolve& c);
@@ -41,13 +41,16 @@ SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c);
 // as it is.
 StepTrace expandTrace(const StepTrace& trace);
 
-// `trace` opened as the workbench shows it: the ContactSim solves expanded in their places
-// (a few hundred in a pile's step, milliseconds), the serial loop's one-contact solves left
-// compact, each to be expanded when it is looked at (expandCompactSolve). pile_200's
-// heaviest step holds 227 438 of them: expanding them all took 0.7 s and 162 MB, these
-// few milliseconds and 7 MB. Its solves are read by position (solveCount, solveHeader,
-// storedSolve, compactSolveAt), as those of a full trace are.
-StepTrace openTrace(const StepTrace& trace);
+// `trace` opened as the workbench shows it: its frictionless ContactSim solves expanded in
+// their places (a few hundred in a pile's step, milliseconds); the serial loop's one-contact
+// solves and the friction solves left compact, each to be expanded when it is looked at
+// (expandCompactSolve, expandCompactLcpSolve). pile_200's heaviest step holds 227 438
+// one-contact solves: expanding them all took 0.7 s and 162 MB. A friction solve of a large
+// pile can take seconds to solve again: a frictional pile_100's step took 30 to 50 s to
+// expand whole. Its solves are read by position, as those of a full trace are.
+// kExpand: its friction solves expanded too (a small step, opened at once).
+enum class FrictionSolves { kKeepCompact, kExpand };
+StepTrace openTrace(const StepTrace& trace, FrictionSolves friction = FrictionSolves::kKeepCompact);
 
 // What lists a solve without its record: what it was for, when, which subset, its rows
 // (A's size: 2n for a friction solve).
@@ -57,14 +60,15 @@ struct SolveHeader {
   int subset = 0;
   int rows = 0;
 };
-// Solve `position` (0 .. solveCount() - 1) of a full or opened trace: its header; the solve
-// itself when the trace holds it (else null); the one-contact solve when it is compact
-// (else null).
+// Solve `position` (0 .. solveCount() - 1) of a full, opened or compact trace: its header;
+// the solve itself when the trace holds it (else null); the one-contact solve, or the
+// ContactSim solve, when it is compact (else null).
 SolveHeader solveHeader(const StepTrace& trace, std::size_t position);
-// The purposes of every solve of a full or opened trace, in order of position (one pass,
-// where solveHeader looks one up).
-std::vector<SolvePurpose> solvePurposes(const StepTrace& trace);
 const SolveTrace* storedSolve(const StepTrace& trace, std::size_t position);
 const CompactSolve* compactSolveAt(const StepTrace& trace, std::size_t position);
+const CompactLcpSolve* compactLcpSolveAt(const StepTrace& trace, std::size_t position);
+// The purposes of every solve of a trace, in order of position (one pass, where solveHeader
+// looks one up).
+std::vector<SolvePurpose> solvePurposes(const StepTrace& trace);
 
 }  // namespace cl

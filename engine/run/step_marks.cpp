@@ -43,26 +43,35 @@ std::string poorSolveReason(const StepStats& s) {
 int poorSolveIndex(const StepTrace& trace) {
   int worst = -1, compliant = -1, fallback = -1;
   double worstViolation = kPoorViolation;
-  for (std::size_t k = 0; k < trace.solves.size(); ++k) {
-    const SolveTrace& t = trace.solves[k];
-    if (t.context.purpose != SolvePurpose::kContactForces) continue;
-    const SolverSolve& s = t.solve;
+  // Each contact-force solve's outcome, at its position: a stored solve's record, or a
+  // friction solve an opened trace keeps compact (its outcome kept with it).
+  const auto consider = [&](std::size_t position, const auto& s, bool friction) {
+    const int k = static_cast<int>(position);
     // A failed solve's violation is of where it stopped, not of forces the step used.
     if (s.error == LcpError::kOk && s.maxComplementarityViolation > worstViolation) {
       worstViolation = s.maxComplementarityViolation;
-      worst = static_cast<int>(k);
+      worst = k;
     }
-    if (compliant < 0 && s.compliant) compliant = static_cast<int>(k);
+    if (compliant < 0 && s.compliant) compliant = k;
     // A held-static solve is the second friction solve of one evaluate's subset: the first
     // failed (its status says why).
-    const bool failedFriction = s.friction() && s.error != LcpError::kOk;
-    if (fallback < 0 && (s.byLemke || s.regularization > 0 || failedFriction))
-      fallback = static_cast<int>(k);
+    const bool failedFriction = friction && s.error != LcpError::kOk;
+    if (fallback < 0 && (s.byLemke || s.regularization > 0 || failedFriction)) fallback = k;
+  };
+  std::size_t full = 0, one = 0, lcp = 0;
+  for (std::size_t k = 0; k < trace.solveCount(); ++k) {
+    if (placedAt(trace.compactSolves, one, k)) {
+      ++one;  // a one-contact impulse
+    } else if (placedAt(trace.compactLcpSolves, lcp, k)) {
+      const CompactLcpSolve& c = trace.compactLcpSolves[lcp++];
+      if (c.context.purpose == SolvePurpose::kContactForces) consider(k, c, c.isFriction());
+    } else if (full < trace.solves.size()) {
+      const SolveTrace& t = trace.solves[full++];
+      if (t.context.purpose == SolvePurpose::kContactForces)
+        consider(k, t.solve, t.solve.friction());
+    }
   }
-  // Its place among the step's solves (in an opened trace, engine/contact/expand_trace.h,
-  // one-contact impulse solves sit between the stored ones).
-  const int k = worst >= 0 ? worst : compliant >= 0 ? compliant : fallback;
-  return k < 0 ? -1 : static_cast<int>(trace.positionOf(static_cast<std::size_t>(k)));
+  return worst >= 0 ? worst : compliant >= 0 ? compliant : fallback;
 }
 
 bool hasMark(const StepStats& s, StepMark mark) {

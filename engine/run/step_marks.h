@@ -45,8 +45,9 @@ std::string poorSolveReason(const StepStats& s);
 // a contact compliance, else the first that needed a friction fallback (Lemke, the
 // regularized pivoting, or a second solve with the sliding contacts held static: then the
 // first failed); -1 when no solve is poor (a time step that did not converge is poor without
-// one). `trace` is full or opened (engine/contact/expand_trace.h); the index is the solve's
-// position among the step's.
+// one). `trace` is full, opened or compact (engine/contact/expand_trace.h: a compact friction
+// solve keeps its outcome; a compact frictionless one, which openTrace expands, is not
+// looked at); the index is the solve's position among the step's.
 int poorSolveIndex(const StepTrace& trace);
 
 // The index of the nearest record after `from` (direction > 0) or before it (< 0) in

@@ -105,6 +105,14 @@ struct CompactLcpSolve {
   std::vector<double> mu;
   std::vector<int> slide;
   CompactFrictionOptions friction;
+  // A friction solve's outcome (the SolverSolve fields of the same names): what lists it and
+  // finds a poor one without solving it again, which can take seconds on a large pile
+  // (engine/contact/expand_trace.h, openTrace).
+  LcpError error = LcpError::kOk;
+  double maxComplementarityViolation = 0;
+  bool byLemke = false;
+  double regularization = 0;
+  bool compliant = false;
 
   bool isFriction() const { return !mu.empty(); }
   int size() const { return static_cast<int>(b.size()); }

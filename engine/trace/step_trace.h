@@ -60,6 +60,14 @@ struct StepTrace {
   std::size_t countedBytes = 0;  // 0: not counted; set by StepTraceRecorder::take()
 };
 
+// Whether entry i of a compact list of a StepTrace (compactSolves, compactLcpSolves: in order
+// of position) is the step's solve k: walking a trace's solves in order, each list's next
+// entry is taken where it is placed.
+template <class CompactList>
+bool placedAt(const CompactList& list, std::size_t i, std::size_t k) {
+  return i < list.size() && static_cast<std::size_t>(list[i].position) == k;
+}
+
 class StepTraceRecorder : public SolverTraceSink, public WaypointSink, public TimeStepSink {
  public:
   // `compact`: keep the serial impulse loop's one-contact solves compact (compact_solve.h).

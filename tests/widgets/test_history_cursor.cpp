@@ -3,11 +3,13 @@
 // of every record once, in order; a batch that does not continue the newest record is
 // dropped; a future set aside comes back whole.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <tuple>
 #include <vector>
 
 #include "engine/contact/expand_trace.h"
 #include "engine/run/step_record.h"
+#include "engine/solver/solve_state.h"
 #include "engine/time_stepping/make_advance.h"
 #include "tests/widgets/test_scenes.h"
 #include "widgets/history_cursor.h"
@@ -133,4 +135,72 @@ TEST_CASE("A future set aside comes back whole, and a second swap goes back", "[
                                 records[static_cast<std::size_t>(i)].state.vars));
   // Nothing followed step 2 when it was set aside: nothing is left to swap back.
   CHECK_FALSE(cursor.hasSetAside());
+}
+
+TEST_CASE("HistoryCursor shows a friction solve an opened trace keeps compact once solved again",
+          "[history_cursor]") {
+  // pile_10_friction's steps solve contact forces with friction. A step opened on the trace
+  // thread (a large one) keeps its friction solves compact; selecting one leaves it
+  // pending until the Session has it solved again.
+  cl::Scene scene =
+      cl::loadSceneFile(cl::testing::scenePath("pile_10_friction.json").toStdString());
+  const cl::SimSettings& s = scene.settings;
+  auto advance = cl::makeAdvanceFor(*scene.sim, s.advance, s.integrator, s.timeStep);
+  std::vector<cl::StepRecord> records{
+      cl::initialRecord(*scene.sim, s.advance, s.integrator, s.timeStep)};
+  int withFriction = -1;
+  for (int k = 1; k <= 200 && withFriction < 0; ++k) {
+    records.push_back(cl::recordStep(*advance, records.back().state, k, true));
+    const cl::StepTrace& t = *records.back().trace;
+    for (const cl::CompactLcpSolve& c : t.compactLcpSolves)
+      if (c.isFriction() && c.context.purpose == cl::SolvePurpose::kContactForces) withFriction = k;
+  }
+  REQUIRE(withFriction > 0);
+  const std::shared_ptr<const cl::StepTrace> compact = records.back().trace;
+  const cl::StepTrace whole = cl::expandTrace(*compact);
+  HistoryCursor cursor;
+  cursor.reset(historyOf(records), 1);
+  // A small step is opened at once, its friction solves expanded: nothing pending.
+  REQUIRE(cursor.selectedSolve() >= 0);
+  CHECK(cursor.pendingSolve() == -1);
+  REQUIRE(cursor.selectedSolveTrace());
+
+  // Opened as on the trace thread: the friction solves compact.
+  const auto opened = std::make_shared<const cl::StepTrace>(cl::openTrace(*compact));
+  cursor.setExpanded(compact, opened);
+  cursor.resetSelection();
+  const int k = cursor.selectedSolve();
+  REQUIRE(k >= 0);
+  const cl::CompactLcpSolve* c = cl::compactLcpSolveAt(*opened, static_cast<std::size_t>(k));
+  REQUIRE(c);  // the last contact-force solve, a friction solve
+  CHECK(cursor.pendingSolve() == k);
+  CHECK(cursor.selectedSolveTrace() == nullptr);
+  CHECK(cursor.selectedPivot() == -1);
+  // An answer for another trace is not taken.
+  const auto solved = std::make_shared<const cl::SolveTrace>(cl::expandCompactLcpSolve(*c));
+  cursor.setSolveExpanded(compact.get(), k, solved);
+  CHECK(cursor.pendingSolve() == k);
+  // Its own: the solve is shown at its result, the full trace's solve bit for bit.
+  cursor.setSolveExpanded(opened.get(), k, solved);
+  CHECK(cursor.pendingSolve() == -1);
+  REQUIRE(cursor.selectedSolveTrace());
+  const cl::SolveTrace& want = whole.solves[static_cast<std::size_t>(k)];
+  CHECK(cursor.selectedSolveTrace()->solve.f == want.solve.f);
+  CHECK(cursor.selectedSolveTrace()->pivots.size() == want.pivots.size());
+  CHECK(cursor.selectedPivot() == cl::resultPosition(want));
+  // Another compact friction solve waits in its turn; a stored or one-contact one never
+  // does; the one solved again is still at hand when selected again.
+  for (int other = 0; other < static_cast<int>(opened->solveCount()); ++other) {
+    if (other == k) continue;
+    cursor.selectSolve(other);
+    const bool compactFriction = cl::compactLcpSolveAt(*opened, static_cast<std::size_t>(other));
+    CHECK(cursor.pendingSolve() == (compactFriction ? other : -1));
+    CHECK((cursor.selectedSolveTrace() == nullptr) == compactFriction);
+  }
+  cursor.selectSolve(k);
+  CHECK(cursor.selectedSolveTrace() == solved.get());
+  // Another record shown lets the solves solved again go.
+  REQUIRE(cursor.show(withFriction - 1, 1));
+  REQUIRE(cursor.show(withFriction, 1));
+  CHECK(cursor.pendingSolve() == -1);  // opened at once again, friction expanded
 }

@@ -132,32 +132,50 @@ void checkSameTrace(const cl::StepTrace& expanded, const cl::StepTrace& full) {
 }
 
 // The compact trace opened (what the workbench shows): each solve, read by its position,
-// is the full trace's, the stored ones whole and the one-contact ones expanded one by one;
-// the headers and purposes are the full solves' own, and so is the poor solve found.
+// is the full trace's, the stored ones whole and the compact ones (one-contact; friction,
+// which openTrace keeps compact unless asked) expanded one by one; the headers and
+// purposes are the full solves' own; a compact friction solve's outcome is its record's;
+// and so is the poor solve found.
 void checkOpened(const cl::StepTrace& compact, const cl::StepTrace& full) {
-  const cl::StepTrace opened = cl::openTrace(compact);
-  CHECK(opened.compactLcpSolves.empty());
-  CHECK(opened.compactSolves.size() == compact.compactSolves.size());
-  CHECK(opened.bytes() == opened.countBytes());
-  REQUIRE(opened.solveCount() == full.solves.size());
-  const std::vector<cl::SolvePurpose> purposes = cl::solvePurposes(opened);
-  REQUIRE(purposes.size() == full.solves.size());
-  for (std::size_t k = 0; k < full.solves.size(); ++k) {
-    INFO("solve " << k);
-    const cl::SolveTrace& want = full.solves[k];
-    const cl::SolveHeader h = cl::solveHeader(opened, k);
-    CHECK(h.purpose == want.context.purpose);
-    CHECK(sameBits(h.time, want.context.time));
-    CHECK(h.subset == want.context.subset);
-    CHECK(h.rows == want.solve.b.size());
-    CHECK(purposes[k] == want.context.purpose);
-    const cl::SolveTrace* stored = cl::storedSolve(opened, k);
-    const cl::CompactSolve* one = cl::compactSolveAt(opened, k);
-    REQUIRE((stored == nullptr) != (one == nullptr));
-    checkSameSolveTrace(stored ? *stored : cl::expandCompactSolve(opened, *one), want);
+  for (const cl::FrictionSolves friction :
+       {cl::FrictionSolves::kKeepCompact, cl::FrictionSolves::kExpand}) {
+    const cl::StepTrace opened = cl::openTrace(compact, friction);
+    INFO("friction solves " << (friction == cl::FrictionSolves::kExpand ? "expanded" : "compact"));
+    for (const cl::CompactLcpSolve& c : opened.compactLcpSolves) CHECK(c.isFriction());
+    if (friction == cl::FrictionSolves::kExpand) CHECK(opened.compactLcpSolves.empty());
+    CHECK(opened.compactSolves.size() == compact.compactSolves.size());
+    CHECK(opened.bytes() == opened.countBytes());
+    REQUIRE(opened.solveCount() == full.solves.size());
+    const std::vector<cl::SolvePurpose> purposes = cl::solvePurposes(opened);
+    REQUIRE(purposes.size() == full.solves.size());
+    for (std::size_t k = 0; k < full.solves.size(); ++k) {
+      INFO("solve " << k);
+      const cl::SolveTrace& want = full.solves[k];
+      const cl::SolveHeader h = cl::solveHeader(opened, k);
+      CHECK(h.purpose == want.context.purpose);
+      CHECK(sameBits(h.time, want.context.time));
+      CHECK(h.subset == want.context.subset);
+      CHECK(h.rows == want.solve.b.size());
+      CHECK(purposes[k] == want.context.purpose);
+      const cl::SolveTrace* stored = cl::storedSolve(opened, k);
+      const cl::CompactSolve* one = cl::compactSolveAt(opened, k);
+      const cl::CompactLcpSolve* lcp = cl::compactLcpSolveAt(opened, k);
+      REQUIRE((stored != nullptr) + (one != nullptr) + (lcp != nullptr) == 1);
+      if (lcp) {
+        CHECK(lcp->error == want.solve.error);
+        CHECK(sameBits(lcp->maxComplementarityViolation, want.solve.maxComplementarityViolation));
+        CHECK(lcp->byLemke == want.solve.byLemke);
+        CHECK(sameBits(lcp->regularization, want.solve.regularization));
+        CHECK(lcp->compliant == want.solve.compliant);
+      }
+      checkSameSolveTrace(stored ? *stored
+                          : one  ? cl::expandCompactSolve(opened, *one)
+                                 : cl::expandCompactLcpSolve(*lcp),
+                          want);
+    }
+    CHECK(cl::storedSolve(opened, full.solves.size()) == nullptr);
+    CHECK(cl::poorSolveIndex(opened) == cl::poorSolveIndex(full));
   }
-  CHECK(cl::storedSolve(opened, full.solves.size()) == nullptr);
-  CHECK(cl::poorSolveIndex(opened) == cl::poorSolveIndex(full));
 }
 
 // The compact solves a run's compact traces held, of each kind (a test of nothing when none
