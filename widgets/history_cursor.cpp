@@ -1,6 +1,7 @@
 #include "widgets/history_cursor.h"
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <utility>
 
@@ -197,6 +198,11 @@ void HistoryCursor::setSolveExpanded(const StepTrace* opened, int position,
                                      std::shared_ptr<const SolveTrace> solve) {
   if (!solve || opened != currentTrace()) return;
   const bool selected = position == mSelectedSolve && solveTrace(position) == nullptr;
+  // A few are kept, not every one looked at: a pile's friction solve with its pivots holds
+  // megabytes, and the history's budget does not count them.
+  constexpr std::size_t kKept = 8;
+  for (auto it = mSolvedAgain.begin(); mSolvedAgain.size() >= kKept && it != mSolvedAgain.end();)
+    it = it->first == mSelectedSolve ? std::next(it) : mSolvedAgain.erase(it);
   mSolvedAgain[position] = std::move(solve);
   if (selected) mSelectedPivot = resultPosition(*mSolvedAgain[position]);
 }

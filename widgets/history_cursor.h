@@ -157,7 +157,7 @@ class HistoryCursor {
   mutable const StepTrace* mOneFrom = nullptr;
   mutable int mOnePosition = -1;
   mutable SolveTrace mOne;
-  // The opened trace's friction solves solved again so far, by position.
+  // The opened trace's friction solves solved again, by position (the last few).
   std::map<int, std::shared_ptr<const SolveTrace>> mSolvedAgain;
 };
 

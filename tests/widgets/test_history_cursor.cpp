@@ -2,6 +2,7 @@
 // contact-force solve's result; walking the decisions visits every position of every solve
 // of every record once, in order; a batch that does not continue the newest record is
 // dropped; a future set aside comes back whole.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <memory>
 #include <tuple>
@@ -148,12 +149,19 @@ TEST_CASE("HistoryCursor shows a friction solve an opened trace keeps compact on
   auto advance = cl::makeAdvanceFor(*scene.sim, s.advance, s.integrator, s.timeStep);
   std::vector<cl::StepRecord> records{
       cl::initialRecord(*scene.sim, s.advance, s.integrator, s.timeStep)};
+  // The first step with ten friction solves, its last contact-force solve among them.
   int withFriction = -1;
-  for (int k = 1; k <= 200 && withFriction < 0; ++k) {
+  for (int k = 1; k <= 400 && withFriction < 0; ++k) {
     records.push_back(cl::recordStep(*advance, records.back().state, k, true));
     const cl::StepTrace& t = *records.back().trace;
-    for (const cl::CompactLcpSolve& c : t.compactLcpSolves)
-      if (c.isFriction() && c.context.purpose == cl::SolvePurpose::kContactForces) withFriction = k;
+    const auto friction =
+        std::count_if(t.compactLcpSolves.begin(), t.compactLcpSolves.end(),
+                      [](const cl::CompactLcpSolve& c) { return c.isFriction(); });
+    const auto last = std::find_if(t.compactLcpSolves.rbegin(), t.compactLcpSolves.rend(),
+                                   [](const cl::CompactLcpSolve& c) {
+                                     return c.context.purpose == cl::SolvePurpose::kContactForces;
+                                   });
+    if (friction >= 10 && last != t.compactLcpSolves.rend() && last->isFriction()) withFriction = k;
   }
   REQUIRE(withFriction > 0);
   const std::shared_ptr<const cl::StepTrace> compact = records.back().trace;
@@ -199,6 +207,21 @@ TEST_CASE("HistoryCursor shows a friction solve an opened trace keeps compact on
   }
   cursor.selectSolve(k);
   CHECK(cursor.selectedSolveTrace() == solved.get());
+  // The last 8 solved again are kept, the selected one always.
+  std::vector<int> others;
+  for (const cl::CompactLcpSolve& o : opened->compactLcpSolves)
+    if (o.position != k) others.push_back(o.position);
+  REQUIRE(others.size() >= 9);
+  for (const int p : others)
+    cursor.setSolveExpanded(opened.get(), p,
+                            std::make_shared<const cl::SolveTrace>(cl::expandCompactLcpSolve(
+                                *cl::compactLcpSolveAt(*opened, static_cast<std::size_t>(p)))));
+  CHECK(cursor.selectedSolveTrace() == solved.get());
+  int kept = 0;
+  for (const int p : others) kept += cursor.solveTrace(p) != nullptr;
+  CHECK(kept == 7);
+  CHECK(cursor.solveTrace(others.back()) != nullptr);
+  CHECK(cursor.solveTrace(others.front()) == nullptr);
   // Another record shown lets the solves solved again go.
   REQUIRE(cursor.show(withFriction - 1, 1));
   REQUIRE(cursor.show(withFriction, 1));
