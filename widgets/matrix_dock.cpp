@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "engine/contact/expand_trace.h"
 #include "engine/solver/solve_state.h"
@@ -337,10 +338,11 @@ void MatrixDock::pickSolveKind(int index) {
   if (!trace) return;
   // Keep the selected solve when it is of the kind, else select the kind's first.
   const int selected = mSession->selectedSolve();
-  const int n = static_cast<int>(trace->solveCount());
+  // One pass over the step's solves (a pile_200 step holds 200 000), not a lookup per solve.
+  const std::vector<SolvePurpose> purposes = solvePurposes(*trace);
+  const int n = static_cast<int>(purposes.size());
   const auto ofKind = [&](int k) {
-    return kind == -1 ||
-           SolveListModel::kindOf(solveHeader(*trace, static_cast<std::size_t>(k)).purpose) == kind;
+    return kind == -1 || SolveListModel::kindOf(purposes[static_cast<std::size_t>(k)]) == kind;
   };
   if (selected >= 0 && selected < n && ofKind(selected)) {
     refillSolvePicker();
