@@ -195,6 +195,9 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
   // Lemke's exact last resort took two thirds of pile_20's CPU under the friction warm
   // start and changed no bit (FrictionOptions::lemkeExact); the cold solve keeps its bits.
   if (mFrictionWarmStartOn) options.lemkeExact = false;
+  // The pivoting's direction solves by an updated inverse (FrictionOptions::updatedInverse):
+  // the friction warm start's setting, so that the cold solve keeps its bits.
+  if (mFrictionWarmStartOn) options.updatedInverse = true;
   // A sink that keeps solves compact: solved untraced and kept as what solving it again
   // takes (compact_solve.h), as solveLcp's solves.
   SolverTraceSink* const compactSink =

@@ -95,6 +95,7 @@ CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem, const Frict
                 .lemkeExact = options.lemkeExact,
                 .regularizedFallback = options.regularizedFallback,
                 .compliantFallback = options.compliantFallback,
+                .updatedInverse = options.updatedInverse,
                 .pivotsPerRow = options.pivotsPerRow,
                 .guess = options.guess};
   return c;
@@ -125,6 +126,7 @@ SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c) {
                                                       .lemkeExact = k.lemkeExact,
                                                       .regularizedFallback = k.regularizedFallback,
                                                       .compliantFallback = k.compliantFallback,
+                                                      .updatedInverse = k.updatedInverse,
                                                       .pivotsPerRow = k.pivotsPerRow,
                                                       .guess = k.guess,
                                                       .sink = &recorder});

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "engine/math/all_finite.h"
+#include "engine/solver/detail/held_inverse.h"
 #include "engine/solver/friction_lemke.h"
 #include "engine/solver/lcp_solver.h"
 
@@ -75,9 +76,11 @@ class FrictionPivoting {
   std::vector<int> heldRows(int except) const;
   // x with M x = rhs, M the held rows of the held columns (a normal's column with its NC+-
   // friction tied): the minimum-norm solution; false when rhs is not in M's range.
-  // With `start` (one entry per held row): the solution nearest to it.
+  // With `start` (one entry per held row): the solution nearest to it. With
+  // FrictionOptions::updatedInverse: by the updated inverse, the decomposition only where
+  // that fails its check.
   bool solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
-                 const Eigen::VectorXd* start = nullptr) const;
+                 const Eigen::VectorXd* start = nullptr);
   // Sets each NC+- friction of v (forces, or their changes) to +-mu times its normal's.
   void tieEdgeFrictions(Eigen::VectorXd& v) const {
     for (int i = 0; i < n; ++i) {
@@ -103,6 +106,8 @@ class FrictionPivoting {
   const FrictionOptions& opt;
 
   Eigen::VectorXd f, a, df, da;
+  HeldInverse inverse;    // FrictionOptions::updatedInverse
+  std::vector<int> ties;  // each normal's column tie (+-1 in NC+-), for `inverse`
   std::vector<ContactSet> ns;
   std::vector<ContactSet> fs;
   double tol = 0;
@@ -186,7 +191,12 @@ std::vector<int> FrictionPivoting::heldRows(int except) const {
 }
 
 bool FrictionPivoting::solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs,
-                                 Eigen::VectorXd& x, const Eigen::VectorXd* start) const {
+                                 Eigen::VectorXd& x, const Eigen::VectorXd* start) {
+  if (opt.updatedInverse) {
+    for (int i = 0; i < n; ++i)
+      ties[i] = fs[i] == ContactSet::kNCPlus ? 1 : fs[i] == ContactSet::kNCMinus ? -1 : 0;
+    if (inverse.solve(held, ties, rhs, x, start)) return true;
+  }
   const auto m = static_cast<int>(held.size());
   Eigen::MatrixXd M(m, m);
   for (int c = 0; c < m; ++c) {
@@ -471,6 +481,10 @@ FrictionResult FrictionPivoting::go() {
   f.resize(m);  // startCold zeroes it
   df.resize(m);
   da.resize(m);
+  if (opt.updatedInverse) {
+    inverse.reset(A, P.mu);
+    ties.assign(n, 0);
+  }
   startCold();
   const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
   tol = opt.tolerance * (scale > 0 ? scale : 1.0);

@@ -118,6 +118,13 @@ struct FrictionOptions {
   // pivoting, Lemke nor the regularized pivoting solve; at 1e-8 Lemke solves the compliant
   // problem, with a violation of 1e-6 max |b| on the problem itself.
   bool compliantFallback = false;
+  // The held rows' reduced system (the pivoting's directions, the warm start's rounds)
+  // solved by an updated inverse, its dependent rows deferred and the minimum-norm solution
+  // formed from it (detail/held_inverse.h: O(k^2) per pivot where the complete orthogonal
+  // decomposition costs O(k^3); the decomposition only where the inverse's solve fails its
+  // check). The same solutions to rounding, so the results' bits differ from the default's.
+  // On with the friction warm start.
+  bool updatedInverse = false;
   // The pivoting gives up (kTooManyPivots) after pivotsPerRow * 2n + 100 pivots.
   int pivotsPerRow = 50;
   // Warm start: forces guessed for the problem (2n, normals then frictions; the previous

@@ -75,6 +75,7 @@ struct CompactFrictionOptions {
   bool lemkeExact = true;
   bool regularizedFallback = true;
   bool compliantFallback = false;
+  bool updatedInverse = false;
   int pivotsPerRow = 0;
   Eigen::VectorXd guess;
 };

@@ -1,0 +1,245 @@
+#include "engine/solver/detail/held_inverse.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace cl {
+
+namespace {
+
+constexpr double kPivot = 1e-13;       // a leave's 1 / e22 this small (of A's scale): singular
+constexpr double kDependent = 1e-10;   // a join's pivot this small (of its terms): dependent
+constexpr double kResidual = 1e-12;    // a basic solve's residual above this: formed afresh
+constexpr double kConsistency = 1e-9;  // the decomposition's bound (friction_forces.cpp)
+
+}  // namespace
+
+void HeldInverse::reset(const Eigen::MatrixXd& A, std::span<const double> mu) {
+  mA = &A;
+  mMu = mu;
+  mN = static_cast<int>(mu.size());
+  const auto cap = static_cast<Eigen::Index>(2 * mN);
+  mScale = cap > 0 ? std::max(A.diagonal().cwiseAbs().maxCoeff(), 1e-300) : 1.0;
+  mIdx.clear();
+  mTie.clear();
+  mPos.assign(static_cast<std::size_t>(cap), -1);
+  mWant.assign(static_cast<std::size_t>(cap), 0);
+  if (mM.rows() < cap) {
+    mM.resize(cap, cap);
+    mInv.resize(cap, cap);
+  }
+  mBasis = 0;
+  mStale = false;
+  mRebuilds = 0;
+}
+
+double HeldInverse::entry(int r, int c, int tie) const {
+  const Eigen::MatrixXd& A = *mA;
+  return tie == 0 ? A(r, c) : A(r, c) + tie * mMu[static_cast<std::size_t>(c)] * A(r, mN + c);
+}
+
+void HeldInverse::swapMembers(int s, int t) {
+  if (s == t) return;
+  const auto k = static_cast<Eigen::Index>(mIdx.size());
+  mM.row(s).head(k).swap(mM.row(t).head(k));
+  mM.col(s).head(k).swap(mM.col(t).head(k));
+  if (s < mBasis && t < mBasis) {
+    mInv.row(s).head(mBasis).swap(mInv.row(t).head(mBasis));
+    mInv.col(s).head(mBasis).swap(mInv.col(t).head(mBasis));
+  }
+  std::swap(mIdx[s], mIdx[t]);
+  std::swap(mTie[s], mTie[t]);
+  mPos[mIdx[s]] = s;
+  mPos[mIdx[t]] = t;
+}
+
+bool HeldInverse::promote(int t) {
+  const auto r = static_cast<Eigen::Index>(mBasis);
+  mCol = mM.col(t).head(r);
+  mRow = mM.row(t).head(r).transpose();
+  mP.noalias() = mInv.topLeftCorner(r, r) * mCol;
+  mQ.noalias() = mInv.topLeftCorner(r, r).transpose() * mRow;
+  // s = M_tt - v.p cancels to rounding where t depends on the basis: measured against its
+  // terms, not A's scale (a basis that is itself near dependent magnifies the rounding).
+  const double s = mM(t, t) - mRow.dot(mP);
+  if (!(std::abs(s) > kDependent * (std::abs(mM(t, t)) + mRow.norm() * mP.norm()))) return false;
+  swapMembers(t, mBasis);  // to the basis' end (both outside the basis: M only)
+  mInv.topLeftCorner(r, r).noalias() += (mP / s) * mQ.transpose();
+  mInv.col(r).head(r) = -mP / s;
+  mInv.row(r).head(r) = -mQ.transpose() / s;
+  mInv(r, r) = 1 / s;
+  ++mBasis;
+  return true;
+}
+
+void HeldInverse::promoteDeferred() {
+  // A promotion swaps the first deferred member into the promoted one's place, so each
+  // place is looked at again until its member stays deferred.
+  const auto k = static_cast<int>(mIdx.size());
+  for (int t = mBasis; t < k;)
+    if (!promote(t) || t < mBasis) ++t;
+}
+
+void HeldInverse::rebuild() {
+  ++mRebuilds;
+  mBasis = 0;
+  mStale = false;
+  promoteDeferred();
+}
+
+void HeldInverse::add(int j, int tie) {
+  const auto k = static_cast<Eigen::Index>(mIdx.size());
+  for (Eigen::Index r = 0; r < k; ++r) {
+    mM(r, k) = entry(mIdx[r], j, tie);
+    mM(k, r) = entry(j, mIdx[r], mTie[r]);
+  }
+  mM(k, k) = entry(j, j, tie);
+  mIdx.push_back(j);
+  mTie.push_back(tie);
+  mPos[j] = static_cast<int>(k);
+  if (!mStale) promote(static_cast<int>(k));
+}
+
+void HeldInverse::remove(int t) {
+  int replacement = -1;  // the deferred member (its row of A) offered t's place in B
+  if (t < mBasis && !mStale) {
+    // Out of the basis: to its end, the inverse of the rest by the bordering read
+    // backwards; e22 = 1 / s for the rest's Schur complement s, and s beyond 1e13 of A's
+    // scale means the rest is singular to working precision: formed afresh instead.
+    swapMembers(t, mBasis - 1);
+    const auto r = static_cast<Eigen::Index>(--mBasis);
+    const double e22 = mInv(r, r);
+    if (std::abs(e22) * mScale > kPivot) {
+      // A deferred member j depends on B (its pivot s_j ~ 0); against B without t its
+      // pivot is s_j + p_t q_t / e22, p = M_BB^-1 M[B, j] and q = M_BB^-T M[j, B] (both
+      // with the inverse as it is before the downdate). Only one member can take t's
+      // place (the rank drops by one at most), so only the likeliest is offered.
+      const auto d = static_cast<Eigen::Index>(mIdx.size()) - (r + 1);
+      if (d > 0) {
+        mP.noalias() =
+            mM.block(0, r + 1, r + 1, d).transpose() * mInv.row(r).head(r + 1).transpose();
+        mQ.noalias() = mM.block(r + 1, 0, d, r + 1) * mInv.col(r).head(r + 1);
+        Eigen::Index best = 0;
+        mP.cwiseProduct(mQ).cwiseAbs().maxCoeff(&best);
+        replacement = mIdx[static_cast<std::size_t>(r + 1 + best)];
+      }
+      mP = mInv.col(r).head(r);
+      mQ = mInv.row(r).head(r).transpose();
+      mInv.topLeftCorner(r, r).noalias() -= (mP / e22) * mQ.transpose();
+    } else {
+      mStale = true;
+    }
+    t = mBasis;
+  }
+  const auto last = static_cast<int>(mIdx.size()) - 1;
+  swapMembers(t, last);
+  mPos[mIdx[last]] = -1;
+  mIdx.pop_back();
+  mTie.pop_back();
+  mBasis = std::min(mBasis, last);
+  // A deferred member leaving changes nothing of B.
+  if (replacement >= 0 && !mStale) promote(mPos[replacement]);
+}
+
+// x less its part in M's null space: x - Z (Z^T Z)^-1 Z^T x for Z = [-W; I] (mW and the
+// factor mG as solveInMemberOrder formed them).
+void HeldInverse::project(Eigen::VectorXd& x) {
+  const auto r = static_cast<Eigen::Index>(mBasis);
+  const auto d = static_cast<Eigen::Index>(mIdx.size()) - r;
+  if (d == 0) return;
+  mY = x.tail(d);
+  mY.noalias() -= mW.transpose() * x.head(r);
+  mG.solveInPlace(mY);
+  x.head(r).noalias() += mW * mY;
+  x.tail(d) -= mY;
+}
+
+// out = the minimum-norm solution of M out = v from v's basis rows: the basic solution,
+// projected.
+void HeldInverse::minimumNorm(const Eigen::VectorXd& v, Eigen::VectorXd& out) {
+  const auto r = static_cast<Eigen::Index>(mBasis);
+  out.setZero(static_cast<Eigen::Index>(mIdx.size()));
+  out.head(r).noalias() = mInv.topLeftCorner(r, r) * v.head(r);
+  project(out);
+}
+
+// mX = M^+ mV (mV in member order), refined once against M; with mStart (mHasStart), the
+// solution nearest to it: mStart + M^+ (mV - M mStart). True when M mX = mV to the bound
+// for its kind.
+bool HeldInverse::solveInMemberOrder() {
+  const auto k = static_cast<Eigen::Index>(mIdx.size());
+  const auto r = static_cast<Eigen::Index>(mBasis);
+  const auto d = k - r;
+  const auto M = mM.topLeftCorner(k, k);
+  if (d > 0) {
+    // W = M_BB^-1 M_BD, refined once (its rounding is the null space's), and the
+    // factor of Z^T Z = W^T W + I.
+    const auto inv = mInv.topLeftCorner(r, r);
+    const auto Mbd = mM.block(0, r, r, d);
+    mW.noalias() = inv * Mbd;
+    mWr = Mbd;
+    mWr.noalias() -= mM.topLeftCorner(r, r) * mW;
+    mW.noalias() += inv * mWr;
+    mZz.noalias() = mW.transpose() * mW;
+    mZz.diagonal().array() += 1;
+    mG.compute(mZz);
+  }
+  mB = mV;
+  if (mHasStart) mB.noalias() -= M * mStart;
+  minimumNorm(mB, mX);
+  mR = mB;
+  mR.noalias() -= M * mX;
+  minimumNorm(mR, mY2);
+  mX += mY2;
+  // The residual cannot see an error in the null space: x projected once more.
+  project(mX);
+  if (mHasStart) mX += mStart;
+  if (!mX.allFinite()) return false;
+  mR = mV;
+  mR.noalias() -= M * mX;
+  const double residual = mR.norm();
+  const double bound = d > 0 ? kConsistency : kResidual;
+  if (residual <= bound * mV.norm()) return true;
+  return residual <= bound * (mV.norm() + M.norm() * mX.norm());
+}
+
+bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
+                        const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
+                        const Eigen::VectorXd* start) {
+  // The membership made `held`: members no longer held (or tied otherwise) leave, from
+  // the back so that the positions still to visit stay put, then the new ones join.
+  const auto tieOf = [&](int h) { return h < mN ? tie[static_cast<std::size_t>(h)] : 0; };
+  for (const int h : held) mWant[h] = tieOf(h) + 2;
+  for (auto t = static_cast<int>(mIdx.size()) - 1; t >= 0; --t)
+    if (mWant[mIdx[t]] != mTie[t] + 2) remove(t);
+  for (const int h : held)
+    if (mPos[h] < 0) add(h, tieOf(h));
+  for (const int h : held) mWant[h] = 0;
+  if (mStale) rebuild();
+  const auto k = static_cast<Eigen::Index>(held.size());
+  // The right side and the start in member order (again after a rebuild, which reorders).
+  const auto inMemberOrder = [&] {
+    mV.resize(k);
+    for (Eigen::Index i = 0; i < k; ++i) mV(mPos[held[i]]) = rhs(i);
+    mHasStart = start != nullptr;
+    if (start) {
+      mStart.resize(k);
+      for (Eigen::Index i = 0; i < k; ++i) mStart(mPos[held[i]]) = (*start)(i);
+    }
+  };
+  inMemberOrder();
+  if (!solveInMemberOrder()) {
+    // A drift of the updated inverse: formed afresh once. A deferred solve that fails is
+    // the system's (inconsistent, or not quite singular): the caller decides.
+    if (mBasis < k) return false;
+    rebuild();
+    inMemberOrder();
+    if (!solveInMemberOrder()) return false;
+  }
+  x.resize(k);
+  for (Eigen::Index i = 0; i < k; ++i) x(i) = mX(mPos[held[i]]);
+  return true;
+}
+
+}  // namespace cl

@@ -1,0 +1,95 @@
+#pragma once
+// HeldInverse: the friction pivoting's reduced system (friction_forces.h) solved by an
+// updated inverse, kept up to date while the held rows change by one or two per pivot.
+//
+// The reduced system M x = rhs has the held rows H (C normals, C_F frictions) and the same
+// columns, a normal's column tied to its friction where that is at the cone's edge:
+//   M[r, c] = A[h_r, h_c] + tie_c mu_c A[h_r, n + h_c]   (tie_c = +-1 for NC+-, else 0).
+//
+// The members are a basis B, whose block M_BB is inverted, and deferred members D whose
+// rows and columns depend on B's (a degenerate pile holds more contacts than its bodies
+// have freedoms, so M is often singular). M is not symmetric, so the inverse is bordered as
+// AccFactor's (Gill, Golub, Murray and Saunders 1974): a member j with u = M[B, j],
+// v = M[j, B], p = M_BB^-1 u, q = M_BB^-T v and pivot s = M[j, j] - v.p joins B as
+//   [M_BB u; v^T M_jj]^-1 = [M_BB^-1 + p q^T / s, -p / s; -q^T / s, 1 / s]
+// when |s| > 1e-10 (|M_jj| + |v| |p|) (s cancels to rounding where j depends on B), else D. A
+// member leaves B by the same identity read backwards, M_BB^-1 = E11 - e12 e21 / e22 with E
+// partitioned at it, and then the member of D likeliest to take its place (the largest pivot
+// against the rest, s + p_t q_t / e22, from the inverse before the leave) is offered to B. A tie
+// that changes is the normal's column leaving and joining.
+//
+// A solve is the minimum-norm solution, as the complete orthogonal decomposition gives it:
+// the basic solution x0 = [M_BB^-1 rhs_B; 0], less its part in M's null space, whose
+// basis is Z = [-W; I] with W = M_BB^-1 M_BD:
+//   x = x0 - Z (Z^T Z)^-1 Z^T x0,   i.e.  y = (W^T W + I)^-1 (-W^T x0_B),
+//   x_B = x0_B + W y,  x_D = -y,
+// with W and then x refined once against M (x += the same of the residual), and x projected
+// once more (the residual cannot see an error in the null space).
+// A change costs O(k^2) for k members and a solve O(k^2 + k |B| |D|), where solving afresh
+// costs O(k^3). A solve is checked against M: with no deferred member its residual must be
+// within 1e-12 (relative; else B is formed afresh once, member by member), with some,
+// within the decomposition's own consistency bound 1e-9 (a right side outside M's range,
+// or a deferred member that was not quite dependent, fails it). A failed solve leaves
+// the system to the caller's decomposition.
+#include <Eigen/Dense>
+#include <span>
+#include <vector>
+
+namespace cl {
+
+class HeldInverse {
+ public:
+  // A of a problem of mu.size() contacts (2n x 2n: normals, then frictions); no members.
+  // A and mu must outlive the use.
+  void reset(const Eigen::MatrixXd& A, std::span<const double> mu);
+  // x with M x = rhs, the minimum-norm one, for M of the held rows `held` (indices into A)
+  // with normal i's column tied by tie[i] (+-1, or 0; one entry per contact); rhs and x in
+  // the order of `held`. With `start` (in the same order), the solution nearest to it:
+  // start + the minimum-norm solution of M dx = rhs - M start. False when the solve fails
+  // its check (x is then not set).
+  bool solve(std::span<const int> held, std::span<const int> tie, const Eigen::VectorXd& rhs,
+             Eigen::VectorXd& x, const Eigen::VectorXd* start = nullptr);
+  int members() const { return static_cast<int>(mIdx.size()); }
+  // The members in the basis (M's rank, as the pivots' test finds it).
+  int basis() const { return mBasis; }
+  // How often the basis was formed afresh (a drift, or a leave whose block was singular).
+  int rebuilds() const { return mRebuilds; }
+
+ private:
+  // M's entry at matrix row r and column c, the column tied by `tie`.
+  double entry(int r, int c, int tie) const;
+  void add(int j, int tie);
+  void remove(int t);
+  // Swaps members s and t in M (and in the inverse when both are in the basis).
+  void swapMembers(int s, int t);
+  // Moves deferred member t into the basis when its pivot allows; false otherwise.
+  bool promote(int t);
+  // Offers each deferred member to the basis in turn.
+  void promoteDeferred();
+  // Forms the basis afresh: every member offered in order to an empty one.
+  void rebuild();
+  void project(Eigen::VectorXd& x);
+  void minimumNorm(const Eigen::VectorXd& v, Eigen::VectorXd& out);
+  bool solveInMemberOrder();
+
+  const Eigen::MatrixXd* mA = nullptr;
+  std::span<const double> mMu;
+  int mN = 0;
+  double mScale = 1;       // max |A_ii|: the pivots' scale
+  std::vector<int> mIdx;   // members (basis first, then deferred): their rows of A
+  std::vector<int> mTie;   // members: their column's tie
+  std::vector<int> mPos;   // row of A -> its member's position, or -1
+  std::vector<int> mWant;  // scratch: row of A -> wanted tie + 2, or 0
+  int mBasis = 0;
+  bool mStale = false;             // the inverse must be formed afresh before the next solve
+  Eigen::MatrixXd mM;              // capacity x capacity: top-left k x k is M in member order
+  Eigen::MatrixXd mInv;            // capacity x capacity: top-left |B| x |B| is M_BB^-1
+  Eigen::MatrixXd mW, mWr, mZz;    // M_BB^-1 M_BD, its residual, Z^T Z = W^T W + I
+  Eigen::LLT<Eigen::MatrixXd> mG;  // Z^T Z's factor
+  Eigen::VectorXd mV, mStart;      // the right side and the start, in member order
+  bool mHasStart = false;
+  Eigen::VectorXd mCol, mRow, mP, mQ, mB, mR, mX, mY, mY2;  // work vectors
+  int mRebuilds = 0;
+};
+
+}  // namespace cl
