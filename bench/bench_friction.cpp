@@ -12,7 +12,10 @@
 // per simulated second, second by second, with the kinetic energy at each second's end: the
 // cost curve to rest. A run that fails (a SimulationError: no friction solve found forces)
 // is reported with its time and message under its row, its CPU up to the failure.
+// With --compliance, the frictional runs have friction_compliance on (the compliant last
+// fallback that takes pile_50 and pile_100 past the problems no exact solve solves).
 //   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
+//                              [--compliance]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -48,9 +51,10 @@ const char* modeName(Mode m) {
   return "";
 }
 
-// The pile as its file gives it, with friction mu on every body and the friction warm start
-// as the mode asks (the frictionless mode leaves the file as it is).
-cl::Scene pileScene(int blocks, Mode mode, double mu) {
+// The pile as its file gives it, with friction mu on every body, the friction warm start as
+// the mode asks and friction_compliance as `compliance` says (the frictionless mode leaves
+// the file as it is).
+cl::Scene pileScene(int blocks, Mode mode, double mu, bool compliance) {
   const auto file =
       std::filesystem::path(CONTACTLAB_SCENES_DIR) / fmt::format("pile_{}.json", blocks);
   cl::SceneDoc doc = cl::parseScene(cl::readTextFile(file), file.string());
@@ -58,6 +62,7 @@ cl::Scene pileScene(int blocks, Mode mode, double mu) {
     for (cl::BodyDoc& body : doc.bodies) body.friction = mu;
     cl::SimSettings settings = cl::settingsOf(doc);
     settings.frictionWarmStart = mode == Mode::kWarm;
+    settings.frictionCompliance = compliance;
     cl::recordSettings(doc, settings);
   }
   return cl::makeScene(std::move(doc));
@@ -95,12 +100,12 @@ Run runPile(cl::Scene scene, double seconds, const std::function<void(const cl::
 }
 
 // The second table: CPU per simulated second, second by second, to `until`.
-void costCurve(int blocks, double mu, double until) {
+void costCurve(int blocks, double mu, bool compliance, double until) {
   for (const Mode mode : {Mode::kFrictionless, Mode::kWarm}) {
     std::vector<double> cpuAt, kineticAt;
     double last = processCpuSeconds();
     int second = 1;
-    runPile(pileScene(blocks, mode, mu), until, [&](const cl::Scene& s) {
+    runPile(pileScene(blocks, mode, mu, compliance), until, [&](const cl::Scene& s) {
       if (s.sim->time() < second - 1e-9) return;
       const double now = processCpuSeconds();
       cpuAt.push_back(now - last);
@@ -120,6 +125,7 @@ void costCurve(int blocks, double mu, double until) {
 int main(int argc, char** argv) {
   int runs = 3, maxBlocks = 200, coldMax = 20;
   double seconds = 12.0, mu = 0.5, curve = 0;
+  bool compliance = false;
   std::vector<const char*> positional;
   for (int i = 1; i < argc; ++i) {
     const bool option = std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
@@ -129,7 +135,9 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "error: {} needs a value\n", argv[i]);
       return 2;
     }
-    if (std::strcmp(argv[i], "--mu") == 0)
+    if (std::strcmp(argv[i], "--compliance") == 0)
+      compliance = true;
+    else if (std::strcmp(argv[i], "--mu") == 0)
       mu = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--max") == 0)
       maxBlocks = std::atoi(argv[++i]);
@@ -143,9 +151,9 @@ int main(int argc, char** argv) {
   if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
   if (positional.size() > 1) seconds = std::atof(positional[1]);
   fmt::print(
-      "friction mu = {} on every body; {} simulated seconds; CPU s, median of {} (cold above 10 "
-      "blocks: 1 run)\n\n",
-      mu, seconds, runs);
+      "friction mu = {} on every body{}; {} simulated seconds; CPU s, median of {} (cold above "
+      "10 blocks: 1 run)\n\n",
+      mu, compliance ? ", friction_compliance on" : "", seconds, runs);
   fmt::print(
       "| pile | mode | CPU s | / frictionless | contact solves | warm | rejected | pivots | "
       "Lemke | regularized | held static | final KE | final state hash |\n");
@@ -159,7 +167,7 @@ int main(int argc, char** argv) {
       std::vector<double> cpu;
       Run first;
       for (int k = 0; k < n; ++k) {
-        const Run r = runPile(pileScene(blocks, mode, mu), seconds, {});
+        const Run r = runPile(pileScene(blocks, mode, mu, compliance), seconds, {});
         if (k == 0) first = r;
         cpu.push_back(r.cpu);
       }
@@ -187,6 +195,6 @@ int main(int argc, char** argv) {
     for (int k = 1; k <= static_cast<int>(curve + 1e-9); ++k) fmt::print("--:|");
     fmt::print("\n");
     for (const int blocks : {100, 200})
-      if (blocks <= maxBlocks) costCurve(blocks, mu, curve);
+      if (blocks <= maxBlocks) costCurve(blocks, mu, compliance, curve);
   }
 }
