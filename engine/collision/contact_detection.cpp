@@ -117,6 +117,61 @@ bool insideBody(const BodyView& N, Vec2 p, const SpanHits& hits) {
   return sign < 0;
 }
 
+// engine2D's corner test (StraightEdge.findVertexContact, the engine2D option) against the
+// edges of N, a body of straight edges only, each in turn: a corner within an edge's span and 0 <=
+// distance <= distance_tol of it is a contact with that edge; beyond the span it is tried against
+// the edge's start corner, then its end corner (checkVertexVertex: between 1e-6 and 0.6 of the
+// tolerance apart), and a corner/corner record is kept only as a contact (makeVertexVertex:
+// moving faster, the direction between two corners is no normal of the collision to come).
+// Every record of the corner is the same gap to engine2D, so pruneRecords keeps the first of
+// the smallest distance, as its addCollision does. A corner inside N gives nothing here:
+// engine2D finds a penetration by the swept test alone.
+void cornerCollisionsEngine2D(const BodyView& P, int vi, Vec2 pb, const BodyView& N,
+                              const ContactTolerances& tol, SpanHits& hits,
+                              std::vector<RigidBodyCollision>& out) {
+  const Polygon& np = *N.poly;
+  // Every record below lies within the tolerance of N's box (engine2D's testCollisionVertex
+  // rules the rest out first).
+  const Bounds nb = np.bodyBounds();
+  if (pb.x < nb.left - tol.distanceTol || pb.x > nb.right + tol.distanceTol ||
+      pb.y < nb.bottom - tol.distanceTol || pb.y > nb.top + tol.distanceTol)
+    return;
+  const Vec2 pw = P.vertexWorld(vi);
+  hits.measure(N, pb, N.edgeCount());
+  const double reach = kCornerReach * tol.distanceTol;
+  const auto& paths = np.paths();
+  std::size_t k = 0;  // the edge's place over all paths: with straight edges only, the
+                      // index of its start corner too
+  for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
+    const int count = static_cast<int>(paths[pi].edges.size());
+    const int first = static_cast<int>(k);
+    for (int ei = 0; ei < count; ++ei, ++k) {
+      if (!np.edgeCollides(pi, ei)) continue;
+      const EdgeRef ref{pi, ei};
+      if (hits.spans[k]) {
+        const double dist = hits.dist[k];
+        if (dist >= 0 && dist <= tol.distanceTol)
+          out.push_back(makeRecord(CollisionKind::kVertexEdge, RecordFeatures::vertexEdge(vi, ref),
+                                   pointEdgeGap(pw, N, edgeHit(N, ref, pb)), P, N, tol));
+        continue;
+      }
+      // The edge's two corners: its start and the next edge's start.
+      for (const int qi : {first + ei, first + (ei + 1) % count}) {
+        const Vec2 q = np.vertices()[qi].location;
+        const double dx = q.x - pb.x, dy = q.y - pb.y;
+        const double d = std::sqrt(dx * dx + dy * dy);
+        if (!(d >= kCornerTiny && d <= reach)) continue;
+        if (const auto gap = cornerGap(P, vi, N, qi)) {
+          RigidBodyCollision rc = makeRecord(CollisionKind::kVertexVertex,
+                                             RecordFeatures::vertexVertex(vi, qi), *gap, P, N, tol);
+          if (rc.contact()) out.push_back(std::move(rc));
+        }
+        break;
+      }
+    }
+  }
+}
+
 // The tests of one corner of P against N at the current state: the corner near an
 // edge of N (a contact or imminent collision), inside N (a penetration of the nearest
 // spanning edge behind it), or beside a corner of N. `pb` is the corner in N's body
@@ -218,7 +273,12 @@ void vertexCollisions(const BodyStep& P, const BodyStep& N, const ContactToleran
         }
       }
     }
-    if (corner) cornerCollisions(P.now, vi, pb, N.now, tol, hits, out);
+    if (!corner) continue;
+    // engine2D's own corner test where it is ported: straight edges, no special edge.
+    if (N.now.engine2d && !N.hasArc && !N.now.poly->specialEdge())
+      cornerCollisionsEngine2D(P.now, vi, pb, N.now, tol, hits, out);
+    else
+      cornerCollisions(P.now, vi, pb, N.now, tol, hits, out);
   }
 }
 

@@ -1,11 +1,63 @@
 #include "engine/collision/detail/swept_vertex.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/collision/detail/feature_gap.h"
 #include "engine/geometry/detail/edge_intersection.h"
+#include "engine/geometry/detail/lines_intersect_engine2d.h"
 
 namespace cl {
+
+namespace {
+
+// engine2D's testCollisionVertex (the engine2D option, N.engine2d): every crossing of the
+// path with an edge counts, entering or not, and the crossing nearest the path's start
+// (|from - q| as engine2D's Vector.length) gives the edge. A straight edge is crossed by
+// engine2D's linesIntersect(edge start, edge end, to, from), and its record has engine2D's
+// numbers (makeCollision): the distance of `to` from the edge's line and the edge's normal
+// as StraightEdge.distanceToLine and getNormalBody compute them (straightEdgeHitEngine2D).
+// An arc is crossed and measured as in ContactLab's own test (engine2D's arcs are not
+// ported).
+std::optional<RigidBodyCollision> engine2dSweptCollision(const BodyView& P, int vi,
+                                                         const BodyView& N, Vec2 from, Vec2 to,
+                                                         const ContactTolerances& tol) {
+  const Polygon& body = *N.poly;
+  const StraightEdge segment{from, to};
+  std::optional<PathEntry> first;
+  double nearest = 0;
+  const auto& paths = body.paths();
+  for (int pi = 0; pi < static_cast<int>(paths.size()); ++pi) {
+    const auto& edges = paths[pi].edges;
+    for (int ei = 0; ei < static_cast<int>(edges.size()); ++ei) {
+      if (!body.edgeCollides(pi, ei)) continue;
+      EdgeCrossings crossings;
+      if (const auto* seg = std::get_if<StraightEdge>(&edges[ei])) {
+        if (auto q = linesIntersectEngine2D(seg->start, seg->end, to, from))
+          crossings.push_back(*q);
+      } else {
+        crossings = edgeCrossings(Edge{segment}, edges[ei], kPathOnEdge);
+      }
+      for (Vec2 q : crossings) {
+        const double dx = from.x - q.x, dy = from.y - q.y;
+        const double d = std::sqrt(dx * dx + dy * dy);
+        if (!first || d < nearest) first = PathEntry{{pi, ei}, q, 0}, nearest = d;
+      }
+    }
+  }
+  if (!first) return std::nullopt;
+  const EdgeHit hit = edgeHit(N, first->edge, to);
+  const bool straight = std::holds_alternative<StraightEdge>(N.edge(first->edge));
+  const Vec2 normal = straight ? hit.normal : normalAt(N, first->edge, first->point);
+  double depth = hit.dist;
+  if (!straight && depth > 0) depth = dot(to - first->point, normal);
+  const Vec2 impact = N.toWorld(first->point);
+  const FeatureGap gap{impact, impact, N.dirToWorld(normal), depth, true};
+  return makeRecord(CollisionKind::kVertexEdge, RecordFeatures::vertexEdge(vi, first->edge), gap, P,
+                    N, tol);
+}
+
+}  // namespace
 
 std::optional<PathEntry> firstEntry(const Polygon& body, Vec2 from, Vec2 to) {
   return firstEntry(BodyView(body, BodyState{}, -1), from, to);
@@ -54,6 +106,7 @@ std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, const 
 std::optional<RigidBodyCollision> sweptVertexCollision(const BodyView& P, int vi, const BodyView& N,
                                                        Vec2 from, Vec2 to,
                                                        const ContactTolerances& tol) {
+  if (N.engine2d) return engine2dSweptCollision(P, vi, N, from, to, tol);
   const std::optional<PathEntry> entry = firstEntry(N, from, to);
   if (!entry) return std::nullopt;
 

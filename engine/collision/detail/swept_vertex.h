@@ -18,6 +18,9 @@
 // So a fast or small body is caught even when neither end of the step shows an
 // overlap, and the edge is the one the vertex went through rather than the one it is
 // nearest now (which may be on the far side of N).
+// With engine2D's arithmetic (BodyView::engine2d, the compute_forces_engine2d option) the
+// test is engine2D's own: any crossing counts, the one nearest the path's start wins, and
+// straight edges are crossed and measured in engine2D's arithmetic (swept_vertex.cpp).
 #include <algorithm>
 #include <optional>
 
