@@ -252,6 +252,7 @@ void CollisionAdvance::findAndMerge() {
   // The old state was erased by the back-up: a static search of the restored state.
   const std::vector<RigidBodyCollision> found = mSim.findCollisions(mSim.vars());
   const std::size_t retained = mCollisions.size();
+  std::vector<TrackedCollision> front;  // engine2D's connector records, ahead of the kept ones
   for (const RigidBodyCollision& r : found) {
     const bool known =
         std::any_of(mCollisions.begin(), mCollisions.begin() + retained,
@@ -259,8 +260,16 @@ void CollisionAdvance::findAndMerge() {
     if (known) continue;
     TrackedCollision t{r};
     t.setDetected(mSim.time());
-    mCollisions.push_back(std::move(t));
+    // engine2D's joints put their records at the front of the whole list (Joint.addCollision's
+    // unshift), before the colliding records kept from the failed step; the list's order
+    // decides the serial handling's order.
+    if (mEngine2D && r.connector >= 0)
+      front.push_back(std::move(t));
+    else
+      mCollisions.push_back(std::move(t));
   }
+  mCollisions.insert(mCollisions.begin(), std::make_move_iterator(front.begin()),
+                     std::make_move_iterator(front.end()));
 }
 
 bool CollisionAdvance::removeDistant() {

@@ -150,7 +150,12 @@ void ContactSim::evaluate(std::span<const double> vars, double t, std::span<doub
                                               : std::span<const double>();
   ContactSearch found = findContacts(*this, vars, mTolerances, oldVars);
   if (found.hasPenetration()) {
-    if (!mPenetrationLog) mPenetrationLog = PenetrationLog{t, found.penetrations};
+    // engine2D's evaluate reports the whole search, in its order (its joints' records first):
+    // the records that are not penetrating but colliding (fast and close) are kept too when
+    // it backs up, and the order decides the serial handling's.
+    if (!mPenetrationLog)
+      mPenetrationLog = PenetrationLog{
+          t, mTolerances.engine2dArithmetic ? findCollisions(vars, oldVars) : found.penetrations};
     mLastPenetrations = std::move(found.penetrations);
     mLastContacts.clear();
     return;

@@ -253,6 +253,8 @@ class ContactSim : public RigidBodySim {
   // up from it), even when a later stage of the step saw none.
   struct PenetrationLog {
     double time = 0;
+    // The penetrating records; with engine2D's arithmetic every record of that search, in
+    // findCollisions' order, as engine2D's evaluate returns them.
     std::vector<RigidBodyCollision> records;
   };
   void clearPenetrationLog() { mPenetrationLog.reset(); }
