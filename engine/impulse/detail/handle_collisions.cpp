@@ -210,6 +210,7 @@ std::vector<int> focusSet(const ContactSim& sim, const std::vector<RigidBodyColl
 bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, bool hybrid,
                   bool grouped, bool lastPass, ImpulseTotals* totals) {
   const int n = static_cast<int>(records.size());
+  const bool engine2d = sim.tolerances().engine2dArithmetic;
   std::vector<bool> joint(static_cast<std::size_t>(n));
   std::vector<double> e(static_cast<std::size_t>(n));
   Eigen::VectorXd v(n);  // working normal velocities
@@ -228,8 +229,7 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
   ColumnNonzeros nonzeros;
   Eigen::MatrixXd A = contactMatrix(records, sim.bodies(), friction ? nullptr : &nonzeros);
   // engine2D's impulse matrix has the same nonzeros, summed its own way.
-  if (sim.tolerances().engine2dArithmetic && !friction)
-    A = impulseMatrixEngine2D(records, sim.bodies());
+  if (engine2d && !friction) A = impulseMatrixEngine2D(records, sim.bodies());
   if (friction) A = frictionMatrix(records, sim.bodies(), A);
   if (friction) {
     v.conservativeResize(2 * n);
@@ -304,6 +304,9 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
       for (int i = 0; i < n; ++i) set.push_back(i);
     } else if (hybrid || (grouped && anyJoint)) {
       set = focusSet(sim, records, joint, focus, hybrid, v, smallVelocity);
+      // engine2D's hcs_handle solves the set in the list's order (which decides the
+      // pivoting's rounding, and the order of the velocities' sums).
+      if (engine2d) std::sort(set.begin(), set.end());
     } else {
       set.push_back(focus);
     }
