@@ -286,3 +286,74 @@ TEST_CASE("engine2D MultipleCollisionTest: a ball hits two jointed blocks",
       "body2": "joint2", "point2": [0, -1], "normal_coords": "body"})";
   run(c);
 }
+
+TEST_CASE("engine2D MultipleCollisionTest test8_0 with engine2D's arithmetic",
+          "[reference][collisions][connectors][engine2d]") {
+  // joint_collision_setup as engine2D builds it: Walls.make(20, 10) first (bodies 0 to 3,
+  // their inner faces special), two 1 x 3 blocks lying flat, pinned end to end by a double
+  // joint with BODY normals (joint2 moved by the alignment to x = 0), and a third sliding
+  // at 3 into their end, which it meets exactly flush at 1 s. Gravity 4, elasticity 0.8,
+  // RK4 at 0.025, seed 86161959, solved with compute_forces_engine2d. With ContactLab's own
+  // arithmetic the two engines keep different corner records at that flush impact and part
+  // (y and angle 4e-3 apart by 3.5 s).
+  const std::string scene = R"({"format": "contactlab-scene", "version": 3, "settings": {
+      "time_step": 0.025, "integrator": "runge-kutta", "collision_handling":
+      "serial_grouped_lastpass", "collision_accuracy": 0.6, "seed": 86161959,
+      "distance_tol": 0.01, "velocity_tol": 0.5, "extra_accel": "velocity",
+      "joint_small_impacts": false, "warm_start": false,
+      "contact_solver": "compute_forces_engine2d"},
+    "bodies": [
+      {"name": "WALL_BOTTOM", "shape": "wall", "width": 22, "height": 1, "position": [0, -5.5],
+       "elasticity": 0.8, "special_edge": 2},
+      {"name": "WALL_RIGHT", "shape": "wall", "width": 1, "height": 12, "position": [10.5, 0],
+       "elasticity": 0.8, "special_edge": 3},
+      {"name": "WALL_TOP", "shape": "wall", "width": 22, "height": 1, "position": [0, 5.5],
+       "elasticity": 0.8, "special_edge": 0},
+      {"name": "WALL_LEFT", "shape": "wall", "width": 1, "height": 12, "position": [-10.5, 0],
+       "elasticity": 0.8, "special_edge": 1},
+      {"name": "joint1", "shape": "block", "width": 1, "height": 3, "position": [2, -4.495],
+       "angle": 1.5707963267948966, "elasticity": 0.8},
+      {"name": "joint2", "shape": "block", "width": 1, "height": 3, "position": [4, -4.495],
+       "angle": 1.5707963267948966, "elasticity": 0.8},
+      {"name": "free1", "shape": "block", "width": 1, "height": 3, "position": [-6, -4.495],
+       "angle": 1.5707963267948966, "velocity": [3, 0], "elasticity": 0.8}],
+    "forces": [{"kind": "damping", "k": 0, "rotate_ratio": 0.15},
+               {"kind": "gravity", "g": 4, "zero_energy_level": -4.5}],
+    "connectors": [{"kind": "double_joint", "body1": "joint1", "point1": [0, 1],
+                    "body2": "joint2", "point2": [0, -1], "normal_coords": "body"}]})";
+  cl::Scene s = cl::loadScene(scene, "test8_0");
+  auto advance = s.makeAdvance();
+  const auto runTo = [&](double t) {
+    while (s.sim->time() < t - 1e-9) advance->advance(s.settings.timeStep);
+  };
+  const auto state = [&](int i) {
+    const cl::BodyState b = s.sim->bodyState(i);
+    return std::array<double, 6>{b.x, b.vx, b.y, b.vy, b.angle, b.omega};
+  };
+  // MultipleCollisionTest.test8_0's own assertions at 3.5 s (its tolerance, 1e-6).
+  const double asserted[3][6] = {
+      {5.3468095, 1.3378378, -4.4909991, -0, 1.5708394, -0},
+      {3.3468392, 1.3378378, -4.4943779, 0, 1.5741319, 0},
+      {-2.1936486, 0.3243243, -4.49445, 0.0000026, 1.5687089, -0.0000012}};
+  runTo(3.5);
+  for (int k = 0; k < 3; ++k)
+    for (int v = 0; v < 6; ++v) {
+      INFO("body " << 4 + k << " variable " << v << " (x, vx, y, vy, angle, omega) at 3.5 s");
+      CHECK(state(4 + k)[v] == Approx(asserted[k][v]).margin(1e-6));
+    }
+  // engine2D's own run at 5.5 s (commit 4b0bb8e compiled and run in Node): followed to the
+  // bit through all 220 steps, checked here to 1e-12.
+  const double engine2D[3][6] = {
+      {8.022485137814256, 1.3378378377968048, -4.490999077700382, 2.216758143847764e-19,
+       1.5708393626427744, 9.584212352062478e-18},
+      {6.022514862185756, 1.3378378378788711, -4.494377875026935, 1.8553150797805641e-13,
+       1.5741319400469838, 1.2381844731756845e-13},
+      {-1.5449999999999873, 0.3243243243243241, -4.494449965865555, -1.3843985517900602e-17,
+       1.5687089009564879, 6.18486530832253e-18}};
+  runTo(5.5);
+  for (int k = 0; k < 3; ++k)
+    for (int v = 0; v < 6; ++v) {
+      INFO("body " << 4 + k << " variable " << v << " at 5.5 s");
+      CHECK(state(4 + k)[v] == Approx(engine2D[k][v]).margin(1e-12));
+    }
+}
