@@ -27,6 +27,19 @@ std::optional<FeatureGap> circleStraightGap(const BodyView& P, const CircularEdg
   const double r = arc.radius();
   const Vec2 cw = P.toWorld(arc.center);
   const Vec2 cb = N.toBody(cw);
+  if (N.engine2d) {
+    // engine2D's CircleStraight: the circle's point nearest the line, pb = cb - r n (its
+    // pointOffset), measured by distanceToLine; the point on the edge is the centre's
+    // projection onto the line (projectionOntoLine), in span as distanceToPoint(pb) decides.
+    const EdgeHit atCentre = straightEdgeHitEngine2D(seg, N.straightNormal(ne, seg), cb);
+    const Vec2 n = atCentre.normal;
+    const Vec2 pb{cb.x + -r * n.x, cb.y + -r * n.y};
+    const EdgeHit atPoint = straightEdgeHitEngine2D(seg, N.straightNormal(ne, seg), pb);
+    const Vec2 nw = N.dirToWorld(n);
+    const bool onArc = angleOnArc(arc, angleOf(P.dirToBody(-nw)));
+    return FeatureGap{N.toWorld(pb), N.toWorld(atCentre.foot), nw, atPoint.dist,
+                      atPoint.inSpan && onArc};
+  }
   const Vec2 d = seg.end - seg.start;
   const double t = dot(cb - seg.start, d) / d.lengthSquared();
   const Vec2 nb = N.straightNormal(ne, seg);
@@ -215,6 +228,11 @@ RigidBodyCollision makeRecord(CollisionKind kind, const RecordFeatures& f, const
     rc.radius1 += g.distance / 2;
     rc.radius2 += g.distance / 2;
   }
+  // engine2D's arc against a straight edge, apart: the gap goes to the arc's radius
+  // (CircleStraight.addCollision).
+  if (N.engine2d && kind == CollisionKind::kEdgeEdge && rc.ballObject && !rc.ballNormal &&
+      g.distance > 0)
+    rc.radius1 += g.distance;
   // A vertex near an arc: the normal runs from the arc's centre to the vertex, which is
   // radius2 + d from it; engine2D's CircularEdge.findVertexContact gives the arc that
   // radius.
@@ -232,6 +250,21 @@ RigidBodyCollision makeRecord(CollisionKind kind, const RecordFeatures& f, const
 }
 
 void applyGap(RigidBodyCollision& rc, const FeatureGap& g, const BodyView& P, const BodyView& N) {
+  // engine2D's arc against a straight edge (CircleStraight) has one point too: the arc's
+  // centre projected onto the line while apart, the arc's deepest point once it overlaps.
+  // Both bodies are followed there; the arc's curvature stays about its centre.
+  if (N.engine2d && rc.kind == CollisionKind::kEdgeEdge && rc.ballObject && !rc.ballNormal) {
+    const Vec2 p = g.distance > 0 ? g.impact2 : g.impact1;
+    rc.impact1 = p;
+    rc.impact2.reset();
+    rc.normal = g.normal;
+    rc.distance = g.distance;
+    rc.r1 = p - P.s.position();
+    rc.r2 = rc.u2 = p - N.s.position();
+    rc.u1 = P.toWorld(std::get<CircularEdge>(P.edge(rc.primaryEdge)).center) - P.s.position();
+    rc.normalVelocity = dot(rc.normal, P.velocityAt(p) - N.velocityAt(p));
+    return;
+  }
   // engine2D's vertex/edge record (CornerEdgeCollision) has one point, the vertex's foot
   // on the edge, which both bodies follow; its corner/corner record (CornerCornerCollision)
   // likewise has N's corner.
