@@ -121,10 +121,11 @@ class ContactSim : public RigidBodySim {
   // by default. The others take the policy-free options: tolerance, and their own limits.
   LcpSolverKind contactSolver() const { return mContactSolver; }
   // compute_forces_engine2d brings engine2D's arithmetic to the rest of the step too: its
-  // time accounting in CollisionAdvance and its straight-edge measurements.
+  // time accounting in CollisionAdvance, its straight-edge measurements, its force laws'.
   void setContactSolver(LcpSolverKind kind) {
     mContactSolver = kind;
     mTolerances.engine2dArithmetic = kind == LcpSolverKind::kComputeForcesEngine2D;
+    setEngine2dForces(mTolerances.engine2dArithmetic);
   }
   // Solves `problem` with the contact solver, the trace sink attached: ComputeForces with
   // solverOptions() and the simulation's generator, or the solver chosen. `guess` is the

@@ -10,6 +10,7 @@ namespace cl {
 
 RigidBodySim::RigidBodySim(const RigidBodySim& o)
     : mBodies(o.mBodies),
+      mEngine2dForces(o.mEngine2dForces),
       mNameIndex(o.mNameIndex),
       mVars(o.mVars),
       mTime(o.mTime),

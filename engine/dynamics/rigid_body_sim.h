@@ -92,10 +92,17 @@ class RigidBodySim : public OdeSystem {
   RandomLCG& random() { return mRandom; }
   const RandomLCG& random() const { return mRandom; }
 
+ protected:
+  // Force laws in engine2D's arithmetic (ForceContext::engine2d).
+  void setEngine2dForces(bool on) { mEngine2dForces = on; }
+
  private:
-  ForceContext context(std::span<const double> vars, double t) const { return {mBodies, vars, t}; }
+  ForceContext context(std::span<const double> vars, double t) const {
+    return {mBodies, vars, t, mEngine2dForces};
+  }
 
   std::vector<Polygon> mBodies;
+  bool mEngine2dForces = false;
   // Name to index as added, so that adding n bodies is not n^2 name compares.
   std::unordered_map<std::string, int> mNameIndex;
   std::vector<std::unique_ptr<ForceLaw>> mLaws;

@@ -26,6 +26,9 @@ struct ForceContext {
   std::span<const Polygon> bodies;
   std::span<const double> vars;
   double time = 0.0;
+  // The laws that have one compute in myPhysicsLab engine2D's arithmetic (the
+  // compute_forces_engine2d option: ContactSim::setContactSolver).
+  bool engine2d = false;
 
   BodyState state(int body) const { return BodyState::fromVars(vars, body); }
   // World position of a body point, or the point itself for the Scrim.

@@ -1,5 +1,7 @@
 #include "engine/forces/gravity2_law.h"
 
+#include <cmath>
+
 namespace cl {
 
 void Gravity2Law::calculateForces(const ForceContext& ctx, std::vector<Force>& out) const {
@@ -8,6 +10,17 @@ void Gravity2Law::calculateForces(const ForceContext& ctx, std::vector<Force>& o
     for (std::size_t b = a + 1; b < ids.size(); ++b) {
       const int i = ids[a], j = ids[b];
       const Vec2 pi = ctx.state(i).position(), pj = ctx.state(j).position();
+      if (ctx.engine2d) {
+        // engine2D's Gravity2Law: the unit vector from j to i, scaled by G mi mj / (r r).
+        const Vec2 v = pi - pj;
+        const double r = std::sqrt(v.x * v.x + v.y * v.y);
+        if (r == 0.0) continue;
+        const double mag = mGravity * ctx.bodies[i].mass() * ctx.bodies[j].mass() / (r * r);
+        const Vec2 dir{mag * (v.x / r), mag * (v.y / r)};
+        out.push_back({i, pi, {-1 * dir.x, -1 * dir.y}, 0.0, name()});
+        out.push_back({j, pj, dir, 0.0, name()});
+        continue;
+      }
       const Vec2 d = pj - pi;
       const double r2 = d.lengthSquared();
       if (r2 == 0.0) continue;  // coincident centres: no direction to pull along
