@@ -1,0 +1,58 @@
+// myPhysicsLab's StraightStraightTest.block_block_contact_2 (two blocks drawn together by
+// mutual gravity, colliding, then resting against each other while they spin) solved with
+// compute_forces_engine2d, against engine2D's own run (commit 4b0bb8e compiled and run in
+// Node): the test's assertions at 10 s (its tolerance, 1e-4) and, at 14 s, engine2D's state
+// to the bit. Mutual gravity is summed in engine2D's arithmetic (Gravity2Law: the unit
+// vector times G m1 m2 / (r r)); with ContactLab's the run parts by 1e-16 at 1 s and by
+// 3e-13 at 14 s.
+#include <array>
+#include <catch2/catch.hpp>
+
+#include "engine/scene/scene.h"
+
+TEST_CASE("StraightStraightTest block_block_contact_2 with engine2D's arithmetic",
+          "[scene][collisions][reference][engine2d]") {
+  cl::Scene s = cl::loadScene(R"({"format": "contactlab-scene", "version": 3, "settings": {
+      "time_step": 0.025, "integrator": "runge-kutta", "collision_handling":
+      "serial_grouped_lastpass", "collision_accuracy": 0.6, "seed": 99999,
+      "joint_small_impacts": true, "warm_start": false, "distance_tol": 0.01,
+      "velocity_tol": 0.5, "extra_accel": "velocity",
+      "contact_solver": "compute_forces_engine2d"},
+    "bodies": [
+      {"name": "BLOCK1", "shape": "block", "width": 1, "height": 1, "position": [-1, 0],
+       "velocity": [0, 0.6], "elasticity": 0.8},
+      {"name": "BLOCK2", "shape": "block", "width": 1, "height": 2, "position": [1, 0],
+       "velocity": [0, -0.6], "elasticity": 0.8}],
+    "forces": [{"kind": "damping", "k": 0, "rotate_ratio": 0.15},
+               {"kind": "gravity2", "G": 3}]})",
+                              "block_block_contact_2");
+  auto advance = s.makeAdvance();
+  const auto runTo = [&](double t) {
+    while (s.sim->time() < t - 1e-9) advance->advance(s.settings.timeStep);
+  };
+  const auto state = [&](int i) {
+    const cl::BodyState b = s.sim->bodyState(i);
+    return std::array<double, 6>{b.x, b.vx, b.y, b.vy, b.angle, b.omega};
+  };
+  // StraightStraightTest's own assertions at 10 s.
+  const double asserted[2][6] = {
+      {0.5034152, 0.2143205, 0.1531754, -0.330582, -9.4336534, -1.3740094},
+      {-0.5034152, -0.2143205, -0.1531754, 0.330582, -9.4355238, -1.3740094}};
+  runTo(10);
+  for (int k = 0; k < 2; ++k)
+    for (int v = 0; v < 6; ++v) {
+      INFO("block " << k + 1 << " variable " << v << " (x, vx, y, vy, angle, omega) at 10 s");
+      CHECK(state(k)[v] == Approx(asserted[k][v]).margin(1e-4).epsilon(0));
+    }
+  // engine2D's run at 14 s, every variable to the bit.
+  const double engine2D[2][6] = {{-0.21963207450670222, 0.45404154820522735, 0.4919521974263352,
+                                  0.12633518440397587, -13.342557980238773, -1.1961896625272168},
+                                 {0.21963207450670222, -0.45404154820522735, -0.4919521974263352,
+                                  -0.12633518440397587, -13.344428434220795, -1.196189662527217}};
+  runTo(14);
+  for (int k = 0; k < 2; ++k)
+    for (int v = 0; v < 6; ++v) {
+      INFO("block " << k + 1 << " variable " << v << " at 14 s");
+      CHECK(state(k)[v] == engine2D[k][v]);
+    }
+}
