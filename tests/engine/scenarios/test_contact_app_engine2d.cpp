@@ -11,9 +11,10 @@
 
 #include <array>
 #include <catch2/catch.hpp>
+#include <span>
 #include <string>
 
-#include "engine/scene/scene.h"
+#include "tests/engine/scenarios/scene_run.h"
 
 namespace {
 
@@ -81,28 +82,18 @@ std::string contactApp(int blocks) {
 }
 
 // Runs ContactApp with `blocks` blocks for 20 s (800 steps) and compares every block's x, vx,
-// y, vy, angle and omega with engine2D's at 20 s.
-template <std::size_t N>
-void checkAgainstEngine2D(const std::array<std::array<double, 6>, N>& engine2D) {
-  const int blocks = static_cast<int>(N);
-  cl::Scene s = cl::loadScene(contactApp(blocks), "contact_app");
-  auto advance = s.makeAdvance();
-  while (s.sim->time() < 20 - 1e-9) advance->advance(s.settings.timeStep);
-  for (int k = 0; k < blocks; ++k) {
-    const cl::BodyState b = s.sim->bodyState(4 + k);
-    const double ours[6] = {b.x, b.vx, b.y, b.vy, b.angle, b.omega};
-    for (int v = 0; v < 6; ++v) {
-      INFO("block " << k + 1 << " variable " << v << " (x, vx, y, vy, angle, omega) at 20 s");
-      CHECK(ours[v] == Approx(engine2D[static_cast<std::size_t>(k)][v]).margin(1e-12).epsilon(0));
-    }
-  }
+// y, vy, angle and omega with engine2D's at 20 s, to the bit.
+void checkAgainstEngine2D(std::span<const std::array<double, 6>> engine2D) {
+  cl::test::SceneRun run(contactApp(static_cast<int>(engine2D.size())), "contact_app");
+  run.to(20);
+  run.checkVars(4, engine2D, 0, "at 20 s");
 }
 
 }  // namespace
 
 TEST_CASE("ContactApp with 2 blocks follows engine2D's run through 20 s",
           "[scene][collisions][reference][engine2d]") {
-  checkAgainstEngine2D<2>({{
+  checkAgainstEngine2D(std::array<std::array<double, 6>, 2>{{
       {-0.8096375936224948, -6.626030234043377e-14, -2.946135688108521, -2.5793467332878182e-15,
        5.432496107747064, -6.7395808938177046e-15},
       {1.5950000000000282, -5.766811779079896e-13, -3.0949999999999993, -6.748492812388715e-15,
@@ -112,7 +103,7 @@ TEST_CASE("ContactApp with 2 blocks follows engine2D's run through 20 s",
 
 TEST_CASE("ContactApp with 6 blocks follows engine2D's run through 20 s",
           "[scene][collisions][reference][engine2d]") {
-  checkAgainstEngine2D<6>({{
+  checkAgainstEngine2D(std::array<std::array<double, 6>, 6>{{
       {-3.486436384752098, 2.1403239625413258e-15, -3.1417758159530678, -6.741859826283731e-15,
        1.0475151730260241, -2.1516903735419637e-18},
       {-1.1372409349774262, -2.4538081272970737e-15, -2.0949999999999998, 2.1264322986254096e-15,

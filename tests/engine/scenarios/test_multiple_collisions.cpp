@@ -17,6 +17,7 @@
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/scene/scene.h"
+#include "tests/engine/scenarios/scene_run.h"
 
 namespace {
 
@@ -340,39 +341,23 @@ TEST_CASE("engine2D MultipleCollisionTest test8_0 with engine2D's arithmetic",
                {"kind": "gravity", "g": 4, "zero_energy_level": -4.5}],
     "connectors": [{"kind": "double_joint", "body1": "joint1", "point1": [0, 1],
                     "body2": "joint2", "point2": [0, -1], "normal_coords": "body"}]})";
-  cl::Scene s = cl::loadScene(scene, "test8_0");
-  auto advance = s.makeAdvance();
-  const auto runTo = [&](double t) {
-    while (s.sim->time() < t - 1e-9) advance->advance(s.settings.timeStep);
-  };
-  const auto state = [&](int i) {
-    const cl::BodyState b = s.sim->bodyState(i);
-    return std::array<double, 6>{b.x, b.vx, b.y, b.vy, b.angle, b.omega};
-  };
+  cl::test::SceneRun run(scene, "test8_0");
   // MultipleCollisionTest.test8_0's own assertions at 3.5 s (its tolerance, 1e-6).
-  const double asserted[3][6] = {
+  const std::array<double, 6> asserted[3] = {
       {5.3468095, 1.3378378, -4.4909991, -0, 1.5708394, -0},
       {3.3468392, 1.3378378, -4.4943779, 0, 1.5741319, 0},
       {-2.1936486, 0.3243243, -4.49445, 0.0000026, 1.5687089, -0.0000012}};
-  runTo(3.5);
-  for (int k = 0; k < 3; ++k)
-    for (int v = 0; v < 6; ++v) {
-      INFO("body " << 4 + k << " variable " << v << " (x, vx, y, vy, angle, omega) at 3.5 s");
-      CHECK(state(4 + k)[v] == Approx(asserted[k][v]).margin(1e-6));
-    }
+  run.to(3.5);
+  run.checkVars(4, asserted, 1e-6, "at 3.5 s");
   // engine2D's own run at 5.5 s (commit 4b0bb8e compiled and run in Node): followed to the
-  // bit through all 220 steps, checked here to 1e-12.
-  const double engine2D[3][6] = {
+  // bit through all 220 steps.
+  const std::array<double, 6> engine2D[3] = {
       {8.022485137814256, 1.3378378377968048, -4.490999077700382, 2.216758143847764e-19,
        1.5708393626427744, 9.584212352062478e-18},
       {6.022514862185756, 1.3378378378788711, -4.494377875026935, 1.8553150797805641e-13,
        1.5741319400469838, 1.2381844731756845e-13},
       {-1.5449999999999873, 0.3243243243243241, -4.494449965865555, -1.3843985517900602e-17,
        1.5687089009564879, 6.18486530832253e-18}};
-  runTo(5.5);
-  for (int k = 0; k < 3; ++k)
-    for (int v = 0; v < 6; ++v) {
-      INFO("body " << 4 + k << " variable " << v << " at 5.5 s");
-      CHECK(state(4 + k)[v] == Approx(engine2D[k][v]).margin(1e-12).epsilon(0));
-    }
+  run.to(5.5);
+  run.checkVars(4, engine2D, 0, "at 5.5 s");
 }

@@ -8,11 +8,11 @@
 #include <array>
 #include <catch2/catch.hpp>
 
-#include "engine/scene/scene.h"
+#include "tests/engine/scenarios/scene_run.h"
 
 TEST_CASE("StraightStraightTest block_block_contact_2 with engine2D's arithmetic",
           "[scene][collisions][reference][engine2d]") {
-  cl::Scene s = cl::loadScene(R"({"format": "contactlab-scene", "version": 3, "settings": {
+  cl::test::SceneRun run(R"({"format": "contactlab-scene", "version": 3, "settings": {
       "time_step": 0.025, "integrator": "runge-kutta", "collision_handling":
       "serial_grouped_lastpass", "collision_accuracy": 0.6, "seed": 99999,
       "joint_small_impacts": true, "warm_start": false, "distance_tol": 0.01,
@@ -25,34 +25,19 @@ TEST_CASE("StraightStraightTest block_block_contact_2 with engine2D's arithmetic
        "velocity": [0, -0.6], "elasticity": 0.8}],
     "forces": [{"kind": "damping", "k": 0, "rotate_ratio": 0.15},
                {"kind": "gravity2", "G": 3}]})",
-                              "block_block_contact_2");
-  auto advance = s.makeAdvance();
-  const auto runTo = [&](double t) {
-    while (s.sim->time() < t - 1e-9) advance->advance(s.settings.timeStep);
-  };
-  const auto state = [&](int i) {
-    const cl::BodyState b = s.sim->bodyState(i);
-    return std::array<double, 6>{b.x, b.vx, b.y, b.vy, b.angle, b.omega};
-  };
+                         "block_block_contact_2");
   // StraightStraightTest's own assertions at 10 s.
-  const double asserted[2][6] = {
+  const std::array<double, 6> asserted[2] = {
       {0.5034152, 0.2143205, 0.1531754, -0.330582, -9.4336534, -1.3740094},
       {-0.5034152, -0.2143205, -0.1531754, 0.330582, -9.4355238, -1.3740094}};
-  runTo(10);
-  for (int k = 0; k < 2; ++k)
-    for (int v = 0; v < 6; ++v) {
-      INFO("block " << k + 1 << " variable " << v << " (x, vx, y, vy, angle, omega) at 10 s");
-      CHECK(state(k)[v] == Approx(asserted[k][v]).margin(1e-4).epsilon(0));
-    }
+  run.to(10);
+  run.checkVars(0, asserted, 1e-4, "at 10 s");
   // engine2D's run at 14 s, every variable to the bit.
-  const double engine2D[2][6] = {{-0.21963207450670222, 0.45404154820522735, 0.4919521974263352,
-                                  0.12633518440397587, -13.342557980238773, -1.1961896625272168},
-                                 {0.21963207450670222, -0.45404154820522735, -0.4919521974263352,
-                                  -0.12633518440397587, -13.344428434220795, -1.196189662527217}};
-  runTo(14);
-  for (int k = 0; k < 2; ++k)
-    for (int v = 0; v < 6; ++v) {
-      INFO("block " << k + 1 << " variable " << v << " at 14 s");
-      CHECK(state(k)[v] == engine2D[k][v]);
-    }
+  const std::array<double, 6> engine2D[2] = {
+      {-0.21963207450670222, 0.45404154820522735, 0.4919521974263352, 0.12633518440397587,
+       -13.342557980238773, -1.1961896625272168},
+      {0.21963207450670222, -0.45404154820522735, -0.4919521974263352, -0.12633518440397587,
+       -13.344428434220795, -1.196189662527217}};
+  run.to(14);
+  run.checkVars(0, engine2D, 0, "at 14 s");
 }
