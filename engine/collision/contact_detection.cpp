@@ -15,6 +15,7 @@
 #include "engine/collision/detail/record_pruning.h"
 #include "engine/collision/detail/swept_vertex.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/math/engine2d_length.h"
 #include "engine/parallel/worker_pool.h"
 
 namespace cl {
@@ -158,8 +159,7 @@ void cornerCollisionsEngine2D(const BodyView& P, int vi, Vec2 pb, const BodyView
       // The edge's two corners: its start and the next edge's start.
       for (const int qi : {first + ei, first + (ei + 1) % count}) {
         const Vec2 q = np.vertices()[qi].location;
-        const double dx = q.x - pb.x, dy = q.y - pb.y;
-        const double d = std::sqrt(dx * dx + dy * dy);
+        const double d = lengthEngine2D(q - pb);
         if (!(d >= kCornerTiny && d <= reach)) continue;
         if (const auto gap = cornerGap(P, vi, N, qi)) {
           RigidBodyCollision rc = makeRecord(CollisionKind::kVertexVertex,

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/math/engine2d_length.h"
 
 namespace cl {
 
@@ -30,10 +31,8 @@ RigidBodyCollision LengthConnector::collision(const ConnectorContext& ctx) const
   const Vec2 p2 = ctx.worldPoint(mP.body2, mP.attach2);
   const Vec2 p1 = ctx.worldPoint(mP.body1, mP.attach1);
   const Vec2 span = p1 - p2;
-  // engine2D measures the rope as sqrt(dx dx + dy dy) (its Vector.length), not as a hypot.
-  const double len = ctx.tolerances.engine2dArithmetic
-                         ? std::sqrt(span.x * span.x + span.y * span.y)
-                         : span.length();
+  // engine2D measures the rope by its Vector.length, not as a hypot.
+  const double len = ctx.tolerances.engine2dArithmetic ? lengthEngine2D(span) : span.length();
   // Coincident points have no direction; any unit normal will do for the record.
   RigidBodyCollision c =
       connectorRecord(ctx, mP.body1, p1, mP.body2, p2, len > 0.0 ? span / len : Vec2{0, 1});

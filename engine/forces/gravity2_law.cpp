@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "engine/math/engine2d_length.h"
+
 namespace cl {
 
 void Gravity2Law::calculateForces(const ForceContext& ctx, std::vector<Force>& out) const {
@@ -13,7 +15,7 @@ void Gravity2Law::calculateForces(const ForceContext& ctx, std::vector<Force>& o
       if (ctx.engine2d) {
         // engine2D's Gravity2Law: the unit vector from j to i, scaled by G mi mj / (r r).
         const Vec2 v = pi - pj;
-        const double r = std::sqrt(v.x * v.x + v.y * v.y);
+        const double r = lengthEngine2D(v);
         if (r == 0.0) continue;
         const double mag = mGravity * ctx.bodies[i].mass() * ctx.bodies[j].mass() / (r * r);
         const Vec2 dir{mag * (v.x / r), mag * (v.y / r)};

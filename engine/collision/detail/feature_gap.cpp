@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "engine/geometry/detail/edge_intersection.h"
+#include "engine/math/engine2d_length.h"
 
 namespace cl {
 
@@ -184,8 +185,7 @@ std::optional<FeatureGap> cornerGap(const BodyView& P, int pv, const BodyView& N
     // engine2D (StraightEdge.checkVertexVertex, CornerCornerCollision): measured in N's
     // body coordinates, from N's corner to P's.
     const Vec2 pb = N.toBody(P.vertexWorld(pv)), corner = N.vertex(nv).location;
-    const double dx = corner.x - pb.x, dy = corner.y - pb.y;
-    const double d = std::sqrt(dx * dx + dy * dy);
+    const double d = lengthEngine2D(corner - pb);
     if (d < kTiny) return std::nullopt;
     return FeatureGap{P.vertexWorld(pv), N.toWorld(corner), N.dirToWorld((pb - corner) / d), d,
                       true};

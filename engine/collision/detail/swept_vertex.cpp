@@ -6,6 +6,7 @@
 #include "engine/collision/detail/feature_gap.h"
 #include "engine/geometry/detail/edge_intersection.h"
 #include "engine/geometry/detail/lines_intersect_engine2d.h"
+#include "engine/math/engine2d_length.h"
 
 namespace cl {
 
@@ -39,8 +40,7 @@ std::optional<RigidBodyCollision> engine2dSweptCollision(const BodyView& P, int 
         crossings = edgeCrossings(Edge{segment}, edges[ei], kPathOnEdge);
       }
       for (Vec2 q : crossings) {
-        const double dx = from.x - q.x, dy = from.y - q.y;
-        const double d = std::sqrt(dx * dx + dy * dy);
+        const double d = lengthEngine2D(from - q);
         if (!first || d < nearest) first = PathEntry{{pi, ei}, q, 0}, nearest = d;
       }
     }
