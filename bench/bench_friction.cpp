@@ -155,9 +155,10 @@ int main(int argc, char** argv) {
       "10 blocks: 1 run)\n\n",
       mu, compliance ? ", friction_compliance on" : "", seconds, runs);
   fmt::print(
-      "| pile | mode | CPU s | / frictionless | contact solves | warm | rejected | pivots | "
+      "| pile | mode | CPU s | / frictionless | contact solves | warm | partial | rejected | "
+      "pivots | "
       "Lemke | regularized | held static | final KE | final state hash |\n");
-  fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
+  fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int blocks : {10, 20, 50, 100, 200}) {
     if (blocks > maxBlocks) break;
     double frictionless = 0;
@@ -175,11 +176,12 @@ int main(int argc, char** argv) {
       if (mode == Mode::kFrictionless) frictionless = m;
       const cl::ContactSim::SolveTotals& s = first.solves;
       fmt::print(
-          "| pile_{} | {} | {:.3f} | {:.1f} | {} | {} | {} | {} | {} | {} | {} | {:.1e} | {:016x} "
+          "| pile_{} | {} | {:.3f} | {:.1f} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1e} | "
+          "{:016x} "
           "|\n",
-          blocks, modeName(mode), m, m / frictionless, s.solves, s.warmStarts, s.warmRejects,
-          s.pivots, s.frictionByLemke, s.frictionRegularized, s.frictionHeld, first.finalKinetic,
-          first.hash);
+          blocks, modeName(mode), m, m / frictionless, s.solves, s.warmStarts, s.warmPartials,
+          s.warmRejects, s.pivots, s.frictionByLemke, s.frictionRegularized, s.frictionHeld,
+          first.finalKinetic, first.hash);
       if (!first.failure.empty())
         fmt::print("\n{} ({}): {}\n\n", modeName(mode), blocks, first.failure);
       std::fflush(stdout);

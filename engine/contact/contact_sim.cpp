@@ -256,6 +256,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     FrictionResult r = solveFriction(p, o);
     mSolveTotals.pivots += r.pivots;
     mSolveTotals.warmStarts += r.warmStarted;
+    mSolveTotals.warmPartials += r.warmPartial;
     mSolveTotals.warmRejects += r.warmRejected;
     return r;
   };

@@ -88,7 +88,16 @@ class FrictionPivoting {
       if (fs[i] == ContactSet::kNCMinus) v(friction(i)) = -P.mu[i] * v(i);
     }
   }
-  bool warm();
+  // What the warm start came to: its sets solve the problem, or they hold a consistent
+  // start (f and a solve the held rows) whose failing conditions were taken out of their
+  // sets for the pivoting to finish, or there is nothing to start from.
+  enum class Warm { kSolved, kPartial, kNone };
+  Warm warm();
+  // Takes out of their sets the conditions that f and a break beyond the tolerance, keeping
+  // f: a held normal that pulls (its force driven back to zero first), a normal in NC pushed
+  // into its surface, a held friction outside the cone and a friction at the edge that does
+  // not oppose its acceleration (both keep their force, driven back to zero first).
+  void releaseBroken();
   void startCold();
   // The pivoting on A + eps I, eps = rel max diag A: ok when its f solves the problem itself
   // to the final check, or (`compliant`) when it solves the regularized one.
@@ -106,8 +115,9 @@ class FrictionPivoting {
   const FrictionOptions& opt;
 
   Eigen::VectorXd f, a, df, da;
-  HeldInverse inverse;    // FrictionOptions::updatedInverse
-  std::vector<int> ties;  // each normal's column tie (+-1 in NC+-), for `inverse`
+  Eigen::VectorXd solvedF, solvedA;  // the warm start's last solved round
+  HeldInverse inverse;               // FrictionOptions::updatedInverse
+  std::vector<int> ties;             // each normal's column tie (+-1 in NC+-), for `inverse`
   std::vector<ContactSet> ns;
   std::vector<ContactSet> fs;
   double tol = 0;
@@ -147,6 +157,10 @@ void FrictionPivoting::report(PivotTransition t, int d, int j, double s, bool st
 bool FrictionPivoting::nextDrive(int& d, Goal& goal) {
   for (int i = 0; i < n; ++i) {
     if (ns[i] != ContactSet::kUntreated) continue;
+    if (f[i] != 0) {  // a warm start's pulling normal: back to zero first
+      d = i, goal = Goal::kZeroForce;
+      return true;
+    }
     if (isJoint(i) ? std::abs(a[i]) <= tol : a[i] >= -tol) {
       const bool held = isJoint(i) || (opt.touchingHeld && a[i] <= tol);
       ns[i] = held ? ContactSet::kC : ContactSet::kNC;
@@ -256,9 +270,9 @@ void FrictionPivoting::drive(int d, Goal goal) {
   const int i = normal ? d : d - n;  // the contact
   // A normal pushes; a joint pulls or pushes towards zero acceleration; a friction
   // pushes against the tangential acceleration, or towards zero force.
-  const double sigma = normal                     ? (isJoint(d) && a(d) > 0 ? -1.0 : 1.0)
-                       : goal == Goal::kZeroForce ? (f(d) > 0 ? -1.0 : 1.0)
-                                                  : (a(d) < 0 ? 1.0 : -1.0);
+  const double sigma = goal == Goal::kZeroForce ? (f(d) > 0 ? -1.0 : 1.0)
+                       : normal                 ? (isJoint(d) && a(d) > 0 ? -1.0 : 1.0)
+                                                : (a(d) < 0 ? 1.0 : -1.0);
   lastIndex = -1;
   for (;;) {
     if (++pivots > maxPivots) {
@@ -273,10 +287,10 @@ void FrictionPivoting::drive(int d, Goal goal) {
       if (step < s) s = std::max(step, 0.0), j = index, move = m;
     };
     // The driven condition.
-    if (normal) {
-      if (a(d) * da(d) < 0) consider(-a(d) / da(d), d, Move::kNormalHeld);
-    } else if (goal == Goal::kZeroForce) {
+    if (goal == Goal::kZeroForce) {
       consider(-f(d) / df(d), d, Move::kForceZero);
+    } else if (normal) {
+      if (a(d) * da(d) < 0) consider(-a(d) / da(d), d, Move::kNormalHeld);
     } else {
       if (sigma * da(d) > 0) consider(-a(d) / da(d), d, Move::kFrictionHeld);
       const double closing = df(d) - sigma * P.mu[i] * df(i);
@@ -394,10 +408,11 @@ void FrictionPivoting::drive(int d, Goal goal) {
 
 // The warm start (FrictionOptions::guess): the sets of the guessed forces solved directly,
 // nearest to them, the sets corrected where they break a condition and solved again, a few
-// rounds at most. True when the sets hold and solve the problem to the final check.
-bool FrictionPivoting::warm() {
+// rounds at most. Solved when the sets hold and solve the problem to the final check; else
+// the last sets whose held rows were solved are the start, their broken conditions released.
+FrictionPivoting::Warm FrictionPivoting::warm() {
   const Eigen::VectorXd& g = opt.guess;
-  if (g.size() != 2 * n || !g.allFinite()) return false;
+  if (g.size() != 2 * n || !g.allFinite()) return Warm::kNone;
   for (int i = 0; i < n; ++i) {
     const bool held = g(i) > 0 || isJoint(i);
     ns[i] = held ? ContactSet::kC : ContactSet::kNC;
@@ -409,6 +424,14 @@ bool FrictionPivoting::warm() {
                    : ContactSet::kCF;
   }
   f = g;
+  // The last round's sets, whose held rows f and a solve.
+  std::vector<ContactSet> solvedNs, solvedFs;
+  const auto partial = [&] {
+    if (solvedNs.empty()) return Warm::kNone;
+    ns = std::move(solvedNs), fs = std::move(solvedFs);
+    releaseBroken();
+    return Warm::kPartial;
+  };
   for (int round = 0; round < kWarmRounds; ++round) {
     // f on the held rows solves (A f + b)_held = 0, nearest to the last f; NC forces and
     // untreated frictions are 0, NC+- frictions +-mu f_N.
@@ -418,13 +441,19 @@ bool FrictionPivoting::warm() {
     if (m > 0) {
       Eigen::VectorXd rhs(m), start(m);
       for (int r = 0; r < m; ++r) rhs(r) = -P.b(held[r]), start(r) = f(held[r]);
-      if (!solveHeld(held, rhs, x, &start)) return false;
+      if (!solveHeld(held, rhs, x, &start)) {
+        if (!solvedNs.empty()) {  // f and a are still the last round's
+          f = solvedF, a = solvedA;
+        }
+        return partial();
+      }
     }
     f.setZero();
     for (int c = 0; c < m; ++c) f(held[c]) = x(c);
     tieEdgeFrictions(f);
     a.noalias() = A * f;
     a += P.b;
+    solvedNs = ns, solvedFs = fs, solvedF = f, solvedA = a;
     // A held normal that pulls (f_N < 0) leaves C, its friction with it; only when none
     // does, the other conditions that fail change set (changing them together with a pull
     // makes the rounds oscillate).
@@ -455,9 +484,27 @@ bool FrictionPivoting::warm() {
         }
       }
     }
-    if (!changed) return frictionViolation(P, f, a) <= kCheckFactor * tol;
+    if (!changed && frictionViolation(P, f, a) <= kCheckFactor * tol) return Warm::kSolved;
+    if (!changed) break;
   }
-  return false;
+  return partial();
+}
+
+void FrictionPivoting::releaseBroken() {
+  for (int i = 0; i < n; ++i) {
+    if (isJoint(i)) continue;
+    const bool staticFriction = hasFriction(i) && slideOf(i) == 0;
+    const int k = friction(i);
+    if ((ns[i] == ContactSet::kC && f(i) < -tol) || (ns[i] == ContactSet::kNC && a(i) < -tol)) {
+      ns[i] = ContactSet::kUntreated;
+      if (staticFriction) fs[i] = ContactSet::kUntreated;
+    } else if (staticFriction && ((fs[i] == ContactSet::kCF &&
+                                   std::abs(f(k)) > P.mu[i] * std::max(f(i), 0.0) + tol) ||
+                                  (fs[i] == ContactSet::kNCPlus && a(k) > tol) ||
+                                  (fs[i] == ContactSet::kNCMinus && a(k) < -tol))) {
+      fs[i] = ContactSet::kUntreated;
+    }
+  }
 }
 
 // Every condition untreated, f = 0 and a = b: where the pivoting starts without a guess.
@@ -489,26 +536,41 @@ FrictionResult FrictionPivoting::go() {
   const double scale = m > 0 ? P.b.cwiseAbs().maxCoeff() : 0.0;
   tol = opt.tolerance * (scale > 0 ? scale : 1.0);
   maxPivots = opt.pivotsPerRow * m + 100;
-  bool warmStarted = false, warmRejected = false;
+  bool warmStarted = false, warmPartial = false, warmRejected = false;
   if (opt.guess.size() > 0) {
-    warmStarted = warm();
-    warmRejected = !warmStarted;
-    report(warmStarted ? PivotTransition::kWarmStart : PivotTransition::kWarmStartRejected, -1, -1,
-           0, false);
+    const Warm w = warm();
+    warmStarted = w == Warm::kSolved;
+    warmPartial = w == Warm::kPartial;
+    warmRejected = w == Warm::kNone;
+    report(w == Warm::kNone ? PivotTransition::kWarmStartRejected : PivotTransition::kWarmStart, -1,
+           -1, 0, false);
     if (warmRejected) startCold();
   }
   const auto finish = [&](FrictionResult r) {
     r.warmStarted = warmStarted;
+    r.warmPartial = warmPartial;
     r.warmRejected = warmRejected;
     return r;
   };
-  int d = -1;
-  Goal goal = Goal::kEstablish;
-  if (!warmStarted)
+  const auto pivoting = [&] {
+    int d = -1;
+    Goal goal = Goal::kEstablish;
     while (error == LcpError::kOk && nextDrive(d, goal)) drive(d, goal);
-  if (error == LcpError::kOk) {
-    a = A * f + P.b;  // the accumulated a, recomputed for the check and the caller
-    if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
+    if (error == LcpError::kOk) {
+      a = A * f + P.b;  // the accumulated a, recomputed for the check and the caller
+      if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
+    }
+  };
+  if (!warmStarted) pivoting();
+  // A warm start's pivoting that failed is not the problem's verdict: the pivoting again
+  // from no sets, with a budget of its own.
+  if (warmPartial && error != LcpError::kOk) {
+    warmPartial = false, warmRejected = true;
+    report(PivotTransition::kWarmStartRejected, -1, -1, 0, false);
+    startCold();
+    error = LcpError::kOk;
+    maxPivots = pivots + opt.pivotsPerRow * m + 100;
+    pivoting();
   }
   // The fallbacks, when the pivoting failed: Lemke, then the regularized pivoting.
   const auto byLemke = [&]() -> std::optional<FrictionResult> {

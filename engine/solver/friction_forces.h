@@ -20,7 +20,9 @@
 // their normals, df_F = +-mu df_N) until it holds, and at each step the first established
 // condition that would break changes set instead (Baraff's maxstep). A condition that would
 // go back to the set it just left by a zero step is given up and established again later
-// (Baraff's remedy for cycling); a given-up friction is first driven back to zero force.
+// (Baraff's remedy for cycling); a given-up friction is first driven back to zero force, as
+// is a warm start's normal or friction taken out of its set with a force (FrictionOptions::
+// guess).
 //
 // The reduced system of a step is not symmetric (the NC+- ties), and A is singular wherever
 // a body carries more contacts than it has freedoms: each direction is the minimum-norm
@@ -75,8 +77,10 @@ struct FrictionResult {
   // on the problem itself, is the caller's to report).
   bool compliant = false;
   // The warm start (FrictionOptions::guess): its sets solved the problem outright (no
-  // pivots), or were rejected and the problem was solved without them.
+  // pivots), or started the pivoting (their broken conditions taken out), or were rejected
+  // and the problem was solved without them.
   bool warmStarted = false;
+  bool warmPartial = false;
   bool warmRejected = false;
   LcpError error = LcpError::kOk;
   bool ok() const { return error == LcpError::kOk; }
@@ -137,8 +141,13 @@ struct FrictionOptions {
   // first every held normal that pulls (C -> NC where f_N < 0), else every other failing
   // condition (NC -> C where a_N < 0, C_F -> NC+- outside the cone, NC+- -> C_F where a_F
   // does not oppose f_F), and the held rows are solved again, 16 rounds at most. The sets
-  // are kept when nothing changes and they satisfy (15) and (16) to the final check; else
-  // the problem is solved as without a guess. Empty: no warm start.
+  // are kept when nothing changes and they satisfy (15) and (16) to the final check. Else
+  // the last round whose held rows were solved is the pivoting's start (warmPartial): the
+  // conditions its f and a break are taken out of their sets with their forces, a normal
+  // that pulls or a friction outside the cone or not against a_F being driven back to zero
+  // force before it is established again, and the rest stay established. Only where that
+  // pivoting fails, or no round was solved, is the problem solved as without a guess
+  // (warmRejected). Empty: no warm start.
   Eigen::VectorXd guess;
   // Told every decision (a SolverPivot with the five sets: C, NC and C_F, NC+, NC- as rows
   // n + i) and the solve (a SolverSolve with mu and slide) when set.

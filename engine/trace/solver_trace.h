@@ -77,7 +77,9 @@ inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
     {PivotTransition::kWarmStart, "warm start",
      "the guessed C (contacts that carried force in the previous evaluate) solved the LCP with one "
      "factorization: C = guess, NC = the rest (a friction solve: from the previous forces, their "
-     "frictions held in C_F or at the cone's edge, the sets corrected for a few rounds)"},
+     "frictions held in C_F or at the cone's edge, the sets corrected for a few rounds; where they "
+     "still break a condition, those conditions are taken out and the pivoting finishes from the "
+     "rest)"},
     {PivotTransition::kWarmStartRejected, "warm start rejected",
      "the guessed C did not solve the LCP (j broke it: negative force, negative acceleration or a "
      "singular pivot; a friction solve: its corrected sets did not hold): solved cold from here"},
@@ -94,7 +96,9 @@ inline constexpr PivotTransitionText kPivotTransitionTexts[] = {
     {PivotTransition::kEdgeToFriction, "NC+- -> C_F",
      "the friction j at the cone's edge: its tangential acceleration reached 0: NC+- -> C_F"},
     {PivotTransition::kFrictionZeroed, "friction zeroed",
-     "a given-up friction force d was driven back to zero before it is established again"},
+     "a force d out of its sets (a given-up friction, or from a warm start a normal that pulled or "
+     "a "
+     "friction that broke its condition) was driven back to zero before it is established again"},
     {PivotTransition::kGiveUp, "given up",
      "j would have gone straight back to the set it just left by a zero step (a cycle): it is "
      "taken out of the sets and established again later (Baraff 94)"},

@@ -1,9 +1,10 @@
 // The friction solve's warm start (FrictionOptions::guess): a guess that solves the problem
 // is kept with no pivot; on a singular problem the forces kept are those nearest the guess
 // (not those of the cold pivoting); a guess near the solution is corrected to one; a guess it
-// cannot use gives the cold pivoting's answer to the bit; and on a sequence of nearby
-// problems (a resting body as its problem drifts) most solves take no pivot, each meeting
-// Baraff's conditions (15) and (16).
+// cannot use gives the cold pivoting's answer to the bit; a guess whose sets break a
+// condition starts the pivoting from them; and on a sequence of nearby problems (a resting
+// body as its problem drifts) most solves take no pivot, each meeting Baraff's conditions
+// (15) and (16).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
@@ -154,7 +155,8 @@ TEST_CASE("Friction warm start: nearby problems mostly take no pivot, each one s
       ++solves;
       warm += r.warmStarted;
       rejected += r.warmRejected;
-      if (step > 0) CHECK(r.warmStarted != r.warmRejected);  // a guess was tried
+      // A guess was tried: it solved the problem, started the pivoting, or was set aside.
+      if (step > 0) CHECK(r.warmStarted + r.warmPartial + r.warmRejected == 1);
       previous = r.f;
     }
   }
@@ -189,4 +191,95 @@ TEST_CASE("Friction warm start: the degenerate pile problem from its own solutio
   REQUIRE(near.ok());
   CHECK(near.warmStarted);
   CHECK(frictionViolation(p, near.f, p.A * near.f + p.b) <= tol);
+}
+
+TEST_CASE("Friction warm start: a guess whose sets break a condition starts the pivoting",
+          "[friction][solver][warm]") {
+  // Random two-body stacks solved from far-off guesses: each normal force guessed between
+  // -1 and 3 times its weight share, each friction anywhere in a cone twice as wide. Where
+  // the rounds end with sets that still break a condition, those conditions are released
+  // and the pivoting finishes from the rest (warmPartial): every solve must still meet (15)
+  // and (16), and the pivoting from a partial start must take fewer pivots than from none.
+  RandomLCG rng(77);
+  int partial = 0, partialPivots = 0, coldPivots = 0, started = 0, rejected = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const cl::test::TwoBodyStack stack = cl::test::randomTwoBodyStack(rng);
+    const double mu = 0.2 + rng.nextFloat();
+    const FrictionProblem p = stack.problem(20 * kDeg * rng.nextFloat(), mu);
+    const FrictionResult cold = computeFrictionForces(p);
+    REQUIRE(cold.ok());
+    const int n = p.contacts();
+    const double scale = cold.f.head(n).cwiseAbs().maxCoeff();
+    Eigen::VectorXd guess(2 * n);
+    for (int i = 0; i < n; ++i) {
+      guess(i) = scale * (4 * rng.nextFloat() - 1);
+      guess(n + i) = 2 * mu * std::abs(guess(i)) * (2 * rng.nextFloat() - 1);
+    }
+    const FrictionResult r = warmFrom(p, guess);
+    INFO("trial " << trial << ": " << errorName(r.error));
+    REQUIRE(r.ok());
+    CHECK(r.warmStarted + r.warmPartial + r.warmRejected == 1);
+    const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
+    CHECK(frictionViolation(p, r.f, p.A * r.f + p.b) <= tol);
+    started += r.warmStarted;
+    rejected += r.warmRejected;
+    if (r.warmPartial) {
+      ++partial;
+      partialPivots += r.pivots;
+      coldPivots += cold.pivots;
+    }
+  }
+  INFO("partial starts " << partial << ": " << partialPivots << " pivots, cold " << coldPivots
+                         << "; solved " << started << ", rejected " << rejected);
+  CHECK(partial > 0);
+  CHECK(partialPivots < coldPivots);
+}
+
+TEST_CASE("Friction warm start: far-off guesses on the degenerate pile start the pivoting",
+          "[friction][solver][warm]") {
+  // The degenerate pile problem (47 contacts on 20 blocks; cold, the pivoting gives up after
+  // 4801 pivots and Lemke solves it) from Lemke's forces with a few contacts' guesses made
+  // up to 4 times larger and their frictions zeroed: the rounds' nearest solution then
+  // pulls or slips somewhere. Every solve must meet (15) and (16); a start the rounds leave
+  // with broken conditions must finish by pivoting from it, in fewer pivots than the cold
+  // solve took; and a held normal that pulled must be driven back to zero force first (a
+  // "friction zeroed" decision on a normal's row).
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
+                                   "friction_pile20_degenerate.json");
+  REQUIRE(file.friction);
+  const FrictionProblem& p = *file.friction;
+  const int n = p.contacts();
+  const FrictionResult cold = computeFrictionForces(p);
+  REQUIRE(cold.ok());
+  const FrictionResult lemke = frictionByLemke(p, 1e-10);
+  REQUIRE(lemke.f.size() == 2 * n);
+  const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
+  int partial = 0, normalsZeroed = 0;
+  RandomLCG rng(5);
+  for (int trial = 0; trial < 40; ++trial) {
+    Eigen::VectorXd guess = lemke.f;
+    for (int k = 0; k < 4; ++k) {
+      const int i = static_cast<int>(rng.nextFloat() * n) % n;
+      guess(i) *= 1 + 3 * rng.nextFloat();
+      guess(n + i) = 0;
+    }
+    RecordingTraceSink sink;
+    FrictionOptions o;
+    o.guess = guess;
+    o.sink = &sink;
+    o.updatedInverse = true;  // as with the friction warm start in ContactSim
+    const FrictionResult r = computeFrictionForces(p, o);
+    INFO("trial " << trial << ": " << errorName(r.error));
+    REQUIRE(r.ok());
+    CHECK(frictionViolation(p, r.f, p.A * r.f + p.b) <= tol);
+    CHECK(r.warmStarted + r.warmPartial + r.warmRejected == 1);
+    if (!r.warmPartial) continue;
+    ++partial;
+    CHECK(r.pivots < cold.pivots);
+    for (const SolverPivot& pivot : sink.pivots)
+      normalsZeroed += pivot.transition == PivotTransition::kFrictionZeroed && pivot.d < n;
+  }
+  INFO("partial starts " << partial << ", normals driven to zero force " << normalsZeroed);
+  CHECK(partial > 0);
+  CHECK(normalsZeroed > 0);
 }
