@@ -27,6 +27,9 @@ Direction tangentOf(const RigidBodyCollision& c) {
 
 // How a unit force along column y accelerates, along row x, the bodies they share.
 double entry(const Direction& x, const Direction& y, std::span<const Polygon> bodies) {
+  // Most pairs of a large problem share no body: 0 at once, before any body is looked up.
+  const auto shared = [&](int body) { return body == y.body1 || body == y.body2; };
+  if (!shared(x.body1) && !shared(x.body2)) return 0.0;
   double sum = 0;
   for (int sx = 0; sx < 2; ++sx) {
     const int body = sx == 0 ? x.body1 : x.body2;
