@@ -4,9 +4,10 @@
 // Each pile runs frictionless, with friction solved cold (every friction solve pivoting
 // from no sets: the default) and with the friction warm start (friction_warm_start), for
 // `seconds` simulated seconds; the table gives the CPU medians and their ratios to the
-// frictionless run, what the friction solves did, and the final kinetic energy. The cold
-// pivoting costs minutes on the larger piles: it runs on piles up to --cold-max blocks
-// (default 20), once above 10 blocks.
+// frictionless run (the median of each round's ratio, the modes' runs interleaved), what
+// the friction solves did, and the final kinetic energy. The cold pivoting costs minutes on
+// the larger piles: it runs on piles up to --cold-max blocks (default 20), once above 10
+// blocks.
 // With --curve T, the warm frictional piles of 100 and 200 blocks (and the frictionless ones
 // beside them) run on to T simulated seconds once more, and a second table gives their CPU
 // per simulated second, second by second, with the kinetic energy at each second's end: the
@@ -161,29 +162,33 @@ int main(int argc, char** argv) {
   fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int blocks : {10, 20, 50, 100, 200}) {
     if (blocks > maxBlocks) break;
-    double frictionless = 0;
-    for (const Mode mode : {Mode::kFrictionless, Mode::kCold, Mode::kWarm}) {
-      if (mode == Mode::kCold && blocks > coldMax) continue;
-      const int n = mode == Mode::kCold && blocks > 10 ? 1 : runs;
-      std::vector<double> cpu;
-      Run first;
-      for (int k = 0; k < n; ++k) {
-        const Run r = runPile(pileScene(blocks, mode, mu, compliance), seconds, {});
-        if (k == 0) first = r;
-        cpu.push_back(r.cpu);
+    // The modes' runs interleave (run k of each mode, then run k + 1), and the ratio is the
+    // median of each run's CPU over the frictionless run of the same round: the shared host's
+    // load drifts over a bench, and alike for runs made side by side.
+    std::vector<Mode> modes;
+    for (const Mode mode : {Mode::kFrictionless, Mode::kCold, Mode::kWarm})
+      if (mode != Mode::kCold || blocks <= coldMax) modes.push_back(mode);
+    std::vector<std::vector<double>> cpu(modes.size());
+    std::vector<Run> first(modes.size());
+    for (int k = 0; k < runs; ++k)
+      for (std::size_t m = 0; m < modes.size(); ++m) {
+        if (modes[m] == Mode::kCold && blocks > 10 && k > 0) continue;
+        const Run r = runPile(pileScene(blocks, modes[m], mu, compliance), seconds, {});
+        if (k == 0) first[m] = r;
+        cpu[m].push_back(r.cpu);
       }
-      const double m = median(cpu);
-      if (mode == Mode::kFrictionless) frictionless = m;
-      const cl::ContactSim::SolveTotals& s = first.solves;
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+      std::vector<double> ratios;
+      for (std::size_t k = 0; k < cpu[m].size(); ++k) ratios.push_back(cpu[m][k] / cpu[0][k]);
+      const cl::ContactSim::SolveTotals& s = first[m].solves;
       fmt::print(
           "| pile_{} | {} | {:.3f} | {:.1f} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1e} | "
-          "{:016x} "
-          "|\n",
-          blocks, modeName(mode), m, m / frictionless, s.solves, s.warmStarts, s.warmPartials,
-          s.warmRejects, s.pivots, s.frictionByLemke, s.frictionRegularized, s.frictionHeld,
-          first.finalKinetic, first.hash);
-      if (!first.failure.empty())
-        fmt::print("\n{} ({}): {}\n\n", modeName(mode), blocks, first.failure);
+          "{:016x} |\n",
+          blocks, modeName(modes[m]), median(cpu[m]), median(ratios), s.solves, s.warmStarts,
+          s.warmPartials, s.warmRejects, s.pivots, s.frictionByLemke, s.frictionRegularized,
+          s.frictionHeld, first[m].finalKinetic, first[m].hash);
+      if (!first[m].failure.empty())
+        fmt::print("\n{} ({}): {}\n\n", modeName(modes[m]), blocks, first[m].failure);
       std::fflush(stdout);
     }
   }
