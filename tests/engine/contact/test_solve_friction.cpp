@@ -7,6 +7,7 @@
 #include "engine/contact/contact_sim.h"
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
@@ -15,10 +16,7 @@ namespace {
 // pile_50 with mu 0.5 at t = 3.625: 106 static contacts that the pivoting, Lemke and the
 // regularized pivoting do not solve (test_friction_compliance.cpp).
 FrictionProblem pile50Static() {
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile50_static.json");
-  REQUIRE(file.friction);
-  return *file.friction;
+  return cl::test::storedFrictionProblem("friction_pile50_static.json");
 }
 
 // The exact solves shortened (the pivoting fails on this problem at any budget, 1 pivot a

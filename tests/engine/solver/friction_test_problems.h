@@ -1,16 +1,29 @@
 #pragma once
 // Friction problems whose mechanics are known by hand, shared by the friction solve's tests:
-// one body on a slope at some of its points, and random stacks of two bodies on a slope.
+// one body on a slope at some of its points, and random stacks of two bodies on a slope;
+// and the friction problems of runs stored under tests/data/lcp.
 #include <Eigen/Dense>
 #include <cmath>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "engine/math/random_lcg.h"
 #include "engine/solver/friction_forces.h"
+#include "engine/solver/lcp_file.h"
 
 namespace cl::test {
 
 inline constexpr double kG = 9.8;
+
+// The friction problem stored as tests/data/lcp/`name` (a run's solve, as the CLI's --lcp-dir
+// writes it); throws when the file holds none.
+inline FrictionProblem storedFrictionProblem(const std::string& name) {
+  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" / name);
+  if (!file.friction) throw std::runtime_error(name + " holds no friction problem");
+  return *file.friction;
+}
 
 struct SlopeBody {
   double m, I;

@@ -6,6 +6,7 @@
 
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
@@ -16,10 +17,7 @@ TEST_CASE("Friction compliance: a problem no exact solve solves is solved to its
   // The pivoting and Lemke fail on it, as do the regularized pivotings at 1e-12 and 1e-10 in
   // the run. (The pivoting fails at any budget: 50 pivots a row and the warm start's 5 in
   // the run; 1 a row here, which keeps the test a third as long.)
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile50_static.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
   REQUIRE(p.contacts() == 106);
   const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();  // the solve's final check
 
@@ -57,10 +55,7 @@ TEST_CASE("Friction compliance: not for a problem with a sliding contact",
           "[friction][solver][compliance]") {
   // Sliding friction without a solution asks for an impulse or the contact held static
   // (ContactSim), not for forces of order 1/eps: the fallback leaves it failed.
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile50_static.json");
-  REQUIRE(file.friction);
-  FrictionProblem p = *file.friction;
+  FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
   p.slide.assign(p.mu.size(), 0);
   p.slide[0] = 1;
   FrictionOptions soft;

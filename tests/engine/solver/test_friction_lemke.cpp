@@ -9,6 +9,7 @@
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
@@ -52,10 +53,7 @@ TEST_CASE("Friction by Lemke: a particle on a slope, held and sliding", "[fricti
 
 TEST_CASE("Friction by Lemke: the fallback solves a pile problem Baraff's drive cannot",
           "[friction][lemke]") {
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile_sliding.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile_sliding.json");
   REQUIRE(p.contacts() == 14);
   FrictionOptions pivotingOnly;
   pivotingOnly.lemkeFallback = false;
@@ -78,10 +76,7 @@ TEST_CASE("A degenerate pile problem the pivoting cannot solve, by Lemke and by 
   // data (issue 44); now they end within the friction solve's acceptance check, though not
   // within Lemke's own 1e-10. The regularized fallback, asked without Lemke, solves it too: on
   // A + 1e-10 max(diag A) I, the second of its two (at 1e-12 the pivoting alone does not).
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile20_degenerate.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_degenerate.json");
   const int n = p.contacts();
   REQUIRE(n == 47);
   FrictionOptions neither;

@@ -7,6 +7,7 @@
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
 #include "engine/solver/lcp_file.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
 
@@ -33,10 +34,7 @@ TEST_CASE("Friction: a Lemke fallback that ends in NaN is not taken for a soluti
   // pile_100 with mu 0.5 and the friction warm start at t = 3.416: 147 contacts, 30 of them
   // sliding. The pivoting ran out of pivots, Lemke's fallback ended with f and a all NaN,
   // the check passed them, and the simulation's state became NaN.
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile100_nan_lemke.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile100_nan_lemke.json");
   REQUIRE(p.contacts() == 147);
   const FrictionResult lemke = frictionByLemke(p, 1e-10, false);
   REQUIRE_FALSE(lemke.f.allFinite());  // what the run met

@@ -169,10 +169,7 @@ TEST_CASE("Friction warm start: the degenerate pile problem from its own solutio
   // pile_20 with mu 0.5 at t = 4.525 (47 static contacts on 20 blocks: A singular), which
   // the cold pivoting gives up on after 4801 pivots and Lemke solves: from Lemke's forces
   // the warm start takes no pivot, and from those forces 1 % off it finds a solution too.
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile20_degenerate.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_degenerate.json");
   // Lemke's forces, which solve the problem to the friction solve's final check (its own
   // verdict is stricter: test_friction_lemke.cpp), without the cold pivoting before them.
   const FrictionResult lemke = frictionByLemke(p, 1e-10);
@@ -244,10 +241,7 @@ TEST_CASE("Friction warm start: far-off guesses on the degenerate pile start the
   // with broken conditions must finish by pivoting from it, in fewer pivots than the cold
   // solve took; and a held normal that pulled must be driven back to zero force first (a
   // "friction zeroed" decision on a normal's row).
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile20_degenerate.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_degenerate.json");
   const int n = p.contacts();
   const FrictionResult cold = computeFrictionForces(p);
   REQUIRE(cold.ok());

@@ -196,10 +196,7 @@ TEST_CASE("Friction: the updated inverse on the degenerate pile problem", "[fric
   // pile_20 with mu 0.5 at t = 4.525: 47 static contacts on 20 blocks, A singular, so
   // most held systems late in the pivoting are singular and go to the decomposition. The
   // answer (pivoting or a fallback) must meet (15) and (16) to the final check.
-  const LcpFile file = readLcpFile(std::filesystem::path(CONTACTLAB_TEST_DATA_DIR) / "lcp" /
-                                   "friction_pile20_degenerate.json");
-  REQUIRE(file.friction);
-  const FrictionProblem& p = *file.friction;
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_degenerate.json");
   FrictionOptions o;
   o.updatedInverse = true;
   o.lemkeExact = false;
