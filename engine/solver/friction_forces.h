@@ -146,8 +146,8 @@ struct FrictionOptions {
   // conditions its f and a break are taken out of their sets with their forces, a normal
   // that pulls or a friction outside the cone or not against a_F being driven back to zero
   // force before it is established again, and the rest stay established. Only where that
-  // pivoting fails, or no round was solved, is the problem solved as without a guess
-  // (warmRejected). Empty: no warm start.
+  // pivoting fails (within 2 pivots a row, or pivotsPerRow if fewer), or no round was
+  // solved, is the problem solved as without a guess (warmRejected). Empty: no warm start.
   Eigen::VectorXd guess;
   // Told every decision (a SolverPivot with the five sets: C, NC and C_F, NC+, NC- as rows
   // n + i) and the solve (a SolverSolve with mu and slide) when set.
