@@ -120,9 +120,8 @@ class FrictionPivoting {
   const FrictionOptions& opt;
 
   Eigen::VectorXd f, a, df, da;
-  Eigen::VectorXd solvedF, solvedA;  // the warm start's last solved round
-  HeldInverse inverse;               // FrictionOptions::updatedInverse
-  std::vector<int> ties;             // each normal's column tie (+-1 in NC+-), for `inverse`
+  HeldInverse inverse;    // FrictionOptions::updatedInverse
+  std::vector<int> ties;  // each normal's column tie (+-1 in NC+-), for `inverse`
   std::vector<ContactSet> ns;
   std::vector<ContactSet> fs;
   double tol = 0;
@@ -429,7 +428,7 @@ FrictionPivoting::Warm FrictionPivoting::warm() {
                    : ContactSet::kCF;
   }
   f = g;
-  // The last round's sets, whose held rows f and a solve.
+  // The last round's sets, whose held rows f and a solve (a failed solve leaves f and a).
   std::vector<ContactSet> solvedNs, solvedFs;
   const auto partial = [&] {
     if (solvedNs.empty()) return Warm::kNone;
@@ -446,19 +445,14 @@ FrictionPivoting::Warm FrictionPivoting::warm() {
     if (m > 0) {
       Eigen::VectorXd rhs(m), start(m);
       for (int r = 0; r < m; ++r) rhs(r) = -P.b(held[r]), start(r) = f(held[r]);
-      if (!solveHeld(held, rhs, x, &start)) {
-        if (!solvedNs.empty()) {  // f and a are still the last round's
-          f = solvedF, a = solvedA;
-        }
-        return partial();
-      }
+      if (!solveHeld(held, rhs, x, &start)) return partial();  // f, a: the last round's
     }
     f.setZero();
     for (int c = 0; c < m; ++c) f(held[c]) = x(c);
     tieEdgeFrictions(f);
     a.noalias() = A * f;
     a += P.b;
-    solvedNs = ns, solvedFs = fs, solvedF = f, solvedA = a;
+    solvedNs = ns, solvedFs = fs;
     // A held normal that pulls (f_N < 0) leaves C, its friction with it; only when none
     // does, the other conditions that fail change set (changing them together with a pull
     // makes the rounds oscillate).
