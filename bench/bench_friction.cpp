@@ -15,8 +15,14 @@
 // is reported with its time and message under its row, its CPU up to the failure.
 // With --compliance, the frictional runs have friction_compliance on (the compliant last
 // fallback that takes pile_50 and pile_100 past the problems no exact solve solves).
+// With --variants K, each pile up to 20 blocks also runs K perturbed trajectories: every
+// movable block started k * 1e-9 to the right (k = 1..K), far below anything physical, which
+// the pile's chaos grows into another settling. The cost of a frictional pile depends on
+// its trajectory (a handful of solves with sliding contacts takes most of it), so a
+// change that moves rounding moves the one-trajectory ratio by tens of percent; the
+// median over perturbed trajectories is the figure that a change can be judged by.
 //   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
-//                              [--compliance]
+//                              [--compliance] [--variants K]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -55,10 +61,13 @@ const char* modeName(Mode m) {
 // The pile as its file gives it, with friction mu on every body, the friction warm start as
 // the mode asks and friction_compliance as `compliance` says (the frictionless mode leaves
 // the file as it is).
-cl::Scene pileScene(int blocks, Mode mode, double mu, bool compliance) {
+// With `shift`, every movable body starts that far to the right (a perturbed trajectory).
+cl::Scene pileScene(int blocks, Mode mode, double mu, bool compliance, double shift = 0) {
   const auto file =
       std::filesystem::path(CONTACTLAB_SCENES_DIR) / fmt::format("pile_{}.json", blocks);
   cl::SceneDoc doc = cl::parseScene(cl::readTextFile(file), file.string());
+  for (cl::BodyDoc& body : doc.bodies)
+    if (!body.fixed.value_or(false) && body.position) body.position->x += shift;
   if (mode != Mode::kFrictionless) {
     for (cl::BodyDoc& body : doc.bodies) body.friction = mu;
     cl::SimSettings settings = cl::settingsOf(doc);
@@ -121,17 +130,49 @@ void costCurve(int blocks, double mu, bool compliance, double until) {
   }
 }
 
+// The third table: for each perturbed trajectory k, the frictional run's CPU over the
+// frictionless run's (each the median of `runs` interleaved rounds' ratios), and their median.
+void perturbed(int blocks, double mu, bool compliance, double seconds, int runs, int variants,
+               bool cold) {
+  std::vector<Mode> modes{Mode::kWarm};
+  if (cold) modes.insert(modes.begin(), Mode::kCold);
+  std::vector<std::vector<double>> ratio(modes.size());
+  std::vector<std::vector<long long>> pivots(modes.size());
+  for (int k = 1; k <= variants; ++k) {
+    const double shift = k * 1e-9;
+    std::vector<std::vector<double>> rounds(modes.size());
+    for (int r = 0; r < runs; ++r) {
+      const double base =
+          runPile(pileScene(blocks, Mode::kFrictionless, mu, compliance, shift), seconds, {}).cpu;
+      for (std::size_t m = 0; m < modes.size(); ++m) {
+        const Run run = runPile(pileScene(blocks, modes[m], mu, compliance, shift), seconds, {});
+        rounds[m].push_back(run.cpu / base);
+        if (r == 0) pivots[m].push_back(run.solves.pivots);
+      }
+    }
+    for (std::size_t m = 0; m < modes.size(); ++m) ratio[m].push_back(median(rounds[m]));
+  }
+  for (std::size_t m = 0; m < modes.size(); ++m) {
+    fmt::print("| pile_{} | {} |", blocks, modeName(modes[m]));
+    for (std::size_t k = 0; k < ratio[m].size(); ++k)
+      fmt::print(" {:.1f} ({}) |", ratio[m][k], pivots[m][k]);
+    fmt::print(" **{:.1f}** |\n", median(ratio[m]));
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int runs = 3, maxBlocks = 200, coldMax = 20;
+  int runs = 3, maxBlocks = 200, coldMax = 20, variants = 0;
   double seconds = 12.0, mu = 0.5, curve = 0;
   bool compliance = false;
   std::vector<const char*> positional;
   for (int i = 1; i < argc; ++i) {
     const bool option = std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
                         std::strcmp(argv[i], "--cold-max") == 0 ||
-                        std::strcmp(argv[i], "--curve") == 0;
+                        std::strcmp(argv[i], "--curve") == 0 ||
+                        std::strcmp(argv[i], "--variants") == 0;
     if (option && i + 1 >= argc) {
       fmt::print(stderr, "error: {} needs a value\n", argv[i]);
       return 2;
@@ -146,6 +187,8 @@ int main(int argc, char** argv) {
       coldMax = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--curve") == 0)
       curve = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--variants") == 0)
+      variants = std::max(0, std::atoi(argv[++i]));
     else
       positional.push_back(argv[i]);
   }
@@ -191,6 +234,20 @@ int main(int argc, char** argv) {
         fmt::print("\n{} ({}): {}\n\n", modeName(modes[m]), blocks, first[m].failure);
       std::fflush(stdout);
     }
+  }
+  if (variants > 0) {
+    fmt::print(
+        "\nPerturbed trajectories (every movable block started k * 1e-9 to the right): CPU / "
+        "frictionless, median of {} rounds (pivots)\n\n| pile | mode |",
+        runs);
+    for (int k = 1; k <= variants; ++k) fmt::print(" k = {} |", k);
+    fmt::print(" median |\n|---|---|");
+    for (int k = 0; k <= variants; ++k) fmt::print("--:|");
+    fmt::print("\n");
+    for (const int blocks : {10, 20})
+      if (blocks <= maxBlocks)
+        perturbed(blocks, mu, compliance, seconds, runs, variants,
+                  blocks <= 10 && blocks <= coldMax);
   }
   if (curve > 0) {
     fmt::print(
