@@ -21,8 +21,13 @@
 // its trajectory (a handful of solves with sliding contacts takes most of it), so a
 // change that moves rounding moves the one-trajectory ratio by tens of percent; the
 // median over perturbed trajectories is the figure that a change can be judged by.
+// With --trajectory k, only pile_N (N = --max, 10 or 20) with the friction warm start runs,
+// once, on perturbed trajectory k (0: the file's), and one line gives its CPU, pivots and
+// hash: what scripts/friction-instructions.sh runs under callgrind, trajectory by
+// trajectory, for the median of the instructions (a change of a few percent shows there,
+// not in CPU time on a shared host, nor in a sum that the trajectories' heavy tail decides).
 //   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
-//                              [--compliance] [--variants K]
+//                              [--compliance] [--variants K] [--trajectory k]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -131,13 +136,16 @@ void costCurve(int blocks, double mu, bool compliance, double until) {
 }
 
 // The third table: for each perturbed trajectory k, the frictional run's CPU over the
-// frictionless run's (each the median of `runs` interleaved rounds' ratios), and their median.
+// frictionless run's (each the median of `runs` interleaved rounds' ratios), and their median;
+// a run that stopped (a SimulationError) is added to `failures`, its ratio that of its CPU up
+// to the failure.
 void perturbed(int blocks, double mu, bool compliance, double seconds, int runs, int variants,
-               bool cold) {
+               bool cold, std::vector<std::string>& failures) {
   std::vector<Mode> modes{Mode::kWarm};
   if (cold) modes.insert(modes.begin(), Mode::kCold);
   std::vector<std::vector<double>> ratio(modes.size());
   std::vector<std::vector<long long>> pivots(modes.size());
+  std::vector<std::vector<bool>> failed(modes.size());
   for (int k = 1; k <= variants; ++k) {
     const double shift = k * 1e-9;
     std::vector<std::vector<double>> rounds(modes.size());
@@ -147,7 +155,12 @@ void perturbed(int blocks, double mu, bool compliance, double seconds, int runs,
       for (std::size_t m = 0; m < modes.size(); ++m) {
         const Run run = runPile(pileScene(blocks, modes[m], mu, compliance, shift), seconds, {});
         rounds[m].push_back(run.cpu / base);
-        if (r == 0) pivots[m].push_back(run.solves.pivots);
+        if (r > 0) continue;
+        pivots[m].push_back(run.solves.pivots);
+        failed[m].push_back(!run.failure.empty());
+        if (!run.failure.empty())
+          failures.push_back(
+              fmt::format("pile_{}, {}, k = {}: {}", blocks, modeName(modes[m]), k, run.failure));
       }
     }
     for (std::size_t m = 0; m < modes.size(); ++m) ratio[m].push_back(median(rounds[m]));
@@ -155,7 +168,7 @@ void perturbed(int blocks, double mu, bool compliance, double seconds, int runs,
   for (std::size_t m = 0; m < modes.size(); ++m) {
     fmt::print("| pile_{} | {} |", blocks, modeName(modes[m]));
     for (std::size_t k = 0; k < ratio[m].size(); ++k)
-      fmt::print(" {:.1f} ({}) |", ratio[m][k], pivots[m][k]);
+      fmt::print(" {:.1f} ({}{}) |", ratio[m][k], pivots[m][k], failed[m][k] ? ", failed" : "");
     fmt::print(" **{:.1f}** |\n", median(ratio[m]));
     std::fflush(stdout);
   }
@@ -164,15 +177,15 @@ void perturbed(int blocks, double mu, bool compliance, double seconds, int runs,
 }  // namespace
 
 int main(int argc, char** argv) {
-  int runs = 3, maxBlocks = 200, coldMax = 20, variants = 0;
+  int runs = 3, maxBlocks = 200, coldMax = 20, variants = 0, trajectory = -1;
   double seconds = 12.0, mu = 0.5, curve = 0;
   bool compliance = false;
   std::vector<const char*> positional;
   for (int i = 1; i < argc; ++i) {
-    const bool option = std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
-                        std::strcmp(argv[i], "--cold-max") == 0 ||
-                        std::strcmp(argv[i], "--curve") == 0 ||
-                        std::strcmp(argv[i], "--variants") == 0;
+    const bool option =
+        std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
+        std::strcmp(argv[i], "--cold-max") == 0 || std::strcmp(argv[i], "--curve") == 0 ||
+        std::strcmp(argv[i], "--variants") == 0 || std::strcmp(argv[i], "--trajectory") == 0;
     if (option && i + 1 >= argc) {
       fmt::print(stderr, "error: {} needs a value\n", argv[i]);
       return 2;
@@ -189,11 +202,22 @@ int main(int argc, char** argv) {
       curve = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--variants") == 0)
       variants = std::max(0, std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--trajectory") == 0)
+      trajectory = std::max(0, std::atoi(argv[++i]));
     else
       positional.push_back(argv[i]);
   }
   if (!positional.empty()) runs = std::max(1, std::atoi(positional[0]));
   if (positional.size() > 1) seconds = std::atof(positional[1]);
+  if (trajectory >= 0) {
+    const int blocks = maxBlocks >= 20 ? 20 : 10;
+    const Run r =
+        runPile(pileScene(blocks, Mode::kWarm, mu, compliance, trajectory * 1e-9), seconds, {});
+    fmt::print("pile_{} friction warm start, trajectory {}: CPU {:.3f} s, {} pivots, {:016x}{}\n",
+               blocks, trajectory, r.cpu, r.solves.pivots, r.hash,
+               r.failure.empty() ? "" : ", " + r.failure);
+    return 0;
+  }
   fmt::print(
       "friction mu = {} on every body{}; {} simulated seconds; CPU s, median of {} (cold above "
       "10 blocks: 1 run)\n\n",
@@ -244,10 +268,12 @@ int main(int argc, char** argv) {
     fmt::print(" median |\n|---|---|");
     for (int k = 0; k <= variants; ++k) fmt::print("--:|");
     fmt::print("\n");
+    std::vector<std::string> failures;
     for (const int blocks : {10, 20})
       if (blocks <= maxBlocks)
         perturbed(blocks, mu, compliance, seconds, runs, variants,
-                  blocks <= 10 && blocks <= coldMax);
+                  blocks <= 10 && blocks <= coldMax, failures);
+    for (const std::string& f : failures) fmt::print("\nfailed: {}\n", f);
   }
   if (curve > 0) {
     fmt::print(
