@@ -20,7 +20,8 @@
 // the pile's chaos grows into another settling. The cost of a frictional pile depends on
 // its trajectory (a handful of solves with sliding contacts takes most of it), so a
 // change that moves rounding moves the one-trajectory ratio by tens of percent; the
-// median over perturbed trajectories is the figure that a change can be judged by.
+// median over perturbed trajectories is the figure that a change can be judged by. A run
+// that fails is marked in its cell, and its failure given under the table.
 // With --trajectory k, only pile_N (N = --max, 10 or 20) with the friction warm start runs,
 // once, on perturbed trajectory k (0: the file's), and one line gives its CPU, pivots and
 // hash: what scripts/friction-instructions.sh runs under callgrind, trajectory by
