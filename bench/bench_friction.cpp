@@ -68,6 +68,8 @@ const char* modeName(Mode m) {
 // the mode asks and friction_compliance as `compliance` says (the frictionless mode leaves
 // the file as it is).
 // With `shift`, every movable body starts that far to the right (a perturbed trajectory).
+// Perturbed trajectory k shifts by k times this.
+constexpr double kTrajectoryShift = 1e-9;
 cl::Scene pileScene(int blocks, Mode mode, double mu, bool compliance, double shift = 0) {
   const auto file =
       std::filesystem::path(CONTACTLAB_SCENES_DIR) / fmt::format("pile_{}.json", blocks);
@@ -148,7 +150,7 @@ void perturbed(int blocks, double mu, bool compliance, double seconds, int runs,
   std::vector<std::vector<long long>> pivots(modes.size());
   std::vector<std::vector<bool>> failed(modes.size());
   for (int k = 1; k <= variants; ++k) {
-    const double shift = k * 1e-9;
+    const double shift = k * kTrajectoryShift;
     std::vector<std::vector<double>> rounds(modes.size());
     for (int r = 0; r < runs; ++r) {
       const double base =
@@ -212,8 +214,8 @@ int main(int argc, char** argv) {
   if (positional.size() > 1) seconds = std::atof(positional[1]);
   if (trajectory >= 0) {
     const int blocks = maxBlocks >= 20 ? 20 : 10;
-    const Run r =
-        runPile(pileScene(blocks, Mode::kWarm, mu, compliance, trajectory * 1e-9), seconds, {});
+    const Run r = runPile(
+        pileScene(blocks, Mode::kWarm, mu, compliance, trajectory * kTrajectoryShift), seconds, {});
     fmt::print("pile_{} friction warm start, trajectory {}: CPU {:.3f} s, {} pivots, {:016x}{}\n",
                blocks, trajectory, r.cpu, r.solves.pivots, r.hash,
                r.failure.empty() ? "" : ", " + r.failure);

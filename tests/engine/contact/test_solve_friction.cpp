@@ -2,11 +2,9 @@
 // forces and collision impulses): the settings choose its fallbacks, and what a fallback
 // solved is counted in the solve totals, whichever solve it was.
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "engine/contact/contact_sim.h"
 #include "engine/solver/friction_forces.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;

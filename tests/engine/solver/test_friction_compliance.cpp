@@ -2,10 +2,8 @@
 // friction_compliance): on a problem no exact solve solves, the solution of the compliant
 // problem A + eps I, kept with the violation that compliance costs on the problem itself.
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "engine/solver/friction_forces.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;

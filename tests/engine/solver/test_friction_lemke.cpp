@@ -4,11 +4,9 @@
 // 9 sliding); and, after both, the regularized pivoting on a degenerate pile_20 problem.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
 
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;

@@ -1,12 +1,10 @@
 // A friction solve never reports numbers that are not finite as a solution: a comparison with
 // NaN is false, so a violation measured by comparisons alone calls NaN forces exact.
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <limits>
 
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;

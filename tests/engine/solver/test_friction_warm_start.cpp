@@ -8,14 +8,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <numbers>
 #include <vector>
 
 #include "engine/math/random_lcg.h"
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;

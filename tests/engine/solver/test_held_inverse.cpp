@@ -7,13 +7,11 @@
 // unique, and with Baraff's conditions holding on a degenerate pile.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <vector>
 
 #include "engine/math/random_lcg.h"
 #include "engine/solver/detail/held_inverse.h"
 #include "engine/solver/friction_forces.h"
-#include "engine/solver/lcp_file.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 using namespace cl;
