@@ -12,6 +12,7 @@
 
 #include "engine/math/all_finite.h"
 #include "engine/solver/detail/held_inverse.h"
+#include "engine/solver/detail/sparse_product.h"
 #include "engine/solver/friction_lemke.h"
 #include "engine/solver/lcp_solver.h"
 
@@ -120,6 +121,10 @@ class FrictionPivoting {
   const FrictionOptions& opt;
 
   Eigen::VectorXd f, a, df, da;
+  // A's nonzeros by column, for da = A df at every pivot: a pile's contact touches a few
+  // others, so a column of its 2n x 2n A holds a handful of nonzeros.
+  std::vector<int> colStart, colRow;
+  std::vector<double> colValue, productWork;
   HeldInverse inverse;    // FrictionOptions::updatedInverse
   std::vector<int> ties;  // each normal's column tie (+-1 in NC+-), for `inverse`
   std::vector<ContactSet> ns;
@@ -252,7 +257,19 @@ bool FrictionPivoting::direction(int d, double sigma) {
   for (int c = 0; c < m; ++c) df(held[c]) = x(c);
   df(d) = sigma;
   tieEdgeFrictions(df);
-  da.noalias() = A * df;
+  // Over A's nonzeros, with the bits of the dense product (sparse_product.h); a non-finite
+  // df (0 inf is not zero) takes the dense one.
+  if (colStart.empty()) {  // the first pivot: the solves that take none never scan A
+    colStart.push_back(0);
+    for (Eigen::Index c = 0; c < A.cols(); ++c) {
+      appendNonzeros(A, c, nullptr, colRow, colValue);
+      colStart.push_back(static_cast<int>(colRow.size()));
+    }
+  }
+  if (allFinite(df))
+    product(SparseColumns{{colStart, colRow}, colValue}, df, da, productWork);
+  else
+    da.noalias() = A * df;
   return true;
 }
 

@@ -29,18 +29,27 @@ void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzer
   }
 }
 
-void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
-                 Eigen::VectorXd& out, std::vector<double>& blockSum) {
+void product(const SparseColumns& A, const Eigen::VectorXd& f, Eigen::VectorXd& out,
+             std::vector<double>& blockSum) {
   const int n = A.size();
   out.setZero(n);
+  const int block = std::max(1, blockColumns(n));
+  if (block >= n) {  // one block: each row's sum from +0 in column order is its total
+    for (int j = 0; j < n; ++j) {
+      const double fj = f[j];
+      if (fj == 0) continue;  // its products are zeros, which change no sum
+      for (int e = A.start[j]; e < A.start[j + 1]; ++e) out[A.row[e]] += A.value[e] * fj;
+    }
+    return;
+  }
   blockSum.assign(static_cast<std::size_t>(n), 0.0);
   std::vector<char> touched(static_cast<std::size_t>(n), 0);
   std::vector<int> rows;  // the rows of the block's nonzeros, once each
-  const int block = std::max(1, blockColumns(n));
   for (int j0 = 0; j0 < n; j0 += block) {
     const int j1 = std::min(n, j0 + block);
     for (int j = j0; j < j1; ++j) {
       const double fj = f[j];
+      if (fj == 0) continue;  // its products are zeros, which change no sum
       for (int e = A.start[j]; e < A.start[j + 1]; ++e) {
         const int r = A.row[e];
         if (!touched[r]) {
@@ -59,6 +68,11 @@ void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::
     }
     rows.clear();
   }
+}
+
+void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
+                 Eigen::VectorXd& out, std::vector<double>& blockSum) {
+  product(A, f, out, blockSum);
   out += b;
 }
 

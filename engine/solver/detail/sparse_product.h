@@ -2,8 +2,9 @@
 // a = A f + b and max_i (|A| |f|)_i over A's nonzeros by column, with the same bits as
 // Eigen's dense `A * f + b` and `(A.cwiseAbs() * f.cwiseAbs()).maxCoeff()` on the full
 // n x n matrix (A column-major, its stride n). ComputeForces forms both at the end of every
-// solve and A f + b at every warm start; over a contact matrix, whose columns hold a
-// handful of nonzeros, the dense products read all n^2 entries for them.
+// solve and A f + b at every warm start, the friction pivoting A df at every pivot; over a
+// contact matrix, whose columns hold a handful of nonzeros, the dense products read all n^2
+// entries for them. A column whose f_j is zero adds only zeros and is skipped.
 //
 // Why the bits agree. Eigen's column-major matrix-vector product sums each row block by
 // block of columns (all n columns below 128, else 16 at a time while a column takes
@@ -42,6 +43,11 @@ struct SparseColumns : ColumnPattern {
 // column; either way the entries equal to zero are left out.
 void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzeros* nonzeros,
                     std::vector<int>& row, std::vector<double>& value);
+
+// out = A f, with the bits of Eigen's `out.noalias() = A * f` (its row totals from +0, no
+// b); `blockSum` is working space (resized to n).
+void product(const SparseColumns& A, const Eigen::VectorXd& f, Eigen::VectorXd& out,
+             std::vector<double>& blockSum);
 
 // out = A f + b; `blockSum` is working space (resized to n).
 void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,

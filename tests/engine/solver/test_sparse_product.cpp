@@ -1,5 +1,5 @@
-// The sparse side of ComputeForces: its products (sparse_product.h), A f + b and the
-// largest row of |A| |f| over A's nonzeros, compared bit for bit with Eigen's dense
+// The sparse side of ComputeForces and the friction pivoting: their products
+// (sparse_product.h), A f (the friction pivoting's da = A df), A f + b and the largest row of |A| |f| over A's nonzeros, compared bit for bit with Eigen's dense
 // products on matrices of every size around Eigen's blocking (128 columns), with zero and
 // negative-zero entries, zeros in f, and rows or columns without a nonzero; a solve's
 // a = A f + b, which ComputeForces forms sparse, equal to the dense product exactly; and
@@ -83,7 +83,7 @@ Eigen::VectorXd randomVector(int n, RandomLCG& rng, bool withZeros) {
 
 }  // namespace
 
-TEST_CASE("sparse A f + b has the bits of Eigen's dense product at every size and blocking",
+TEST_CASE("sparse A f and A f + b have the bits of Eigen's dense products at every size",
           "[sparse_product]") {
   RandomLCG rng(2026);
   std::vector<double> work;
@@ -99,6 +99,12 @@ TEST_CASE("sparse A f + b has the bits of Eigen's dense product at every size an
         productPlus(cols.view(), f, b, sparse, work);
         INFO(fmt::format("n = {}, density {}, zeros in f {}", n, density, zerosInF));
         CHECK(firstDifference(sparse, dense) == -1);
+        // A f alone (the friction pivoting's da = A df), into a vector that held other
+        // values, as Eigen's noalias product writes it.
+        Eigen::VectorXd denseAlone = b, sparseAlone = b;
+        denseAlone.noalias() = A * f;
+        product(cols.view(), f, sparseAlone, work);
+        CHECK(firstDifference(sparseAlone, denseAlone) == -1);
         const double denseMax = (A.cwiseAbs() * f.cwiseAbs()).maxCoeff();
         CHECK(sameBits(absProductMax(cols.view(), f, work), denseMax));
       }
