@@ -1,10 +1,10 @@
 // The sparse side of ComputeForces and the friction pivoting: their products
-// (sparse_product.h), A f (the friction pivoting's da = A df), A f + b and the largest row of |A| |f| over A's nonzeros, compared bit for bit with Eigen's dense
-// products on matrices of every size around Eigen's blocking (128 columns), with zero and
-// negative-zero entries, zeros in f, and rows or columns without a nonzero; a solve's
-// a = A f + b, which ComputeForces forms sparse, equal to the dense product exactly; and
-// A's nonzeros listed by the problem's builder (LcpProblem::nonzeros): the same solve, bit
-// for bit, and validate's checks of the list.
+// (sparse_product.h), A f (the friction pivoting's da = A df), A f + b and the largest row of |A|
+// |f| over A's nonzeros, compared bit for bit with Eigen's dense products on matrices of every size
+// around Eigen's blocking (128 columns), with zero and negative-zero entries, zeros in f, and rows
+// or columns without a nonzero; a solve's a = A f + b, which ComputeForces forms sparse, equal to
+// the dense product exactly; and A's nonzeros listed by the problem's builder
+// (LcpProblem::nonzeros): the same solve, bit for bit, and validate's checks of the list.
 #include <fmt/format.h>
 
 #include <algorithm>
