@@ -314,10 +314,16 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                       "impulse, Painleve's paradox):{}",
                       t, cs.size(), list),
           cs);
-    throw SimulationError(
-        fmt::format("contact forces with friction failed ({}){} at time {} "
-                    "with {} contacts:{}",
-                    errorName(result.error), heldFailure, t, cs.size(), list));
+    // Where the failed problem had no sliding contact, friction_compliance may solve it to
+    // a compliance's error: a user who meets this failure should learn that it exists.
+    const bool compliable = !mFrictionCompliance && (!sliding || !heldFailure.empty());
+    throw SimulationError(fmt::format(
+        "contact forces with friction failed ({}){} at time {} with {} contacts{}:{}",
+        errorName(result.error), heldFailure, t, cs.size(),
+        compliable ? " (friction_compliance is off: on, a problem like this one is solved "
+                     "with a small contact compliance, and counted)"
+                   : "",
+        list));
   }
   const auto n = static_cast<Eigen::Index>(cs.size());
   if (mFrictionWarmStartOn)
