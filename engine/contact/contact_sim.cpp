@@ -200,10 +200,12 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
   // (FrictionOptions::lemkeExact); the held rows' systems are solved by an updated inverse
-  // (FrictionOptions::updatedInverse).
+  // (FrictionOptions::updatedInverse); a sliding problem is regularized at one level
+  // (FrictionOptions::regularizeSlidingOnce).
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
     options.updatedInverse = true;
+    options.regularizeSlidingOnce = true;
   }
   // A sink that keeps solves compact: solved untraced and kept as what solving it again
   // takes (compact_solve.h), as solveLcp's solves.

@@ -619,14 +619,16 @@ FrictionResult FrictionPivoting::go() {
     }
     return std::nullopt;
   };
+  const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
   const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
     if (!opt.regularizedFallback) return std::nullopt;
+    if (sliding && opt.regularizeSlidingOnce)
+      return regularizing({1e-12}, false, PivotTransition::kRegularized);
     return regularizing({1e-12, 1e-10}, false, PivotTransition::kRegularized);
   };
   const auto byCompliance = [&]() -> std::optional<FrictionResult> {
     // Not with a sliding contact: where sliding friction has no solution an impulse or the
     // contact held static is the answer, not forces of order 1 / eps.
-    const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
     if (!opt.compliantFallback || sliding) return std::nullopt;
     return regularizing({1e-8, 1e-6}, true, PivotTransition::kCompliant);
   };

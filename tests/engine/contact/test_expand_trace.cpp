@@ -16,6 +16,7 @@
 #include "engine/run/step_marks.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
+#include "tests/engine/solver/friction_test_problems.h"
 
 namespace {
 
@@ -281,4 +282,26 @@ TEST_CASE("expandTrace: compact solves of A without its nonzeros and of other so
   CHECK(compareRuns("newtons_cradle.json", 60).lcp > 0);
   // Another contact solver: Lemke's iterations are expanded as its own record.
   CHECK(compareRuns("pile_10.json", 100, cl::LcpSolverKind::kLemke).lcp > 0);
+}
+
+TEST_CASE("expandCompactLcpSolve: a friction solve is solved again with its own options",
+          "[trace][compact]") {
+  // A sliding pile_20 problem whose outcome turns on FrictionOptions::regularizeSlidingOnce
+  // (test_friction_lemke.cpp): solved at 1e-10 without it, left failed with it. Expanded, each
+  // compact solve must come out as its solve did.
+  const cl::FrictionProblem p =
+      cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
+  for (const bool once : {false, true}) {
+    INFO("regularizeSlidingOnce " << once);
+    const cl::FrictionOptions options{.lemkeExact = false,
+                                      .regularizeSlidingOnce = once,
+                                      .updatedInverse = true,
+                                      .pivotsPerRow = 5};
+    const cl::FrictionResult r = cl::computeFrictionForces(p, options);
+    CHECK(r.ok() == !once);
+    const cl::SolveTrace expanded =
+        cl::expandCompactLcpSolve(cl::compactFrictionSolve(p, options, r));
+    CHECK(expanded.solve.error == r.error);
+    CHECK(sameBits(expanded.solve.regularization, r.regularization));
+  }
 }

@@ -123,3 +123,39 @@ TEST_CASE("A degenerate pile problem the pivoting cannot solve, by Lemke and by 
     solves(r);
   }
 }
+
+TEST_CASE("A sliding pile problem the regularized pivoting solves at its second level only",
+          "[friction][lemke]") {
+  // pile_20 with mu 0.5 on every body, every block moved 8e-9 to the right (bench_friction's
+  // trajectory 8), at t = 4.3: 50 contacts, contact 20 sliding. With the friction warm
+  // start's arithmetic (the updated inverse, Lemke without its exact last resort, 5 pivots a
+  // row) neither the pivoting, Lemke nor the pivoting on A + 1e-12 max(diag A) I solves it;
+  // on A + 1e-10 max(diag A) I the pivoting does. FrictionOptions::regularizeSlidingOnce
+  // stops at 1e-12: the problem is then left failed (ContactSim holds the contact static).
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
+  const int n = p.contacts();
+  REQUIRE(n == 50);
+  REQUIRE(p.slide[20] != 0);
+  FrictionOptions warm;
+  warm.updatedInverse = true;
+  warm.lemkeExact = false;
+  warm.pivotsPerRow = 5;
+
+  const FrictionResult two = computeFrictionForces(p, warm);
+  REQUIRE(two.ok());
+  CHECK(two.regularization == 1e-10);
+  CHECK_FALSE(two.compliant);
+  // It solves the problem itself: (15) and (16) within the final check (100 x 1e-10 max |b|),
+  // and the sliding contact's friction is slide mu f_N (slide: the sign of f_F, against the
+  // sliding velocity).
+  const Eigen::VectorXd a = p.A * two.f + p.b;
+  const double check = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
+  CHECK(frictionViolation(p, two.f, a) <= check);
+  CHECK(two.f(20) > 0);
+  CHECK(two.f(n + 20) == Approx(p.slide[20] * p.mu[20] * two.f(20)).epsilon(0).margin(check));
+
+  warm.regularizeSlidingOnce = true;
+  const FrictionResult once = computeFrictionForces(p, warm);
+  CHECK_FALSE(once.ok());
+  CHECK(once.regularization == 0);
+}
