@@ -200,12 +200,13 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
   // (FrictionOptions::lemkeExact); the held rows' systems are solved by an updated inverse
-  // (FrictionOptions::updatedInverse); a sliding problem is regularized at one level
-  // (FrictionOptions::regularizeSlidingOnce).
+  // (FrictionOptions::updatedInverse); a sliding problem, and any with friction_compliance
+  // on, is regularized at one level (FrictionOptions::regularizeOnce).
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
     options.updatedInverse = true;
-    options.regularizeSlidingOnce = true;
+    options.regularizeOnce = mFrictionCompliance || std::any_of(p.slide.begin(), p.slide.end(),
+                                                                [](int s) { return s != 0; });
   }
   // A sink that keeps solves compact: solved untraced and kept as what solving it again
   // takes (compact_solve.h), as solveLcp's solves.

@@ -94,7 +94,7 @@ CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem, const Frict
                 .lemkeFallback = options.lemkeFallback,
                 .lemkeExact = options.lemkeExact,
                 .regularizedFallback = options.regularizedFallback,
-                .regularizeSlidingOnce = options.regularizeSlidingOnce,
+                .regularizeOnce = options.regularizeOnce,
                 .compliantFallback = options.compliantFallback,
                 .updatedInverse = options.updatedInverse,
                 .pivotsPerRow = options.pivotsPerRow,
@@ -121,18 +121,17 @@ SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c) {
   recorder.onSolveContext(c.context);
   if (c.isFriction()) {
     const CompactFrictionOptions& k = c.friction;
-    computeFrictionForces(compactFrictionProblem(c),
-                          {.tolerance = k.tolerance,
-                           .touchingHeld = k.touchingHeld,
-                           .lemkeFallback = k.lemkeFallback,
-                           .lemkeExact = k.lemkeExact,
-                           .regularizedFallback = k.regularizedFallback,
-                           .regularizeSlidingOnce = k.regularizeSlidingOnce,
-                           .compliantFallback = k.compliantFallback,
-                           .updatedInverse = k.updatedInverse,
-                           .pivotsPerRow = k.pivotsPerRow,
-                           .guess = k.guess,
-                           .sink = &recorder});
+    computeFrictionForces(compactFrictionProblem(c), {.tolerance = k.tolerance,
+                                                      .touchingHeld = k.touchingHeld,
+                                                      .lemkeFallback = k.lemkeFallback,
+                                                      .lemkeExact = k.lemkeExact,
+                                                      .regularizedFallback = k.regularizedFallback,
+                                                      .regularizeOnce = k.regularizeOnce,
+                                                      .compliantFallback = k.compliantFallback,
+                                                      .updatedInverse = k.updatedInverse,
+                                                      .pivotsPerRow = k.pivotsPerRow,
+                                                      .guess = k.guess,
+                                                      .sink = &recorder});
   } else {
     RandomLCG rng(c.seed);
     solveContactLcp(compactProblem(c), c.guess, c.options.solver, computeForcesOptions(c.options),

@@ -622,8 +622,7 @@ FrictionResult FrictionPivoting::go() {
   const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
   const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
     if (!opt.regularizedFallback) return std::nullopt;
-    if (sliding && opt.regularizeSlidingOnce)
-      return regularizing({1e-12}, false, PivotTransition::kRegularized);
+    if (opt.regularizeOnce) return regularizing({1e-12}, false, PivotTransition::kRegularized);
     return regularizing({1e-12, 1e-10}, false, PivotTransition::kRegularized);
   };
   const auto byCompliance = [&]() -> std::optional<FrictionResult> {

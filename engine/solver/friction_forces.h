@@ -112,13 +112,16 @@ struct FrictionOptions {
   // mu 0.5, 47 static contacts, 4801 pivots; with 1e-12 it takes 1486 pivots and its f
   // violates the problem itself by 1.6e-10 (the check allows 2.1e-8).
   bool regularizedFallback = true;
-  // That fallback, on a problem with a sliding contact, at 1e-12 alone. On with the friction
-  // warm start: a large pile's collapse has many sliding problems without a solution, where
-  // each level costs a pivoting and a Lemke on 4n rows. pile_100 with friction, 3.0 to 3.1 s:
-  // the regularized pivoting failed on all 39 sliding problems it was tried on, at both
-  // levels, and took a third of the friction CPU; on 8 perturbed pile_20 runs, 1e-12 solved
-  // 9 sliding problems and 1e-10 one more.
-  bool regularizeSlidingOnce = false;
+  // That fallback at 1e-12 alone (ContactSim asks for it with the friction warm start, on a
+  // problem with a sliding contact, or with friction_compliance on, whose fallback follows).
+  // pile_100 with friction collapsing (3.0 to 3.2 s) meets many problems no exact solve
+  // solves, where each level costs a pivoting and a Lemke on up to 4n rows: 1e-12 and 1e-10
+  // solved none of its 54, and took a third of the friction CPU from 3.0 s and half from
+  // 3.1 s, where the 1e-10 pivoting of a static problem of 154 contacts took 4.2 s against
+  // 0.45 s at 1e-12 (its held rows' updated inverse failed its check, pivot after pivot). On
+  // 8 perturbed pile_20 runs, 1e-12 solved 9 sliding problems and 1e-10 one sliding and one
+  // static problem more.
+  bool regularizeOnce = false;
   // The last fallback, when all of the above failed and no contact slides: the problem made
   // compliant, A + eps I
   // with eps = 1e-8, then 1e-6, times max diag A (a contact compliance, as ODE's constraint

@@ -74,7 +74,7 @@ struct CompactFrictionOptions {
   bool lemkeFallback = true;
   bool lemkeExact = true;
   bool regularizedFallback = true;
-  bool regularizeSlidingOnce = false;
+  bool regularizeOnce = false;
   bool compliantFallback = false;
   bool updatedInverse = false;
   int pivotsPerRow = 0;

@@ -286,17 +286,15 @@ TEST_CASE("expandTrace: compact solves of A without its nonzeros and of other so
 
 TEST_CASE("expandCompactLcpSolve: a friction solve is solved again with its own options",
           "[trace][compact]") {
-  // A sliding pile_20 problem whose outcome turns on FrictionOptions::regularizeSlidingOnce
+  // A sliding pile_20 problem whose outcome turns on FrictionOptions::regularizeOnce
   // (test_friction_lemke.cpp): solved at 1e-10 without it, left failed with it. Expanded, each
   // compact solve must come out as its solve did.
   const cl::FrictionProblem p =
       cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
   for (const bool once : {false, true}) {
-    INFO("regularizeSlidingOnce " << once);
-    const cl::FrictionOptions options{.lemkeExact = false,
-                                      .regularizeSlidingOnce = once,
-                                      .updatedInverse = true,
-                                      .pivotsPerRow = 5};
+    INFO("regularizeOnce " << once);
+    const cl::FrictionOptions options{
+        .lemkeExact = false, .regularizeOnce = once, .updatedInverse = true, .pivotsPerRow = 5};
     const cl::FrictionResult r = cl::computeFrictionForces(p, options);
     CHECK(r.ok() == !once);
     const cl::SolveTrace expanded =

@@ -130,7 +130,7 @@ TEST_CASE("A sliding pile problem the regularized pivoting solves at its second 
   // trajectory 8), at t = 4.3: 50 contacts, contact 20 sliding. With the friction warm
   // start's arithmetic (the updated inverse, Lemke without its exact last resort, 5 pivots a
   // row) neither the pivoting, Lemke nor the pivoting on A + 1e-12 max(diag A) I solves it;
-  // on A + 1e-10 max(diag A) I the pivoting does. FrictionOptions::regularizeSlidingOnce
+  // on A + 1e-10 max(diag A) I the pivoting does. FrictionOptions::regularizeOnce
   // stops at 1e-12: the problem is then left failed (ContactSim holds the contact static).
   const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
   const int n = p.contacts();
@@ -154,7 +154,7 @@ TEST_CASE("A sliding pile problem the regularized pivoting solves at its second 
   CHECK(two.f(20) > 0);
   CHECK(two.f(n + 20) == Approx(p.slide[20] * p.mu[20] * two.f(20)).epsilon(0).margin(check));
 
-  warm.regularizeSlidingOnce = true;
+  warm.regularizeOnce = true;
   const FrictionResult once = computeFrictionForces(p, warm);
   CHECK_FALSE(once.ok());
   CHECK(once.regularization == 0);
