@@ -38,6 +38,7 @@
 #include "widgets/controls_dock.h"
 #include "widgets/count_text.h"
 #include "widgets/determinism_dialog.h"
+#include "widgets/error_box.h"
 #include "widgets/export_range_dialog.h"
 #include "widgets/input_guard.h"
 #include "widgets/inspector_dock.h"
@@ -856,11 +857,7 @@ void MainWindow::showError(const QString& message) {
   if (!mOptions.errorDialogs) return;
   // Window-modal and not exec(): no nested event loop, the run stays stopped
   // and the screenshot path is never blocked by it.
-  auto* box =
-      new QMessageBox(QMessageBox::Warning, tr("ContactLab"), message, QMessageBox::Ok, this);
-  box->setAttribute(Qt::WA_DeleteOnClose);
-  box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  box->open();
+  widgets::makeErrorBox(tr("ContactLab"), message, this)->open();
 }
 
 QString MainWindow::readout() const {
