@@ -106,8 +106,9 @@ class FrictionPivoting {
   void releaseBroken();
   void startCold();
   // The pivoting on A + eps I, eps = rel max diag A: ok when its f solves the problem itself
-  // to the final check, or (`compliant`) when it solves the regularized one.
-  FrictionResult regularized(double rel, bool compliant = false);
+  // to the final check, or (`compliant`) when it solves the regularized one. From the guess
+  // when `keepGuess`, else from no sets.
+  FrictionResult regularized(double rel, bool compliant = false, bool keepGuess = false);
   // Tells the sink (if any) of a decision: d driven, j limiting (-1: none), the step s
   // (taken when `stepped`, with df and da).
   void report(PivotTransition t, int d, int j, double s, bool stepped);
@@ -579,6 +580,7 @@ FrictionResult FrictionPivoting::go() {
   };
   if (warmPartial) maxPivots = std::min(maxPivots, kPartialPivotsPerRow * m + 100);
   if (!warmStarted) pivoting();
+  const bool heldButInexact = warmPartial && error == LcpError::kCheckFailed && pivots == 0;
   // A warm start's pivoting that failed is not the problem's verdict: the pivoting again
   // from no sets, with a budget of its own.
   if (warmPartial && error != LcpError::kOk) {
@@ -608,9 +610,10 @@ FrictionResult FrictionPivoting::go() {
   // The pivoting on A + eps I for each eps (relative) in turn, the first that is ok kept
   // and reported as `t` (`compliant`: ok when it solves the regularized problem).
   const auto regularizing = [&](std::initializer_list<double> rels, bool compliant,
-                                PivotTransition t) -> std::optional<FrictionResult> {
+                                PivotTransition t,
+                                bool keepGuess = false) -> std::optional<FrictionResult> {
     for (const double rel : rels) {
-      FrictionResult r = regularized(rel, compliant);
+      FrictionResult r = regularized(rel, compliant, keepGuess);
       if (!r.ok()) continue;
       r.pivots += pivots;
       r.gaveUp += gaveUp;
@@ -631,8 +634,17 @@ FrictionResult FrictionPivoting::go() {
     if (!opt.compliantFallback || sliding) return std::nullopt;
     return regularizing({1e-8, 1e-6}, true, PivotTransition::kCompliant);
   };
+  // The warm start's sets held without a pivot but failed the final check (as the last
+  // evaluation's compliant forces do on a degenerate pile near rest), and the pivoting from
+  // no sets failed too: the exact fallbacks have just failed on nearly this problem, so the
+  // compliant solve comes first, warm-started from the guess.
+  const auto byWarmCompliance = [&]() -> std::optional<FrictionResult> {
+    if (!opt.compliantFallback || sliding || !heldButInexact) return std::nullopt;
+    return regularizing({1e-8}, true, PivotTransition::kCompliant, true);
+  };
   if (error != LcpError::kOk) {
-    std::optional<FrictionResult> r = byLemke();
+    std::optional<FrictionResult> r = byWarmCompliance();
+    if (!r) r = byLemke();
     if (!r) r = byRegularizing();
     if (!r) r = byCompliance();
     if (r) return finish(std::move(*r));
@@ -647,15 +659,15 @@ FrictionResult FrictionPivoting::go() {
   return finish(std::move(res));
 }
 
-// The pivoting on A + eps I, eps = rel max diag A, with no guess and no regularized or
-// compliant fallback of its own (Lemke's, when asked, on the regularized problem): ok only
-// when its f solves the problem itself to the final check, or with `compliant` when it
-// solves the regularized problem (then f, a and the sets are its, a of the problem itself).
-FrictionResult FrictionPivoting::regularized(double rel, bool compliant) {
+// The pivoting on A + eps I, eps = rel max diag A, from the guess only with `keepGuess`, and
+// with no regularized or compliant fallback of its own (Lemke's, when asked, on the regularized
+// problem): ok only when its f solves the problem itself to the final check, or with `compliant`
+// when it solves the regularized problem (then f, a and the sets are its, a of the problem itself).
+FrictionResult FrictionPivoting::regularized(double rel, bool compliant, bool keepGuess) {
   const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
   FrictionOptions inner = opt;
   inner.sink = nullptr;
-  inner.guess.resize(0);
+  if (!keepGuess) inner.guess.resize(0);
   inner.regularizedFallback = false;
   inner.compliantFallback = false;
   FrictionProblem Q = P;

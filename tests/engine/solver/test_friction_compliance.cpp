@@ -65,3 +65,40 @@ TEST_CASE("Friction compliance: not for a problem with a sliding contact",
   CHECK_FALSE(r.compliant);
   CHECK(r.regularization == 0);
 }
+
+TEST_CASE("Friction compliance: from a compliant guess, before the exact fallbacks",
+          "[friction][solver][compliance]") {
+  // The pile_50 problem solved compliant once, then again from those forces, as the next
+  // evaluation of a pile near rest guesses them: the guess's sets hold without a pivot but
+  // fail the exact check, the pivoting from no sets fails, and the compliant solve comes
+  // next, from the guess, before Lemke and the regularized pivoting.
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
+  FrictionOptions o;
+  o.pivotsPerRow = 1;
+  o.lemkeExact = false;
+  o.updatedInverse = true;
+  o.regularizeOnce = true;
+  o.compliantFallback = true;
+  const FrictionResult first = computeFrictionForces(p, o);
+  REQUIRE(first.ok());
+  REQUIRE(first.compliant);
+
+  o.guess = first.f;
+  const FrictionResult r = computeFrictionForces(p, o);
+  REQUIRE(r.ok());
+  CHECK(r.compliant);
+  CHECK(r.regularization == 1e-8);
+  CHECK(r.warmRejected);   // the partial start failed, and the pivoting from no sets with it
+  CHECK_FALSE(r.byLemke);  // the compliant solve from the guess needed no Lemke
+  // The cold pivoting spends its budget (1 a row: 2n + 100 pivots); the compliant solve from
+  // the guess a few more at most. From no sets it took hundreds (and Lemke).
+  const int coldBudget = o.pivotsPerRow * 2 * p.contacts() + 100;
+  INFO("pivots: first " << first.pivots << ", from the guess " << r.pivots);
+  CHECK(r.pivots <= coldBudget + 10);
+  CHECK(first.pivots > coldBudget + 100);
+  // Its forces solve the compliant problem to the final check, as the first solve's do.
+  const double eps = 1e-8 * p.A.diagonal().cwiseAbs().maxCoeff();
+  FrictionProblem q = p;
+  q.A.diagonal().array() += eps;
+  CHECK(frictionViolation(q, r.f, q.A * r.f + q.b) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff());
+}
