@@ -127,8 +127,11 @@ constexpr SettingControl control(double low = 0, double high = 0, double step = 
     "Lemke, the regularized pivoting: large degenerate piles), solve it with a contact "           \
     "compliance of 1e-8 (then 1e-6) times the largest diagonal entry of A, as ODE's constraint "   \
     "force mixing, and go on: its forces meet Coulomb's conditions only to the compliance's "      \
-    "error, counted and shown as compliant solves with their worst violation. Off (the "           \
-    "default), such a problem stops the run.")                                                     \
+    "error, counted and shown as compliant solves with their worst violation. With the friction "  \
+    "warm start, the regularized pivoting then tries 1e-12 only, and a problem whose guessed "     \
+    "forces look compliant (their sets hold but fail the exact check) and fail the cold "          \
+    "pivoting is solved compliant from them before Lemke. Off (the default), such a problem "      \
+    "stops the run.")                                                                              \
   X(LcpSolverKind, contactSolver, LcpSolverKind::kComputeForces, Contact, contactSolver,           \
     setContactSolver, "contact_solver", "Contact solver", kCollisionSettingsVersion,               \
     SettingCheck::kNone, control(),                                                                \
