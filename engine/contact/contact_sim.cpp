@@ -205,8 +205,7 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
     options.updatedInverse = true;
-    options.regularizeOnce = mFrictionCompliance || std::any_of(p.slide.begin(), p.slide.end(),
-                                                                [](int s) { return s != 0; });
+    options.regularizeOnce = mFrictionCompliance || p.sliding();
   }
   // A sink that keeps solves compact: solved untraced and kept as what solving it again
   // takes (compact_solve.h), as solveLcp's solves.
@@ -281,8 +280,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   mSolveTotals.solves += 1;
   if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep))
     result = solve(problem);
-  const bool sliding =
-      std::any_of(problem.slide.begin(), problem.slide.end(), [](int s) { return s != 0; });
+  const bool sliding = problem.sliding();
   bool heldStatic = false;  // the solution used is the held problem's: no contact slides
   std::string heldFailure;
   const bool jam = result.error == LcpError::kNoSolution && sliding && mJamImpulses &&

@@ -622,7 +622,7 @@ FrictionResult FrictionPivoting::go() {
     }
     return std::nullopt;
   };
-  const bool sliding = std::any_of(P.slide.begin(), P.slide.end(), [](int s) { return s != 0; });
+  const bool sliding = P.sliding();
   const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
     if (!opt.regularizedFallback) return std::nullopt;
     if (opt.regularizeOnce) return regularizing({1e-12}, false, PivotTransition::kRegularized);

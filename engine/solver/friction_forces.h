@@ -40,6 +40,7 @@
 // is established like a normal (driven until its acceleration is zero, its force moving
 // up or down) and then stays held for good; it has no friction (mu = 0).
 #include <Eigen/Dense>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,10 @@ struct FrictionProblem {
   std::vector<bool> joint;  // n, or empty (no joint): bilateral rows
 
   int contacts() const { return static_cast<int>(mu.size()); }
+  // Whether a contact slides (a slide entry is nonzero).
+  bool sliding() const {
+    return std::any_of(slide.begin(), slide.end(), [](int s) { return s != 0; });
+  }
   // Empty when the sizes agree and every number is finite, else what is wrong.
   std::string validate() const;
 };
