@@ -293,8 +293,11 @@ TEST_CASE("expandCompactLcpSolve: a friction solve is solved again with its own 
       cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
   for (const bool once : {false, true}) {
     INFO("regularizeOnce " << once);
-    const cl::FrictionOptions options{
-        .lemkeExact = false, .regularizeOnce = once, .updatedInverse = true, .pivotsPerRow = 5};
+    cl::FrictionOptions options;
+    options.lemkeExact = false;
+    options.regularizeOnce = once;
+    options.updatedInverse = true;
+    options.pivotsPerRow = 5;
     const cl::FrictionResult r = cl::computeFrictionForces(p, options);
     CHECK(r.ok() == !once);
     const cl::SolveTrace expanded =
