@@ -190,12 +190,16 @@ LcpResult ContactSim::solveLcp(const LcpProblem& problem, std::span<const int> g
 
 bool ContactSim::jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
                                   std::span<const double> vars) const {
-  // The jam's impulse problem as handleJam solves it.
-  const FrictionResult r = computeFrictionForces(jamProblem(cs, bodies(), vars), jamOptions());
+  // With the arithmetic of handleJam's solveFriction: under the friction warm start, the
+  // cold arithmetic here cost pile_100 near rest a third of its time (every held system by
+  // the decomposition), and could disagree with the impulse handleJam then computes.
+  const FrictionProblem p = jamProblem(cs, bodies(), vars);
+  const FrictionResult r = computeFrictionForces(p, frictionOptions(p, jamOptions()));
   return r.ok() && r.f.size() > 0 && r.f.cwiseAbs().maxCoeff() > kTinyImpulse;
 }
 
-FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptions options) {
+FrictionOptions ContactSim::frictionOptions(const FrictionProblem& p,
+                                            FrictionOptions options) const {
   options.compliantFallback = mFrictionCompliance;
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
@@ -207,6 +211,11 @@ FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptio
     options.updatedInverse = true;
     options.regularizeOnce = mFrictionCompliance || p.sliding();
   }
+  return options;
+}
+
+FrictionResult ContactSim::solveFriction(const FrictionProblem& p, FrictionOptions options) {
+  options = frictionOptions(p, std::move(options));
   // A sink that keeps solves compact: solved untraced and kept as what solving it again
   // takes (compact_solve.h), as solveLcp's solves.
   SolverTraceSink* const compactSink =
@@ -264,7 +273,9 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   };
   // With the shorter budget, a problem whose pivoting ran out of it (and that no fallback
   // solved) is solved again with the full one and no guess. Not one without a solution
-  // (kNoSolution: sliding friction that needs an impulse or a held slide, as cold).
+  // (kNoSolution: sliding friction that needs an impulse or a held slide, as cold). Lemke's
+  // fallback has just failed on this very problem, and takes neither the budget nor the
+  // guess: it would fail again, bit for bit (pile_100 near rest: a third of its time).
   const auto solve = [&](const FrictionProblem& p) {
     FrictionResult r = solveWith(p, options);
     if (r.ok() || r.error != LcpError::kTooManyPivots ||
@@ -273,6 +284,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     FrictionOptions full = options;
     full.pivotsPerRow = FrictionOptions{}.pivotsPerRow;
     full.guess.resize(0);
+    full.lemkeFallback = false;
+    if (p.sliding()) full.regularizedFallback = false;
     return solveWith(p, full);
   };
   FrictionResult result = solve(problem);

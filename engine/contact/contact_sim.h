@@ -161,6 +161,8 @@ class ContactSim : public RigidBodySim {
   // regularized, compliant with its violation on p itself), whichever solve it is. A sink
   // that keeps solves compact (options.sink) is sent it as a CompactLcpSolve instead.
   FrictionResult solveFriction(const FrictionProblem& p, FrictionOptions options);
+  // `options` as solveFriction solves p with them (the settings above applied).
+  FrictionOptions frictionOptions(const FrictionProblem& p, FrictionOptions options) const;
   // Which contacts carried force in the latest evaluate that solved: the guess of the next.
   const WarmStart& warmStartMemory() const { return mWarmStart; }
   void setWarmStartMemory(const WarmStart& memory) { mWarmStart = memory; }
@@ -271,7 +273,8 @@ class ContactSim : public RigidBodySim {
 
   void solveSubset(const std::vector<int>& subset, std::span<const double> vars, double t,
                    std::span<double> change);
-  // Whether the contacts at `vars` have a jam (handleJam's impulse is not zero).
+  // Whether the contacts at `vars` have a jam (handleJam's impulse is not zero): its problem
+  // solved as handleJam solves it, untraced and uncounted.
   bool jamImpulseExists(const std::vector<RigidBodyCollision>& cs,
                         std::span<const double> vars) const;
   // The same for a subset with friction at some contact (computeFrictionForces on the 2n

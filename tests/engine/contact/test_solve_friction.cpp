@@ -91,3 +91,40 @@ TEST_CASE("solveFriction: an exact solve counts no compliance", "[friction][cont
   CHECK(sim.solveTotals().frictionCompliant == 0);
   CHECK(sim.solveTotals().frictionByLemke == 0);
 }
+
+TEST_CASE("frictionOptions: what the settings make of a friction solve's options",
+          "[friction][contact][compliance]") {
+  // One mapping for every friction solve a simulation makes (solveFriction, and the jam check
+  // that must solve a jam's impulse as handleJam's solveFriction does): the cold arithmetic
+  // unless the friction warm start is on, the compliant fallback only with friction_compliance.
+  const FrictionProblem still = pile50Static();
+  const FrictionProblem sliding =
+      cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
+  REQUIRE_FALSE(still.sliding());
+  REQUIRE(sliding.sliding());
+  FrictionOptions asked;
+  asked.pivotsPerRow = 7;
+  asked.touchingHeld = true;
+  ContactSim sim;
+  for (const FrictionProblem* p : {&still, &sliding}) {
+    const FrictionOptions cold = sim.frictionOptions(*p, asked);
+    CHECK(cold.lemkeExact);
+    CHECK_FALSE(cold.updatedInverse);
+    CHECK_FALSE(cold.regularizeOnce);
+    CHECK_FALSE(cold.compliantFallback);
+    CHECK(cold.pivotsPerRow == 7);
+    CHECK(cold.touchingHeld);
+  }
+  sim.setFrictionWarmStart(true);
+  const FrictionOptions warmStill = sim.frictionOptions(still, asked);
+  CHECK_FALSE(warmStill.lemkeExact);
+  CHECK(warmStill.updatedInverse);
+  CHECK_FALSE(warmStill.regularizeOnce);  // both levels: no compliant fallback follows
+  CHECK(sim.frictionOptions(sliding, asked).regularizeOnce);
+  sim.setFrictionCompliance(true);
+  const FrictionOptions compliant = sim.frictionOptions(still, asked);
+  CHECK(compliant.compliantFallback);
+  CHECK(compliant.regularizeOnce);
+  CHECK(compliant.pivotsPerRow == 7);
+  CHECK(compliant.touchingHeld);
+}
