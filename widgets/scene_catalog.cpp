@@ -7,16 +7,33 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <exception>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "engine/scene/scene.h"
+#include "engine/scene/scene_doc.h"
 
 namespace cl::widgets {
 
 namespace {
 
+// Whether `text` is another of ContactLab's documents (a state, a recording, an LCP): its
+// "format" names one that is not a scene. Not a scene to list, nor a broken one.
+bool otherContactLabDocument(const QByteArray& text) {
+  const nlohmann::json j = nlohmann::json::parse(text.constData(), text.constData() + text.size(),
+                                                 nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) return false;
+  const auto format = j.find("format");
+  if (format == j.end() || !format->is_string()) return false;
+  const std::string& name = format->get_ref<const std::string&>();
+  return name.starts_with("contactlab-") && name != kSceneFormatName;
+}
+
 // Parsing (not building) is enough for the title and description, and it reports a
-// broken file in the loader's own words.
-SceneEntry readEntry(const QFileInfo& file) {
+// broken file in the loader's own words. Nothing for another ContactLab document.
+std::optional<SceneEntry> readEntry(const QFileInfo& file) {
   SceneEntry entry;
   entry.path = file.absoluteFilePath();
   entry.fileName = file.fileName();
@@ -27,6 +44,7 @@ SceneEntry readEntry(const QFileInfo& file) {
     return entry;
   }
   const QByteArray text = in.readAll();
+  if (otherContactLabDocument(text)) return std::nullopt;
   try {
     const SceneDoc doc =
         parseScene(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
@@ -48,7 +66,8 @@ QVector<SceneEntry> sceneCatalog(const QString& directory) {
   const QFileInfoList files =
       dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
   out.reserve(files.size());
-  for (const QFileInfo& file : files) out.append(readEntry(file));
+  for (const QFileInfo& file : files)
+    if (std::optional<SceneEntry> entry = readEntry(file)) out.append(std::move(*entry));
   // As people read the list: by title, numbers by value ("Pile of 20 blocks" before "Pile
   // of 100 blocks"), then by file name. An English collator, not the C locale's, which
   // compares code points and ignores the numeric mode.

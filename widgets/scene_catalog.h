@@ -1,7 +1,7 @@
 #pragma once
-// SceneCatalog: the scene files of a folder (every *.json, sorted by title with numbers by
-// value, then by file name) with the title and description each declares, for the scene
-// chooser. A file the loader rejects
+// SceneCatalog: the scene files of a folder (every *.json but ContactLab's other documents,
+// states, recordings and LCPs; sorted by title with numbers by value, then by file name) with
+// the title and description each declares, for the scene chooser. A file the loader rejects
 // stays in the list with its problem, so a broken scene is seen rather than hidden.
 #include <QString>
 #include <QVector>
