@@ -10,6 +10,7 @@ namespace {
 
 constexpr double kPivot = 1e-13;       // a leave's 1 / e22 this small (of A's scale): singular
 constexpr double kDependent = 1e-10;   // a join's pivot this small (of its terms): dependent
+constexpr double kWeak = 1e-6;         // this small: held back until a solve needs it
 constexpr double kResidual = 1e-12;    // a basic solve's residual above this: formed afresh
 constexpr double kConsistency = 1e-9;  // the decomposition's bound (friction_forces.cpp)
 
@@ -87,7 +88,7 @@ void HeldInverse::swapMembers(int s, int t) {
   mPos[mIdx[t]] = t;
 }
 
-bool HeldInverse::promote(int t) {
+bool HeldInverse::promote(int t, double least) {
   const auto r = static_cast<Eigen::Index>(mBasis);
   mCol = mM.col(t).head(r);
   mRow = mM.row(t).head(r).transpose();
@@ -96,7 +97,7 @@ bool HeldInverse::promote(int t) {
   // s = M_tt - v.p cancels to rounding where t depends on the basis: measured against its
   // terms, not A's scale (a basis that is itself near dependent magnifies the rounding).
   const double s = mM(t, t) - mRow.dot(mP);
-  if (!(std::abs(s) > kDependent * (std::abs(mM(t, t)) + mRow.norm() * mP.norm()))) return false;
+  if (!(std::abs(s) > least * (std::abs(mM(t, t)) + mRow.norm() * mP.norm()))) return false;
   swapMembers(t, mBasis);  // to the basis' end (both outside the basis: M only)
   mInv.topLeftCorner(r, r).noalias() += (mP / s) * mQ.transpose();
   mInv.col(r).head(r) = -mP / s;
@@ -106,19 +107,19 @@ bool HeldInverse::promote(int t) {
   return true;
 }
 
-void HeldInverse::promoteDeferred() {
+void HeldInverse::promoteDeferred(double least) {
   // A promotion swaps the first deferred member into the promoted one's place, so each
   // place is looked at again until its member stays deferred.
   const auto k = static_cast<int>(mIdx.size());
   for (int t = mBasis; t < k;)
-    if (!promote(t) || t < mBasis) ++t;
+    if (!promote(t, least) || t < mBasis) ++t;
 }
 
 void HeldInverse::rebuild() {
   ++mRebuilds;
   mBasis = 0;
   mStale = false;
-  promoteDeferred();
+  promoteDeferred(kWeak);
 }
 
 void HeldInverse::add(int j, int tie) {
@@ -131,7 +132,7 @@ void HeldInverse::add(int j, int tie) {
   mIdx.push_back(j);
   mTie.push_back(tie);
   mPos[j] = static_cast<int>(k);
-  if (!mStale) promote(static_cast<int>(k));
+  if (!mStale) promote(static_cast<int>(k), kWeak);
 }
 
 void HeldInverse::remove(int t) {
@@ -172,7 +173,7 @@ void HeldInverse::remove(int t) {
   mTie.pop_back();
   mBasis = std::min(mBasis, last);
   // A deferred member leaving changes nothing of B.
-  if (replacement >= 0 && !mStale) promote(mPos[replacement]);
+  if (replacement >= 0 && !mStale) promote(mPos[replacement], kWeak);
 }
 
 // x less its part in M's null space: x - Z (Z^T Z)^-1 Z^T x for Z = [-W; I] (mW and the
@@ -251,8 +252,9 @@ bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
   for (const int h : held) mWant[h] = 0;
   if (mStale) rebuild();
   const auto k = static_cast<Eigen::Index>(held.size());
-  // The right side and the start in member order (again after a rebuild, which reorders).
-  const auto inMemberOrder = [&] {
+  // The right side and the start in member order (again after a rebuild or a promotion,
+  // which reorder), solved.
+  const auto solved = [&] {
     mV.resize(k);
     for (Eigen::Index i = 0; i < k; ++i) mV(mPos[held[i]]) = rhs(i);
     mHasStart = start != nullptr;
@@ -260,19 +262,24 @@ bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
       mStart.resize(k);
       for (Eigen::Index i = 0; i < k; ++i) mStart(mPos[held[i]]) = (*start)(i);
     }
+    return solveInMemberOrder();
   };
-  inMemberOrder();
-  if (!solveInMemberOrder()) {
-    // A drift of the updated inverse: formed afresh once. A deferred solve that fails is
-    // the system's (inconsistent, or not quite singular): the caller decides.
-    if (mBasis < k) return false;
+  const auto copyOut = [&] {
+    x.resize(k);
+    for (Eigen::Index i = 0; i < k; ++i) x(i) = mX(mPos[held[i]]);
+    return true;
+  };
+  if (solved()) return copyOut();
+  if (mBasis == k) {  // a drift of the updated inverse: formed afresh once
     rebuild();
-    inMemberOrder();
-    if (!solveInMemberOrder()) return false;
+    if (solved()) return copyOut();
   }
-  x.resize(k);
-  for (Eigen::Index i = 0; i < k; ++i) x(i) = mX(mPos[held[i]]);
-  return true;
+  // Weak members held back that the system needs (the residual is their part of the right
+  // side): offered at the dependence test. What then fails is the system's: the caller
+  // decides.
+  const int before = mBasis;
+  promoteDeferred(kDependent);
+  return mBasis > before && solved() && copyOut();
 }
 
 }  // namespace cl

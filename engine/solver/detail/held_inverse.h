@@ -12,11 +12,19 @@
 // AccFactor's (Gill, Golub, Murray and Saunders 1974): a member j with u = M[B, j],
 // v = M[j, B], p = M_BB^-1 u, q = M_BB^-T v and pivot s = M[j, j] - v.p joins B as
 //   [M_BB u; v^T M_jj]^-1 = [M_BB^-1 + p q^T / s, -p / s; -q^T / s, 1 / s]
-// when |s| > 1e-10 (|M_jj| + |v| |p|) (s cancels to rounding where j depends on B), else D. A
-// member leaves B by the same identity read backwards, M_BB^-1 = E11 - e12 e21 / e22 with E
-// partitioned at it, and then the member of D likeliest to take its place (the largest pivot
-// against the rest, s + p_t q_t / e22, from the inverse before the leave) is offered to B. A tie
-// that changes is the normal's column leaving and joining.
+// when |s| > 1e-6 (|M_jj| + |v| |p|), else D. s cancels to rounding where j depends on B;
+// a pivot between 1e-10 and 1e-6 of its terms is a weak one, independent but near
+// dependent (two contacts of a pile a hair apart), held back in D: an inverse that took it
+// would be as ill-conditioned, and the rounding of every later join's s would grow with
+// it until dependent members passed the test (pile_100 with friction at rest: 332 to 336
+// members in the basis of a system of rank 300, so that every solve failed its check and
+// went to the decomposition; 21 user s for 0.1 simulated s, 0.13 s with weak members held
+// back). A solve that fails its check offers D's members again at 1e-10: the weak ones
+// the right side needs join then.
+// A member leaves B by the same identity read backwards, M_BB^-1 = E11 - e12 e21 / e22 with
+// E partitioned at it, and then the member of D likeliest to take its place (the largest
+// pivot against the rest, s + p_t q_t / e22, from the inverse before the leave) is offered
+// to B. A tie that changes is the normal's column leaving and joining.
 //
 // A solve is the minimum-norm solution, as the complete orthogonal decomposition gives it:
 // the basic solution x0 = [M_BB^-1 rhs_B; 0], less its part in M's null space, whose
@@ -32,7 +40,10 @@
 // A solve is checked against M: with no deferred member its residual must be within 1e-12
 // (relative; else B is formed afresh once, member by member), with some, within the
 // decomposition's own consistency bound 1e-9 (a right side outside M's range, or a
-// deferred member that was not quite dependent, fails it). A failed solve leaves the
+// deferred member that was not quite dependent, fails it). A solve that passes with a weak
+// member deferred is the minimum-norm solution of the system without it, whose part of the
+// right side is within the bound: a numerical rank, as the decomposition's threshold gives
+// one. A solve that fails the bound even after the weak members' second offer leaves the
 // system to the caller's decomposition.
 #include <Eigen/Dense>
 #include <span>
@@ -65,10 +76,11 @@ class HeldInverse {
   void remove(int t);
   // Swaps members s and t in M (and in the inverse when both are in the basis).
   void swapMembers(int s, int t);
-  // Moves deferred member t into the basis when its pivot allows; false otherwise.
-  bool promote(int t);
+  // Moves deferred member t into the basis when its pivot is above `least` of its terms;
+  // false otherwise.
+  bool promote(int t, double least);
   // Offers each deferred member to the basis in turn.
-  void promoteDeferred();
+  void promoteDeferred(double least);
   // Forms the basis afresh: every member offered in order to an empty one.
   void rebuild();
   void project(Eigen::VectorXd& x);

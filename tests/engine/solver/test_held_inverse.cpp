@@ -183,6 +183,63 @@ TEST_CASE("HeldInverse: a singular system gets the minimum-norm solution", "[fri
   CHECK(worst < 1e-12);
 }
 
+TEST_CASE("HeldInverse: a weak pivot waits until a solve needs it", "[friction][solver]") {
+  // A = J J^T with J of 6 columns; row 5 of J is row 4 moved by 3e-4, so member 5's pivot
+  // after members 0 to 4 is about 1e-8 of its terms (held_inverse.h): independent, but an
+  // inverse that took it would be as ill-conditioned, and the rounding of every later
+  // join's pivot test would grow with it (pile_100 with friction at rest: 332 to 336
+  // members in a basis of a system of rank 300, every solve failing its check).
+  const int n = 6, freedoms = 6;
+  RandomLCG rng(5);
+  Eigen::MatrixXd J(2 * n, freedoms);
+  for (int r = 0; r < 2 * n; ++r)
+    for (int c = 0; c < freedoms; ++c) J(r, c) = 2 * rng.nextFloat() - 1;
+  J.row(5) = J.row(4) + 3e-4 * randomVector(freedoms, rng).transpose();
+  const Eigen::MatrixXd A = J * J.transpose();
+  {
+    const Eigen::MatrixXd Mbb = A.topLeftCorner(5, 5);
+    const Eigen::VectorXd u = A.col(5).head(5), p = Mbb.partialPivLu().solve(u);
+    const double pivot = A(5, 5) - u.dot(p), terms = A(5, 5) + u.norm() * p.norm();
+    INFO("member 5's pivot " << pivot / terms << " of its terms");
+    REQUIRE(pivot / terms > 1e-9);
+    REQUIRE(pivot / terms < 1e-7);
+  }
+  const std::vector<double> mu(n, 0.5);
+  const std::vector<int> tie(n, 0);
+  // A right side with member 5's column in it: its part outside the other members' range
+  // is beyond the 1e-9 to which a solve is taken as consistent.
+  const auto check = [&](const std::vector<int>& held, int basis) {
+    HeldInverse inverse;
+    inverse.reset(A, mu);
+    const Eigen::MatrixXd M = reduced(A, mu, held, tie);
+    Eigen::VectorXd y = randomVector(M.cols(), rng);
+    y(5) = 1;
+    const Eigen::VectorXd rhs = M * y;
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(M, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    const Eigen::VectorXd reference = svd.solve(rhs);
+    Eigen::VectorXd x;
+    REQUIRE(inverse.solve(held, tie, rhs, x));
+    CHECK(inverse.basis() == basis);
+    // The error a stable solve makes, eps kappa, with kappa over the nonzero singular values.
+    const Eigen::VectorXd sigma = svd.singularValues();
+    const double kappa = sigma(0) / sigma(basis - 1);
+    INFO("kappa " << kappa);
+    CHECK((x - reference).norm() <= 1e-12 * kappa * reference.norm());
+  };
+  SECTION("the later members give the basis its rank, and member 5 depends on them") {
+    // All twelve rows at once, in order: member 5 is held back, member 6 completes a basis
+    // of six whose inverse is well conditioned, and 5 and 7 to 11 are deferred.
+    std::vector<int> held(2 * n);
+    for (int r = 0; r < 2 * n; ++r) held[static_cast<std::size_t>(r)] = r;
+    check(held, freedoms);
+  }
+  SECTION("the system needs member 5") {
+    // Members 0 to 5 alone: without 5 the right side is outside the basis' range, so the
+    // first solve fails its check, 5 is offered at the dependence test, and joins.
+    check({0, 1, 2, 3, 4, 5}, freedoms);
+  }
+}
+
 TEST_CASE("Friction: the updated inverse pivots to the same forces where they are unique",
           "[friction][solver]") {
   // Random stacks of two bodies on a slope (friction_test_problems.h): two or four
