@@ -39,6 +39,15 @@ Eigen::VectorXd randomVector(Eigen::Index k, RandomLCG& rng) {
   return v;
 }
 
+// A contact Jacobian of `rows` rows on `freedoms` freedoms, its entries uniform in [-1, 1]
+// row by row: A = J J^T is singular from freedoms + 1 rows on.
+Eigen::MatrixXd randomJacobian(int rows, int freedoms, RandomLCG& rng) {
+  Eigen::MatrixXd J(rows, freedoms);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < freedoms; ++c) J(r, c) = 2 * rng.nextFloat() - 1;
+  return J;
+}
+
 // 600 random changes of the held rows of A (one row joins or leaves; now and then a
 // normal's tie changes, a friction to the cone's edge or back; the order of `held` is
 // shuffled as heldRows' is not, to test that positions are mapped rather than assumed),
@@ -114,9 +123,7 @@ TEST_CASE("HeldInverse: a singular system gets the minimum-norm solution", "[fri
   // start, the one nearest to it), and an inconsistent right side is refused.
   const int n = 10, freedoms = 6;
   RandomLCG rng(7);
-  Eigen::MatrixXd J(2 * n, freedoms);
-  for (int r = 0; r < 2 * n; ++r)
-    for (int c = 0; c < freedoms; ++c) J(r, c) = 2 * rng.nextFloat() - 1;
+  const Eigen::MatrixXd J = randomJacobian(2 * n, freedoms, rng);
   const Eigen::MatrixXd A = J * J.transpose();
   std::vector<double> mu(n);
   for (double& m : mu) m = 0.2 + 0.6 * rng.nextFloat();
@@ -191,9 +198,7 @@ TEST_CASE("HeldInverse: a weak pivot waits until a solve needs it", "[friction][
   // members in a basis of a system of rank 300, every solve failing its check).
   const int n = 6, freedoms = 6;
   RandomLCG rng(5);
-  Eigen::MatrixXd J(2 * n, freedoms);
-  for (int r = 0; r < 2 * n; ++r)
-    for (int c = 0; c < freedoms; ++c) J(r, c) = 2 * rng.nextFloat() - 1;
+  Eigen::MatrixXd J = randomJacobian(2 * n, freedoms, rng);
   J.row(5) = J.row(4) + 3e-4 * randomVector(freedoms, rng).transpose();
   const Eigen::MatrixXd A = J * J.transpose();
   {
