@@ -64,7 +64,8 @@ class HeldInverse {
   bool solve(std::span<const int> held, std::span<const int> tie, const Eigen::VectorXd& rhs,
              Eigen::VectorXd& x, const Eigen::VectorXd* start = nullptr);
   int members() const { return static_cast<int>(mIdx.size()); }
-  // The members in the basis (M's rank, as the pivots' test finds it).
+  // The members in the basis: M's rank as the pivots' test finds it, less the weak members
+  // held back.
   int basis() const { return mBasis; }
   // How often the basis was formed afresh (a drift, or a leave whose block was singular).
   int rebuilds() const { return mRebuilds; }
