@@ -167,7 +167,8 @@ struct FrictionOptions {
   // that pulls or a friction outside the cone or not against a_F being driven back to zero
   // force before it is established again, and the rest stay established. Only where that
   // pivoting fails (within 2 pivots a row, or pivotsPerRow if fewer), or no round was
-  // solved, is the problem solved as without a guess (warmRejected). Empty: no warm start.
+  // solved, or a contact slides (the pivoting from no sets costs less there), is the
+  // problem solved as without a guess (warmRejected). Empty: no warm start.
   Eigen::VectorXd guess;
   // Told every decision (a SolverPivot with the five sets: C, NC and C_F, NC+, NC- as rows
   // n + i) and the solve (a SolverSolve with mu and slide) when set.
