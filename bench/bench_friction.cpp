@@ -27,8 +27,11 @@
 // hash: what scripts/friction-instructions.sh runs under callgrind, trajectory by
 // trajectory, for the median of the instructions (a change of a few percent shows there,
 // not in CPU time on a shared host, nor in a sum that the trajectories' heavy tail decides).
-//   build/bench/bench_friction [runs] [seconds] [--mu MU] [--max N] [--cold-max N] [--curve T]
-//                              [--compliance] [--variants K] [--trajectory k]
+// With --min N, only the piles of at least N blocks run (--min 200 --curve T: pile_200's
+// curve alone, without pile_100's half hour before it). A curve's run says each second's
+// figures on stderr as it goes, for a run of hours.
+//   build/bench/bench_friction [runs] [seconds] [--mu MU] [--min N] [--max N] [--cold-max N]
+//                              [--curve T] [--compliance] [--variants K] [--trajectory k]
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -128,6 +131,8 @@ void costCurve(int blocks, double mu, bool compliance, double until) {
       const double now = processCpuSeconds();
       cpuAt.push_back(now - last);
       kineticAt.push_back(s.sim->energy().kinetic());
+      fmt::print(stderr, "pile_{} {}: second {}: {:.2f} CPU s, kinetic energy {:.1e}\n", blocks,
+                 modeName(mode), second, cpuAt.back(), kineticAt.back());
       last = now, ++second;
     });
     fmt::print("| pile_{} | {} |", blocks, modeName(mode));
@@ -180,15 +185,16 @@ void perturbed(int blocks, double mu, bool compliance, double seconds, int runs,
 }  // namespace
 
 int main(int argc, char** argv) {
-  int runs = 3, maxBlocks = 200, coldMax = 20, variants = 0, trajectory = -1;
+  int runs = 3, minBlocks = 0, maxBlocks = 200, coldMax = 20, variants = 0, trajectory = -1;
   double seconds = 12.0, mu = 0.5, curve = 0;
   bool compliance = false;
   std::vector<const char*> positional;
   for (int i = 1; i < argc; ++i) {
     const bool option =
-        std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--max") == 0 ||
-        std::strcmp(argv[i], "--cold-max") == 0 || std::strcmp(argv[i], "--curve") == 0 ||
-        std::strcmp(argv[i], "--variants") == 0 || std::strcmp(argv[i], "--trajectory") == 0;
+        std::strcmp(argv[i], "--mu") == 0 || std::strcmp(argv[i], "--min") == 0 ||
+        std::strcmp(argv[i], "--max") == 0 || std::strcmp(argv[i], "--cold-max") == 0 ||
+        std::strcmp(argv[i], "--curve") == 0 || std::strcmp(argv[i], "--variants") == 0 ||
+        std::strcmp(argv[i], "--trajectory") == 0;
     if (option && i + 1 >= argc) {
       fmt::print(stderr, "error: {} needs a value\n", argv[i]);
       return 2;
@@ -197,6 +203,8 @@ int main(int argc, char** argv) {
       compliance = true;
     else if (std::strcmp(argv[i], "--mu") == 0)
       mu = std::atof(argv[++i]);
+    else if (std::strcmp(argv[i], "--min") == 0)
+      minBlocks = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--max") == 0)
       maxBlocks = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--cold-max") == 0)
@@ -232,6 +240,7 @@ int main(int argc, char** argv) {
   fmt::print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   for (const int blocks : {10, 20, 50, 100, 200}) {
     if (blocks > maxBlocks) break;
+    if (blocks < minBlocks) continue;
     // The modes' runs interleave (run k of each mode, then run k + 1), and the ratio is the
     // median of each run's CPU over the frictionless run of the same round: the shared host's
     // load drifts over a bench, and alike for runs made side by side.
@@ -273,7 +282,7 @@ int main(int argc, char** argv) {
     fmt::print("\n");
     std::vector<std::string> failures;
     for (const int blocks : {10, 20})
-      if (blocks <= maxBlocks)
+      if (blocks >= minBlocks && blocks <= maxBlocks)
         perturbed(blocks, mu, compliance, seconds, runs, variants,
                   blocks <= 10 && blocks <= coldMax, failures);
     for (const std::string& f : failures) fmt::print("\nfailed: {}\n", f);
@@ -288,6 +297,6 @@ int main(int argc, char** argv) {
     for (int k = 1; k <= static_cast<int>(curve + 1e-9); ++k) fmt::print("--:|");
     fmt::print("\n");
     for (const int blocks : {100, 200})
-      if (blocks <= maxBlocks) costCurve(blocks, mu, compliance, curve);
+      if (blocks >= minBlocks && blocks <= maxBlocks) costCurve(blocks, mu, compliance, curve);
   }
 }
