@@ -420,10 +420,9 @@ int runCommand(const RunOptions& opt) {
     if (!opt.record.empty()) {
       recording = std::make_unique<RecordingWriter>(opt.record, scene->doc, opt.scene,
                                                     std::span<const RecordedEdit>{});
-      StepRecord first = initialRecord(sim, advance->kind(), advance->integratorKind(), dt);
-      first.step = steps;
-      first.draw.steps = steps;
-      first.state.warmStart = state.warmStart;  // a saved state's (--initial-state)
+      // At the saved state's step, with its warm-start memory (--initial-state).
+      const StepRecord first =
+          initialRecord(sim, advance->kind(), advance->integratorKind(), dt, steps);
       recording->append(first);
       // Said up front: a tiny time step makes a recording of billions of steps.
       const double expected = static_cast<double>(recording->bytes()) * static_cast<double>(n + 1);

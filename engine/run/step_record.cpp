@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/contact/contact_sim.h"
+
 namespace cl {
 
 namespace {
@@ -22,15 +24,16 @@ std::size_t StepRecord::bytes() const {
 }
 
 StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, IntegratorKind integrator,
-                         double timeStep) {
+                         double timeStep, long long step) {
+  const auto* contactSim = dynamic_cast<const ContactSim*>(&sim);
   StepRecord r;
-  r.step = 0;
-  r.draw = drawDataOf(sim, 0);
+  r.step = step;
+  r.draw = drawDataOf(sim, step);
   r.state = {.time = sim.time(),
              .vars = sim.vars(),
              .frictionLoss = sim.frictionLoss(),
              .random = sim.random(),
-             .warmStart = {},
+             .warmStart = contactSim ? contactSim->warmStartMemory() : WarmStart(),
              .structure = sim.clone(),
              .advance = advance,
              .integrator = integrator,

@@ -20,10 +20,12 @@ struct StepRecord {
   std::size_t bytes() const;               // without the shared structure
 };
 
-// The record of `sim` as loaded (step 0), to be advanced by `integrator` with steps of
-// `timeStep`: its structure is a copy of `sim`; no statistics but the time and energy.
+// The record of `sim` as it stands, the first of a run: step `step` (0 as loaded, a saved
+// state's count when put back from one), to be advanced by `integrator` with steps of
+// `timeStep`. Its structure is a copy of `sim` and its warm-start memory the sim's (a
+// saved state's: the next solve's guess); no statistics but the time and energy.
 StepRecord initialRecord(const RigidBodySim& sim, AdvanceKind advance, IntegratorKind integrator,
-                         double timeStep);
+                         double timeStep, long long step = 0);
 
 // Takes one step of advance.timeStep() from `before` (the simulation's current state) and
 // records it as step number `step`, with its compact trace (StepTracing::kCompact) when

@@ -102,10 +102,7 @@ void Simulation::openRecording(const std::filesystem::path& path) {
   auto writer =
       std::make_unique<RecordingWriter>(path, mScene.doc, mSource, std::span<const RecordedEdit>{});
   StepRecord first = initialRecord(*mScene.sim, mAdvance->kind(), mAdvance->integratorKind(),
-                                   mAdvance->timeStep());
-  first.step = mSteps;
-  first.draw.steps = mSteps;
-  first.state.warmStart = mState.warmStart;
+                                   mAdvance->timeStep(), mSteps);
   first.state.counters = mState.counters;  // the run's so far: a record holds the run's totals
   writer->append(first);
   mRecording = std::move(writer);
