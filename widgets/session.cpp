@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "engine/run/state_json.h"
 #include "engine/run/step_record.h"
 #include "widgets/sim_worker.h"
 
@@ -162,7 +163,45 @@ bool Session::openRecording(const QString& path) {
   for (const RecordedEdit& e : recording.edits)
     if (isLasting(e.edit)) lasting.push_back(e.edit);
   install(std::move(recording.scene), {}, std::move(lasting),
-          Recorded{std::move(recording.history), std::move(recording.edits), absolute});
+          Recorded{.history = std::move(recording.history),
+                   .edits = std::move(recording.edits),
+                   .path = absolute,
+                   .statePath = {}});
+  return true;
+}
+
+bool Session::openState(const QString& path) {
+  if (!hasScene()) {
+    emit errorOccurred(
+        tr("State not opened: a state holds the bodies' motion, not the scene; "
+           "open the scene it was saved from first."));
+    return false;
+  }
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  mLoadDeclined = false;
+  Scene scene;
+  SavedState saved;
+  try {
+    // The scene as it runs now: its document with the lasting edits and the live settings
+    // (a scene built in code without a document: as it was set).
+    scene = canRebuild() ? makeScene(mDocument.docWithEdits(liveSettings())) : pristineScene();
+    saved = readStateFile(absolute.toStdString());
+    restoreSavedState(*scene.sim, saved, absolute.toStdString());
+  } catch (const std::exception& e) {
+    emit errorOccurred(tr("State not opened: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  // Asked once the file is known to fit: a bad file keeps the run without a question.
+  if (!mayDiscardHistory(DiscardCause::kLoad)) return false;
+  RunHistory records;
+  records.append(initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
+                               scene.settings.timeStep, saved.steps));
+  install(std::move(scene), scenePath(), mDocument.lastingEdits,
+          Recorded{.history = std::move(records), .edits = {}, .path = {}, .statePath = absolute});
+  emit noticeOccurred(tr("started from the state in %1: t = %2 s, step %3")
+                          .arg(QFileInfo(absolute).fileName())
+                          .arg(saved.time)
+                          .arg(saved.steps));
   return true;
 }
 
@@ -178,6 +217,7 @@ void Session::install(Scene scene, const QString& sourcePath, std::vector<SimEdi
     records = std::move(recorded->history);
     mDocument.editLog = std::move(recorded->edits);
     mDocument.recordingPath = recorded->path;
+    mDocument.statePath = recorded->statePath;
   } else if (hasScene()) {
     records.append(initialRecord(*scene.sim, scene.settings.advance, scene.settings.integrator,
                                  scene.settings.timeStep));

@@ -76,6 +76,16 @@ class Session : public QObject {
   // one of a newer format or one whose scene does not load is refused with errorOccurred,
   // and the scene and history shown stay.
   bool openRecording(const QString& path);
+  // Opens a state file (contactlab-state: `contactlab-cli run --final-state`, Export All)
+  // on the scene running: the scene is built again from its document with the lasting edits
+  // and the live settings, the state put into it (time, step count, bodies, random
+  // generator, warm-start memory) and the run starts again from it, bit for bit as the run
+  // that saved it goes on (as `run --initial-state` does). A file that does not read, or
+  // whose bodies are not the scene's, is refused with errorOccurred naming the file and the
+  // problem, and the scene and history shown stay.
+  bool openState(const QString& path);
+  // The state file the run started from (empty when it started as loaded).
+  const QString& statePath() const { return mDocument.statePath; }
   // The recording the history came from (empty when it was run here).
   const QString& recordingPath() const { return mDocument.recordingPath; }
   // Whether the history holds steps taken or edited since it was loaded, opened or saved.
@@ -274,11 +284,13 @@ class Session : public QObject {
   void busyChanged(bool busy);
 
  private:
-  // A recording's run, to install in place of a scene's first record.
+  // The records a run starts from in place of a scene's first record: a recording's run
+  // (its edits, its path), or the one record of a state file put into the scene.
   struct Recorded {
     RunHistory history;
     std::vector<RecordedEdit> edits;
-    QString path;
+    QString path;       // the recording's
+    QString statePath;  // the state file's
   };
   // Makes `scene` current, carrying `lastingEdits`, with its first record as the history
   // or with `recorded`'s records (the newest shown): a new document, history and run.

@@ -51,6 +51,7 @@ struct SessionDocument {
   std::vector<SimEdit> lastingEdits;             // since loaded: those a restart keeps
   std::vector<RecordedEdit> editLog;             // every edit, with the step it followed
   QString recordingPath;                         // the recording the run came from
+  QString statePath;                             // the state file the run started from
   bool unsaved = false;                          // steps taken or edited since loaded or saved
 };
 

@@ -193,7 +193,13 @@ QString Session::noTraceReason() const {
           .arg(r->step);
     return tr("The compact trace of step %1 is not expanded yet.").arg(r->step);
   }
-  if (r->step == 0) return tr("Step 0 is the initial state: no solve yet. Take a step.");
+  // The run's first record (none dropped before it): the scene as loaded, or the saved state
+  // it was started from (Open State, a recording of a run that was).
+  if (currentIndex() == 0 && history().droppedRecords() == 0)
+    return r->step == 0
+               ? tr("Step 0 is the initial state: no solve yet. Take a step.")
+               : tr("Step %1 is the state the run started from: no solve yet. Take a step.")
+                     .arg(r->step);
   if (derivingTrace()) return tr("Re-running step %1 to re-derive its trace…").arg(r->step);
   if (currentIndex() == 0)
     return tr("The trace of step %1 is not held and cannot be re-derived: the record before "

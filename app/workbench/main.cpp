@@ -1,5 +1,6 @@
-// contactlab [SCENE.json] [--screenshot FILE.png [--steps N]]
-// Opens the workbench on a scene (default resources/scenes/stack_hit_by_block.json).
+// contactlab [SCENE.json] [--initial-state STATE.json] [--screenshot FILE.png [--steps N]]
+// Opens the workbench on a scene (default resources/scenes/stack_hit_by_block.json), run on
+// from a saved state when one is given.
 // With --screenshot it takes N steps, renders the window to FILE.png and exits.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -49,6 +50,12 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption stepsOption(
       QStringLiteral("steps"), QStringLiteral("With --screenshot: time steps to take first."),
       QStringLiteral("N"), QStringLiteral("0"));
+  const QCommandLineOption stateOption(
+      QStringLiteral("initial-state"),
+      QStringLiteral("Run the scene on from a saved state (contactlab-cli run --final-state, "
+                     "Export All's state.json), as contactlab-cli run --initial-state does."),
+      QStringLiteral("STATE"));
+  parser.addOption(stateOption);
   parser.addOption(screenshotOption);
   parser.addOption(stepsOption);
   parser.process(app);
@@ -72,7 +79,10 @@ int main(int argc, char* argv[]) {
   const QString scenePath =
       positional.isEmpty() ? cl::widgets::defaultScenePath() : positional.front();
   // A bad file leaves the window open and empty, with the error shown.
-  const bool loaded = window.openFile(scenePath);
+  // A state that does not fit leaves the scene as loaded, with the error shown.
+  const bool loaded =
+      window.openFile(scenePath) &&
+      (!parser.isSet(stateOption) || window.session()->openState(parser.value(stateOption)));
 
   if (!screenshot) {
     window.show();

@@ -177,6 +177,7 @@ void MainWindow::createActions() {
       {A::kReload, [this] { mSession->restart(); }},
       {A::kSave, [this] { saveSceneAs(); }},
       {A::kOpenRecording, [this] { openRecording(); }},
+      {A::kOpenState, [this] { openState(); }},
       {A::kOpenLcp, [this] { openLcpProblem(); }},
       {A::kSaveRecording, [this] { saveRecordingAs(); }},
       {A::kExportAll, [this] { exportAll(); }},
@@ -250,7 +251,7 @@ void MainWindow::createMenusAndToolBars() {
   mRecentMenu->setObjectName(QStringLiteral("recentMenu"));
   file->addActions(actions({A::kReload, A::kSave}));
   file->addSeparator();
-  file->addActions(actions({A::kOpenRecording, A::kOpenLcp, A::kSaveRecording}));
+  file->addActions(actions({A::kOpenRecording, A::kOpenState, A::kOpenLcp, A::kSaveRecording}));
   file->addSeparator();
   QMenu* exportMenu = file->addMenu(tr("E&xport CSV"));
   exportMenu->setObjectName(QStringLiteral("exportMenu"));
@@ -544,6 +545,15 @@ void MainWindow::openRecording() {
   if (!path.isEmpty()) mSession->openRecording(path);
 }
 
+void MainWindow::openState() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open State"),
+      mSession->statePath().isEmpty() ? outputDir()
+                                      : QFileInfo(mSession->statePath()).absolutePath(),
+      tr("ContactLab states (*.json);;All files (*)"));
+  if (!path.isEmpty()) mSession->openState(path);
+}
+
 void MainWindow::openLcpProblem() {
   // The dock asks for the file, as its own button does: one dialog, wherever it is opened.
   mComparisonDock->show();
@@ -833,6 +843,12 @@ void MainWindow::showEvent(QShowEvent* event) {
     }
     for (QDockWidget* dock : findChildren<QDockWidget*>())
       if (dock->isFloating() && dock->isVisible()) dock->raise();
+    // A message from before the window was shown (a notice of the file opened from the
+    // command line) was drawn over the readout, which the bar had not hidden: shown again.
+    if (const QString early = statusBar()->currentMessage(); !early.isEmpty()) {
+      statusBar()->clearMessage();
+      showStatus(early, 20000);
+    }
   });
 }
 
@@ -842,10 +858,13 @@ void MainWindow::showStatus(const QString& message, int timeoutMs) {
   // A message wider than the bar's room (a poor step's reasons at 1280 wide) is cut with an
   // ellipsis, the whole of it the bar's tooltip while it is shown: cut silently, its end
   // was lost.
+  // Before the window is shown (a notice of a file opened from the command line) the bar
+  // has no width yet: the message is kept whole.
   const QString text = message.simplified();
   const int room =
       statusBar()->width() - mMemory->width() - 3 * statusBar()->fontMetrics().height();
-  const QString shown = statusBar()->fontMetrics().elidedText(text, Qt::ElideRight, room);
+  const QString shown =
+      isVisible() ? statusBar()->fontMetrics().elidedText(text, Qt::ElideRight, room) : text;
   statusBar()->setToolTip(shown == text ? QString() : text);
   statusBar()->showMessage(shown, timeoutMs);
 }
@@ -913,15 +932,20 @@ void MainWindow::updateTitle() {
   if (mSession->hasScene()) {
     const QString name = mSession->title().isEmpty() ? QFileInfo(mSession->scenePath()).fileName()
                                                      : mSession->title();
-    title = mSession->recordingPath().isEmpty()
-                ? tr("%1 \u2014 ContactLab").arg(name)
-                : tr("%1 (recording %2) \u2014 ContactLab")
-                      .arg(name, QFileInfo(mSession->recordingPath()).fileName());
+    if (!mSession->recordingPath().isEmpty())
+      title = tr("%1 (recording %2) \u2014 ContactLab")
+                  .arg(name, QFileInfo(mSession->recordingPath()).fileName());
+    else if (!mSession->statePath().isEmpty())
+      title = tr("%1 (from state %2) \u2014 ContactLab")
+                  .arg(name, QFileInfo(mSession->statePath()).fileName());
+    else
+      title = tr("%1 \u2014 ContactLab").arg(name);
   }
   setWindowTitle(title);
   const bool has = mSession->hasScene();
-  for (QAction* a : actions({A::kRun, A::kStep, A::kStepWaypoint, A::kStepPivot, A::kRestart,
-                             A::kReload, A::kSave, A::kSaveRecording, A::kExportAll}))
+  for (QAction* a :
+       actions({A::kRun, A::kStep, A::kStepWaypoint, A::kStepPivot, A::kRestart, A::kReload,
+                A::kSave, A::kSaveRecording, A::kExportAll, A::kOpenState}))
     a->setEnabled(has);
   action(A::kReload)->setEnabled(has && !mSession->scenePath().isEmpty());
 }

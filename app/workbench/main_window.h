@@ -117,6 +117,8 @@ class MainWindow : public QMainWindow {
   void saveSceneAs();
   // File > Open Recording / Save Recording As (engine/run/run_recording.h).
   void openRecording();
+  // Asks for a state file and runs the scene on from it (Session::openState).
+  void openState();
   void saveRecordingAs();
   // File > Open LCP Problem: the Solver comparison dock, brought forward, asks for the file.
   void openLcpProblem();

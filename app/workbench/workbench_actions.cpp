@@ -52,6 +52,13 @@ constexpr ActionSpec kActions[] = {
                               "Open a recorded run (saved here or by contactlab-cli run "
                               "--record) to scrub and inspect it"),
      .keys = "Ctrl+Shift+O"},
+    {.id = A::kOpenState,
+     .name = "openStateAction",
+     .text = QT_TRANSLATE_NOOP("MainWindow", "Open S&tate..."),
+     .tip = QT_TRANSLATE_NOOP("MainWindow",
+                              "Run the scene on from a saved state (contactlab-cli run "
+                              "--final-state, Export All's state.json): its time, bodies and "
+                              "warm start, bit for bit")},
     // P, not L: the File menu's L is Re&load's. No keys: no free one reads as "LCP".
     {.id = A::kOpenLcp,
      .name = "openLcpAction",

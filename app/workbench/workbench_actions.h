@@ -15,6 +15,7 @@ enum class WorkbenchAction {
   kReload,
   kSave,
   kOpenRecording,
+  kOpenState,
   kOpenLcp,
   kSaveRecording,
   kExportAll,
