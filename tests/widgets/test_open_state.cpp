@@ -1,7 +1,8 @@
 // Opening a saved state in the workbench (Session::openState, File > Open State, the
 // workbench's --initial-state): the scene runs on from the state with the bits of the run
-// that saved it, from its step and time; a state of other bodies, a file that is not a
-// state and a state without a scene are refused with the file named, and the run shown stays.
+// that saved it, from its step and time, and so does a recording of that run; a state of other
+// bodies, a file that is not a state and a state without a scene are refused with the file named,
+// and the run shown stays.
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -74,6 +75,17 @@ TEST_CASE("Open State: the run goes on from a saved state with the bits of the r
     INFO("step " << 100 + k);
     REQUIRE(sameBits(s.history().at(k).state.vars, original.history().at(100 + k).state.vars));
   }
+
+  // Saved as a recording, the run opens again from the state's step, and goes on alike.
+  const QString recording = dir.filePath(QStringLiteral("from_state.clrun"));
+  REQUIRE(s.saveRecording(recording));
+  Session reopened;
+  REQUIRE(reopened.openRecording(recording));
+  REQUIRE(reopened.history().size() == 41);
+  CHECK(reopened.history().at(0).step == 100);
+  reopened.showStep(0);  // the state itself: the run goes on from it again
+  REQUIRE(reopened.stepNow(5));
+  REQUIRE(sameBits(reopened.history().back().state.vars, original.history().at(105).state.vars));
 
   // Restart goes back to the scene file at time 0 (with the settings), the state forgotten.
   REQUIRE(s.restart());
