@@ -157,12 +157,10 @@ QString exportAll(Session& session, const QString& dir, const QImage& sceneImage
                  [&](std::ostream& o) { o << sceneDocText(session.sceneDoc()); });
     // The state of the step shown, for `contactlab-cli run scene.json --initial-state
     // state.json` to go on from it with the same bits.
-    if (const StepRecord* shown = session.current()) {
-      std::unique_ptr<RigidBodySim> sim = shown->state.structure->clone();
-      restoreState(*sim, shown->state);
-      writeCsvFile(path("state.json"),
-                   [&](std::ostream& o) { o << stateJson(*sim, shown->step).dump(2) << '\n'; });
-    }
+    if (const StepRecord* shown = session.current())
+      writeCsvFile(path("state.json"), [&](std::ostream& o) {
+        o << stateJson(shown->state, shown->step).dump(2) << '\n';
+      });
     tick();
     if (!sceneImage.isNull() && !sceneImage.save(path("scene.png"), "PNG"))
       throw std::runtime_error("cannot write scene.png");

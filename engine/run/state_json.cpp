@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <memory>
 
 #include "engine/body/body_state.h"
 #include "engine/contact/contact_sim.h"
@@ -25,6 +26,12 @@ nlohmann::ordered_json pair(Vec2 v) {
 }
 
 }  // namespace
+
+nlohmann::ordered_json stateJson(const SimState& state, long long steps) {
+  const std::unique_ptr<RigidBodySim> sim = state.structure->clone();
+  restoreState(*sim, state);
+  return stateJson(*sim, steps);
+}
 
 nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps) {
   nlohmann::ordered_json j;

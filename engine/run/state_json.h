@@ -17,6 +17,7 @@
 
 #include "engine/contact/warm_start.h"
 #include "engine/dynamics/rigid_body_sim.h"
+#include "engine/run/sim_state.h"
 
 namespace cl {
 
@@ -26,6 +27,9 @@ inline constexpr int kStateFormatVersion = 1;
 inline constexpr long long kMaxStepCount = 1LL << 53;
 
 nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps);
+// The same of a recorded state (a history's record: its structure with its time, vars,
+// generator and warm-start memory put in), as Export All writes the step shown.
+nlohmann::ordered_json stateJson(const SimState& state, long long steps);
 
 // A state file as read: checked for form (every problem at once, with its JSON path), not yet
 // against a simulation.
