@@ -161,8 +161,10 @@ SolveTrace expandCompactSolve(const StepTrace& trace, const CompactSolve& c) {
     p.mu = {f.mu};
     p.joint = {false};
     // The serial loop's options: what the settings change there (ContactSim::solveFriction)
-    // are fallbacks, which a one-contact problem (A 2x2 positive definite) never reaches.
+    // are the held rows' arithmetic, and fallbacks, which a one-contact problem (A 2x2
+    // positive definite) never reaches.
     FrictionOptions options;
+    options.updatedInverse = rows.frictionUpdatedInverse;
     options.sink = &recorder;
     computeFrictionForces(p, options);
   } else {

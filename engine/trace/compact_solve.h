@@ -45,6 +45,10 @@ struct CompactRows {
   // The record as a one-row solve's context has it (label "primary/normal"): one.
   std::vector<SolveContact> contacts;
   CompactSolverOptions options;  // of the frictionless solves (ComputeForces)
+  // Of the friction solves: their held rows by the updated inverse (FrictionOptions::
+  // updatedInverse, on with the friction warm start), whose rounding differs from the
+  // decomposition's. The other options are fallbacks a one-contact problem never reaches.
+  bool frictionUpdatedInverse = false;
 };
 
 // The rest of a one-contact friction solve's 2x2 problem (rows and columns: the normal, then

@@ -271,9 +271,14 @@ bool handleSerial(ContactSim& sim, std::vector<RigidBodyCollision>& records, boo
                                const CompactFrictionBlock* friction = nullptr) {
     if (compactRows.empty()) compactRows.assign(static_cast<std::size_t>(n), -1);
     int& rows = compactRows[static_cast<std::size_t>(row)];
-    if (rows < 0)
-      rows = sink->onCompactRows(makeCompactRows(sim, records[static_cast<std::size_t>(row)],
-                                                 sim.time(), sim.solverOptions()));
+    if (rows < 0) {
+      CompactRows kept = makeCompactRows(sim, records[static_cast<std::size_t>(row)], sim.time(),
+                                         sim.solverOptions());
+      // The held rows' arithmetic solveFriction gives a one-contact problem (the settings'):
+      // expanding the solve again needs it to make the same pivots.
+      kept.frictionUpdatedInverse = sim.frictionOptions(FrictionProblem{}, {}).updatedInverse;
+      rows = sink->onCompactRows(std::move(kept));
+    }
     sink->onCompactSolve({.rows = rows, .A = A, .b = b}, friction);
   };
   std::vector<int> set;

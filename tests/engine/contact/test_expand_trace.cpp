@@ -188,14 +188,18 @@ struct CompactSeen {
 };
 
 // Takes `steps` steps of `file` twice, fully traced and compactly traced, and compares;
-// `solver` is the contact solver both use.
+// `solver` is the contact solver both use, `frictionWarmStart` whether both have the friction
+// warm start on.
 CompactSeen compareRuns(const std::string& file, int steps,
-                        cl::LcpSolverKind solver = cl::LcpSolverKind::kComputeForces) {
+                        cl::LcpSolverKind solver = cl::LcpSolverKind::kComputeForces,
+                        bool frictionWarmStart = false) {
   cl::Scene fullScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
   cl::Scene compactScene = cl::loadSceneFile(std::string(CONTACTLAB_SCENES_DIR) + "/" + file);
   REQUIRE(fullScene.contactSim());
-  fullScene.contactSim()->setContactSolver(solver);
-  compactScene.contactSim()->setContactSolver(solver);
+  for (cl::Scene* scene : {&fullScene, &compactScene}) {
+    scene->contactSim()->setContactSolver(solver);
+    scene->contactSim()->setFrictionWarmStart(frictionWarmStart);
+  }
   auto fullAdvance = fullScene.makeAdvance();
   auto compactAdvance = compactScene.makeAdvance();
   cl::SimState fullState = cl::captureState(*fullAdvance, fullScene.sim->clone(), {});
@@ -272,6 +276,12 @@ TEST_CASE("expandTrace: a compact trace expanded equals the full trace of the sa
   const CompactSeen friction = compareRuns("pile_10_friction.json", 100);
   CHECK(friction.oneContact > 0);
   CHECK(friction.lcp > 0);
+  // With the friction warm start: the guesses, and the held rows by the updated inverse in
+  // the contact forces' friction solves and in the serial loop's one-contact ones alike.
+  const CompactSeen warm =
+      compareRuns("pile_10_friction.json", 160, cl::LcpSolverKind::kComputeForces, true);
+  CHECK(warm.oneContact > 0);
+  CHECK(warm.lcp > 0);
 }
 
 TEST_CASE("expandTrace: compact solves of A without its nonzeros and of other solvers",
