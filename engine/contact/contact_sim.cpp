@@ -51,6 +51,7 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   frictionRegularized += later.frictionRegularized;
   frictionByLemke += later.frictionByLemke;
   frictionCompliant += later.frictionCompliant;
+  frictionCompliantFirst += later.frictionCompliantFirst;
   compliantViolation = std::max(compliantViolation, later.compliantViolation);
   return *this;
 }
@@ -255,6 +256,14 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
       for (Eigen::Index i = 0; i < n; ++i)
         if (const WarmStart::Carrier* c = remembered[static_cast<std::size_t>(i)])
           options.guess(i) = c->force, options.guess(n + i) = c->friction;
+      // Where these contacts' last solve was held static and ended compliant (every
+      // remembered carrier among them says so), a problem of them without a sliding contact
+      // (the held one below) is solved compliant first, from the guess: on pile_100's
+      // collapse (4.0 to 4.15 s) their held solves took 27.5 s instead of 71.8.
+      options.compliantFirst =
+          mFrictionCompliance &&
+          std::all_of(remembered.begin(), remembered.end(),
+                      [](const WarmStart::Carrier* c) { return !c || c->heldCompliant; });
     }
   }
 
@@ -265,6 +274,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
           makeFrictionSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
     FrictionResult r = solveFriction(p, o);
+    mSolveTotals.frictionCompliantFirst += o.compliantFirst && !p.sliding() && r.compliant;
     mSolveTotals.pivots += r.pivots;
     mSolveTotals.warmStarts += r.warmStarted;
     mSolveTotals.warmPartials += r.warmPartial;
@@ -343,7 +353,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   const auto n = static_cast<Eigen::Index>(cs.size());
   if (mFrictionWarmStartOn)
     mWarmStart.collect(cs, std::span<const double>(result.f.data(), cs.size()),
-                       std::span<const double>(result.f.data() + n, cs.size()));
+                       std::span<const double>(result.f.data() + n, cs.size()),
+                       heldStatic && result.compliant);
   for (Eigen::Index i = 0; i < n; ++i) {
     RigidBodyCollision& shown = mLastContacts[subset[static_cast<std::size_t>(i)]];
     shown.force = result.f(i);

@@ -236,6 +236,10 @@ class ContactSim : public RigidBodySim {
     // compliantFallback), and the largest violation of (15) and (16) among them.
     long long frictionCompliant = 0;
     double compliantViolation = 0;
+    // Of those, the contact-force solves the warm-start memory sent to the compliant solve
+    // first (FrictionOptions::compliantFirst: the same contacts' last solve was held static
+    // and ended compliant).
+    long long frictionCompliantFirst = 0;
     double pivotsPerSolve() const {
       return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;
     }

@@ -96,6 +96,7 @@ CompactLcpSolve compactFrictionSolve(const FrictionProblem& problem, const Frict
                 .regularizedFallback = options.regularizedFallback,
                 .regularizeOnce = options.regularizeOnce,
                 .compliantFallback = options.compliantFallback,
+                .compliantFirst = options.compliantFirst,
                 .updatedInverse = options.updatedInverse,
                 .pivotsPerRow = options.pivotsPerRow,
                 .guess = options.guess};
@@ -128,6 +129,7 @@ SolveTrace expandCompactLcpSolve(const CompactLcpSolve& c) {
                                                       .regularizedFallback = k.regularizedFallback,
                                                       .regularizeOnce = k.regularizeOnce,
                                                       .compliantFallback = k.compliantFallback,
+                                                      .compliantFirst = k.compliantFirst,
                                                       .updatedInverse = k.updatedInverse,
                                                       .pivotsPerRow = k.pivotsPerRow,
                                                       .guess = k.guess,

@@ -51,6 +51,7 @@ template <class Ar>
 void io(Ar& ar, WarmStart::Carrier& c) {
   ar(c.low, c.high, c.point, c.normal);
   if (ar.version >= 3) ar(c.force, c.friction);  // the friction warm start's forces
+  if (ar.version >= 5) ar(c.heldCompliant);
 }
 template <class Ar>
 void io(Ar& ar, CollisionCounters& c) {
@@ -62,6 +63,7 @@ void io(Ar& ar, ContactSim::SolveTotals& t) {
   ar(t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
      t.frictionHeld, t.frictionRegularized, t.frictionByLemke);
   if (ar.version >= 4) ar(t.frictionCompliant, t.compliantViolation);  // friction_compliance
+  if (ar.version >= 5) ar(t.frictionCompliantFirst);
 }
 template <class Ar>
 void io(Ar& ar, SimState& s) {  // all but the structure, which is rebuilt

@@ -32,8 +32,9 @@ namespace cl {
 
 // Written by this build; it reads every version from 1 (version 2 added each step's size,
 // version 3 the friction warm start's forces in the warm-start memory, version 4 the
-// compliant friction solves in each step's solve totals).
-inline constexpr std::uint32_t kRecordingFormatVersion = 4;
+// compliant friction solves in each step's solve totals, version 5 the memory's held-static
+// compliant solves and the solves they sent to the compliant solve first).
+inline constexpr std::uint32_t kRecordingFormatVersion = 5;
 
 // An edit made while the run ran, right after step `afterStep` (the state of that step's
 // record already has it; the steps after run with it).

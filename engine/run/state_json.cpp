@@ -69,6 +69,7 @@ nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps) {
         carrier["force"] = c.force;
         carrier["friction"] = c.friction;
       }
+      if (c.heldCompliant) carrier["held_compliant"] = true;
       carriers.push_back(std::move(carrier));
     }
   }
@@ -125,6 +126,7 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       const auto normal = c.point("normal", Need::kRequired);
       const auto force = c.number("force", Need::kOptional);
       const auto friction = c.number("friction", Need::kOptional);
+      const auto heldCompliant = c.boolean("held_compliant", Need::kOptional);
       c.rejectUnknown();
       if (!low || !high || !point || !normal) continue;
       carrier.low = static_cast<int>(*low);
@@ -133,6 +135,7 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       carrier.normal = *normal;
       carrier.force = force.value_or(0.0);
       carrier.friction = friction.value_or(0.0);
+      carrier.heldCompliant = heldCompliant.value_or(false);
       carriers.push_back(carrier);
     }
     out.warmStart.emplace();

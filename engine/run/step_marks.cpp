@@ -30,7 +30,12 @@ std::string poorSolveReason(const StepStats& s) {
     add(solves(t.frictionCompliant) +
         fmt::format(" solved only with a contact compliance (no exact solve did), violation up "
                     "to {:.3g}",
-                    t.compliantViolation));
+                    t.compliantViolation) +
+        (t.frictionCompliantFirst > 0
+             ? fmt::format(" ({} of them sent to it first: their contacts' last solve was "
+                           "held static and compliant)",
+                           t.frictionCompliantFirst)
+             : std::string()));
   if (t.frictionHeld > 0)
     add(solves(t.frictionHeld) +
         " with no solution while sliding, solved with the sliding contacts held static");

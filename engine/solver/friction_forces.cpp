@@ -105,10 +105,15 @@ class FrictionPivoting {
   // not oppose its acceleration (both keep their force, driven back to zero first).
   void releaseBroken();
   void startCold();
+  // Where the regularized pivoting starts: from no sets, from the guess, or from the guess
+  // with a token budget (100 pivots from its partial sets, 100 from no sets) before its Lemke
+  // fallback: the compliant solve first (FrictionOptions::compliantFirst), where on pile_100's
+  // frictional collapse the pivoting from the guess failed 12 times of 12 at its 2 000
+  // pivots and Lemke then solved the compliant problem every time.
+  enum class From { kNoSets, kGuess, kGuessThenLemke };
   // The pivoting on A + eps I, eps = rel max diag A: ok when its f solves the problem itself
-  // to the final check, or (`compliant`) when it solves the regularized one. From the guess
-  // when `keepGuess`, else from no sets.
-  FrictionResult regularized(double rel, bool compliant = false, bool keepGuess = false);
+  // to the final check, or (`compliant`) when it solves the regularized one.
+  FrictionResult regularized(double rel, bool compliant = false, From from = From::kNoSets);
   // Tells the sink (if any) of a decision: d driven, j limiting (-1: none), the step s
   // (taken when `stepped`, with df and da).
   void report(PivotTransition t, int d, int j, double s, bool stepped);
@@ -582,6 +587,28 @@ FrictionResult FrictionPivoting::go() {
       if (frictionViolation(P, f, a) > kCheckFactor * tol) error = LcpError::kCheckFailed;
     }
   };
+  // The pivoting on A + eps I for each eps (relative) in turn, the first that is ok kept
+  // and reported as `t` (`compliant`: ok when it solves the regularized problem): the
+  // fallbacks below, and the compliant solve first where the options ask for it.
+  const auto regularizing = [&](std::initializer_list<double> rels, bool compliant,
+                                PivotTransition t,
+                                From from = From::kNoSets) -> std::optional<FrictionResult> {
+    for (const double rel : rels) {
+      FrictionResult r = regularized(rel, compliant, from);
+      if (!r.ok()) continue;
+      r.pivots += pivots;
+      r.gaveUp += gaveUp;
+      report(t, -1, -1, rel, false);
+      return r;
+    }
+    return std::nullopt;
+  };
+  const bool sliding = P.sliding();
+  if (!warmStarted && opt.compliantFirst && opt.compliantFallback && !sliding &&
+      opt.guess.size() > 0)
+    if (std::optional<FrictionResult> r =
+            regularizing({1e-8}, true, PivotTransition::kCompliant, From::kGuessThenLemke))
+      return finish(std::move(*r));
   if (warmPartial) maxPivots = std::min(maxPivots, kPartialPivotsPerRow * m + 100);
   if (!warmStarted) pivoting();
   const bool heldButInexact = warmPartial && error == LcpError::kCheckFailed && pivots == 0;
@@ -611,22 +638,6 @@ FrictionResult FrictionPivoting::go() {
     report(PivotTransition::kLemkeFallback, -1, -1, 0, false);
     return lemke;
   };
-  // The pivoting on A + eps I for each eps (relative) in turn, the first that is ok kept
-  // and reported as `t` (`compliant`: ok when it solves the regularized problem).
-  const auto regularizing = [&](std::initializer_list<double> rels, bool compliant,
-                                PivotTransition t,
-                                bool keepGuess = false) -> std::optional<FrictionResult> {
-    for (const double rel : rels) {
-      FrictionResult r = regularized(rel, compliant, keepGuess);
-      if (!r.ok()) continue;
-      r.pivots += pivots;
-      r.gaveUp += gaveUp;
-      report(t, -1, -1, rel, false);
-      return r;
-    }
-    return std::nullopt;
-  };
-  const bool sliding = P.sliding();
   const auto byRegularizing = [&]() -> std::optional<FrictionResult> {
     if (!opt.regularizedFallback) return std::nullopt;
     if (opt.regularizeOnce) return regularizing({1e-12}, false, PivotTransition::kRegularized);
@@ -644,7 +655,7 @@ FrictionResult FrictionPivoting::go() {
   // compliant solve comes first, warm-started from the guess.
   const auto byWarmCompliance = [&]() -> std::optional<FrictionResult> {
     if (!opt.compliantFallback || sliding || !heldButInexact) return std::nullopt;
-    return regularizing({1e-8}, true, PivotTransition::kCompliant, true);
+    return regularizing({1e-8}, true, PivotTransition::kCompliant, From::kGuess);
   };
   if (error != LcpError::kOk) {
     std::optional<FrictionResult> r = byWarmCompliance();
@@ -663,15 +674,16 @@ FrictionResult FrictionPivoting::go() {
   return finish(std::move(res));
 }
 
-// The pivoting on A + eps I, eps = rel max diag A, from the guess only with `keepGuess`, and
+// The pivoting on A + eps I, eps = rel max diag A, from the guess only as `from` says, and
 // with no regularized or compliant fallback of its own (Lemke's, when asked, on the regularized
 // problem): ok only when its f solves the problem itself to the final check, or with `compliant`
 // when it solves the regularized problem (then f, a and the sets are its, a of the problem itself).
-FrictionResult FrictionPivoting::regularized(double rel, bool compliant, bool keepGuess) {
+FrictionResult FrictionPivoting::regularized(double rel, bool compliant, From from) {
   const double scale = P.A.diagonal().cwiseAbs().maxCoeff();
   FrictionOptions inner = opt;
   inner.sink = nullptr;
-  if (!keepGuess) inner.guess.resize(0);
+  if (from == From::kNoSets) inner.guess.resize(0);
+  if (from == From::kGuessThenLemke) inner.pivotsPerRow = 0;
   inner.regularizedFallback = false;
   inner.compliantFallback = false;
   FrictionProblem Q = P;

@@ -142,6 +142,15 @@ struct FrictionOptions {
   // with friction near rest (3.5 s) solved every such problem compliant, after about 2 s of
   // exact solves each at 170 contacts; from the guess the compliant solve takes one round.
   bool compliantFallback = false;
+  // With compliantFallback: the compliant solve first, from the guess. Where the guess's sets
+  // do not solve the problem outright, the compliant problem A + 1e-8 max(diag A) I comes
+  // before every exact solve (which follow only where it fails): its pivoting from the
+  // guess with a token budget (100 pivots), then Lemke.
+  // ContactSim asks for it where the warm-start memory says the same contacts' last solve
+  // was held static and ended compliant (WarmStart::Carrier::heldCompliant): on pile_100's
+  // frictional collapse the exact chain of such a problem took 2 000 to 7 900 pivots, 2 to
+  // 6 s at 190 contacts, and failed every time.
+  bool compliantFirst = false;
   // The held rows' reduced system (the pivoting's directions, the warm start's rounds)
   // solved by an updated inverse, its dependent rows deferred and the minimum-norm solution
   // formed from it (detail/held_inverse.h: O(k^2) per pivot where the complete orthogonal

@@ -80,6 +80,7 @@ struct CompactFrictionOptions {
   bool regularizedFallback = true;
   bool regularizeOnce = false;
   bool compliantFallback = false;
+  bool compliantFirst = false;
   bool updatedInverse = false;
   int pivotsPerRow = 0;
   Eigen::VectorXd guess;

@@ -90,7 +90,10 @@ void bindSimulation(py::module_& m) {
       .def_readonly("warm_rejects", &ContactSim::SolveTotals::warmRejects)
       .def_readonly("friction_held", &ContactSim::SolveTotals::frictionHeld)
       .def_readonly("friction_regularized", &ContactSim::SolveTotals::frictionRegularized)
-      .def_readonly("friction_by_lemke", &ContactSim::SolveTotals::frictionByLemke);
+      .def_readonly("friction_by_lemke", &ContactSim::SolveTotals::frictionByLemke)
+      .def_readonly("friction_compliant", &ContactSim::SolveTotals::frictionCompliant)
+      .def_readonly("compliant_violation", &ContactSim::SolveTotals::compliantViolation)
+      .def_readonly("friction_compliant_first", &ContactSim::SolveTotals::frictionCompliantFirst);
 
   py::class_<StepStats>(m, "StepStats", "One number of each kind about a step.")
       .def_readonly("time", &StepStats::time)

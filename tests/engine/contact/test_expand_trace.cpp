@@ -316,3 +316,34 @@ TEST_CASE("expandCompactLcpSolve: a friction solve is solved again with its own 
     CHECK(sameBits(expanded.solve.regularization, r.regularization));
   }
 }
+
+TEST_CASE("expandCompactLcpSolve: a friction solve sent to the compliant solve first",
+          "[trace][compact][compliance]") {
+  // pile_50's static problem guessed with its own compliant forces (as the warm-start memory
+  // guesses a held-static compliant solve's): with FrictionOptions::compliantFirst the
+  // compliant solve comes before any exact pivoting, without it after the cold pivoting's
+  // budget. Expanded, each compact solve must take the pivots its solve took.
+  const cl::FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
+  cl::FrictionOptions options;
+  options.pivotsPerRow = 1;
+  options.lemkeExact = false;
+  options.updatedInverse = true;
+  options.regularizeOnce = true;
+  options.compliantFallback = true;
+  options.guess = cl::computeFrictionForces(p, options).f;
+  std::vector<int> pivots;
+  for (const bool first : {false, true}) {
+    INFO("compliantFirst " << first);
+    options.compliantFirst = first;
+    const cl::FrictionResult r = cl::computeFrictionForces(p, options);
+    REQUIRE(r.compliant);
+    const cl::SolveTrace expanded =
+        cl::expandCompactLcpSolve(cl::compactFrictionSolve(p, options, r));
+    CHECK(expanded.solve.pivots == r.pivots);
+    CHECK(expanded.solve.compliant);
+    REQUIRE(expanded.solve.f.size() == r.f.size());
+    CHECK(std::memcmp(expanded.solve.f.data(), r.f.data(), sizeof(double) * r.f.size()) == 0);
+    pivots.push_back(r.pivots);
+  }
+  CHECK(pivots[1] < pivots[0]);
+}

@@ -8,6 +8,7 @@
 
 #include "engine/collision_advance/collision_advance.h"
 #include "engine/contact/warm_start.h"
+#include "engine/run/state_json.h"
 #include "engine/scene/scene.h"
 
 using namespace cl;
@@ -130,4 +131,37 @@ TEST_CASE("The warm-start memory is part of the state: a copy with it repeats th
   REQUIRE(a.sim().vars().size() == b.sim().vars().size());
   CHECK(std::memcmp(a.sim().vars().data(), b.sim().vars().data(),
                     sizeof(double) * a.sim().vars().size()) == 0);
+}
+
+TEST_CASE("The friction warm start's held-compliant mark is part of the saved state", "[warm]") {
+  // ContactSim sends a problem to the compliant solve first where the remembered carriers
+  // say their solve was held static and compliant: a run split at a saved state goes on
+  // with the same bits only when the state file carries that mark.
+  Pile p = pile(true);
+  p.runTo(3);
+  nlohmann::ordered_json j = stateJson(*p.scene.sim, 120);
+  REQUIRE(j["warm_start"].size() >= 2);
+  CHECK_FALSE(j["warm_start"][0].contains("held_compliant"));  // written only where set
+  j["warm_start"][1]["force"] = 4.5;
+  j["warm_start"][1]["friction"] = -1.25;
+  j["warm_start"][1]["held_compliant"] = true;
+  const SavedState saved = parseStateJson(j.dump(), "edited.json");
+  REQUIRE(saved.warmStart);
+  int marked = 0;
+  for (const WarmStart::Carrier& c : saved.warmStart->carriers())
+    if (c.heldCompliant) {
+      ++marked;
+      CHECK(c.force == 4.5);
+      CHECK(c.friction == -1.25);
+    }
+  CHECK(marked == 1);
+  // Put into the simulation and written again: the same memory, mark and all.
+  restoreSavedState(*p.scene.sim, saved, "edited.json");
+  CHECK(p.sim().warmStartMemory() == *saved.warmStart);
+  const SavedState again = parseStateJson(stateJson(*p.scene.sim, 120).dump(), "again.json");
+  CHECK(*again.warmStart == *saved.warmStart);
+  // A mark that is not a boolean is refused, with its place.
+  j["warm_start"][1]["held_compliant"] = "yes";
+  CHECK_THROWS_WITH(parseStateJson(j.dump(), "bad.json"),
+                    Catch::Contains("bad.json") && Catch::Contains("/warm_start/1/held_compliant"));
 }

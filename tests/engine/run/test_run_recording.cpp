@@ -101,7 +101,23 @@ std::string refusal(const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("A recording reads back every record to the bit", "[run][recording]") {
-  const MadeRun run = editedRun();
+  MadeRun run = editedRun();
+  // The fields only a frictional run with friction_compliance sets (format version 5): the
+  // warm-start memory's held-compliant mark and the solves it sent to the compliant solve.
+  // (contact_app has no friction: each record's memory gets a remembered frictional
+  // carrier, marked on every other step.)
+  for (cl::StepRecord& r : run.records) {
+    std::vector<cl::WarmStart::Carrier> carriers = r.state.warmStart.carriers();
+    carriers.push_back({.low = 0,
+                        .high = 1,
+                        .point = {0.25, -1.5},
+                        .normal = {0, 1},
+                        .force = 2.5,
+                        .friction = -0.75,
+                        .heldCompliant = r.step % 2 == 1});
+    r.state.warmStart.restore(std::move(carriers));
+    r.stats.solves.frictionCompliantFirst = r.step % 3;
+  }
   const fs::path path = tempFile("roundtrip.clrun");
   write(path, run);
   const cl::Recording rec = cl::readRecording(path);
@@ -123,6 +139,7 @@ TEST_CASE("A recording reads back every record to the bit", "[run][recording]") 
     CHECK(sameBits(a.stats.energy.total(), b.stats.energy.total()));
     CHECK(sameBits(a.stats.minDistance, b.stats.minDistance));  // NaN at step 0 too
     CHECK(a.stats.solves.pivots == b.stats.solves.pivots);
+    CHECK(a.stats.solves.frictionCompliantFirst == b.stats.solves.frictionCompliantFirst);
     CHECK(sameBits(a.stats.wallSeconds, b.stats.wallSeconds));
     REQUIRE(a.draw.contacts.size() == b.draw.contacts.size());
     for (std::size_t c = 0; c < a.draw.contacts.size(); ++c) {

@@ -102,3 +102,87 @@ TEST_CASE("Friction compliance: from a compliant guess, before the exact fallbac
   q.A.diagonal().array() += eps;
   CHECK(frictionViolation(q, r.f, q.A * r.f + q.b) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff());
 }
+
+TEST_CASE("Friction compliance: compliant first, from the guess, before any exact solve",
+          "[friction][solver][compliance]") {
+  // As ContactSim asks where the same contacts' last solve was held static and ended
+  // compliant (FrictionOptions::compliantFirst): the pile_50 problem solved compliant once,
+  // then from those forces with the compliant solve first. The guess's sets fail the exact
+  // check, so no exact pivoting runs: the compliant pivoting from the guess solves it.
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
+  FrictionOptions o;
+  o.pivotsPerRow = 1;
+  o.lemkeExact = false;
+  o.updatedInverse = true;
+  o.regularizeOnce = true;
+  o.compliantFallback = true;
+  const FrictionResult first = computeFrictionForces(p, o);
+  REQUIRE(first.ok());
+  REQUIRE(first.compliant);
+
+  o.guess = first.f;
+  o.compliantFirst = true;
+  const FrictionResult r = computeFrictionForces(p, o);
+  REQUIRE(r.ok());
+  CHECK(r.compliant);
+  CHECK(r.regularization == 1e-8);
+  CHECK_FALSE(r.byLemke);
+  // Without it the cold pivoting spends its budget (2n + 100 pivots) first.
+  INFO("pivots from the guess: " << r.pivots);
+  CHECK(r.pivots < 20);
+  const double eps = 1e-8 * p.A.diagonal().cwiseAbs().maxCoeff();
+  FrictionProblem q = p;
+  q.A.diagonal().array() += eps;
+  const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
+  CHECK(frictionViolation(q, r.f, q.A * r.f + q.b) <= tol);
+  CHECK(frictionViolation(p, r.f, r.a) < 1e-5 * p.b.cwiseAbs().maxCoeff());
+  // Without friction_compliance's fallback there is no compliant solve to put first.
+  o.compliantFallback = false;
+  o.regularizedFallback = false;
+  o.lemkeFallback = false;
+  CHECK_FALSE(computeFrictionForces(p, o).ok());
+}
+
+TEST_CASE("Friction compliance: compliant first keeps an exact solution the guess gives",
+          "[friction][solver][compliance]") {
+  // Where the guess's sets solve the problem outright, that exact solution stands: the
+  // compliant solve comes first only before the exact pivoting. Random static stacks of two
+  // bodies on a slope, each guessed with its own exact solution (as the next evaluation of
+  // a resting pile guesses the last one's forces).
+  RandomLCG rng(20261202);
+  for (int k = 0; k < 40; ++k) {
+    const FrictionProblem p = cl::test::randomTwoBodyStack(rng).problem(0.2, 0.5);
+    const FrictionResult exact = computeFrictionForces(p);
+    REQUIRE(exact.ok());
+    FrictionOptions o;
+    o.compliantFallback = true;
+    o.compliantFirst = true;
+    o.guess = exact.f;
+    const FrictionResult r = computeFrictionForces(p, o);
+    INFO("stack " << k);
+    REQUIRE(r.ok());
+    CHECK(r.warmStarted);
+    CHECK_FALSE(r.compliant);
+    CHECK(r.regularization == 0);
+    CHECK(frictionViolation(p, r.f, r.a) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff());
+  }
+}
+
+TEST_CASE("Friction compliance: compliant first is not for a problem with a sliding contact",
+          "[friction][solver][compliance]") {
+  // A sliding problem without a solution is held static by ContactSim, or ends in an
+  // impulse; compliant first changes nothing of its solve, bit for bit.
+  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile20_sliding_1e10.json");
+  REQUIRE(p.sliding());
+  FrictionOptions o;
+  o.compliantFallback = true;
+  o.guess = Eigen::VectorXd::Zero(p.b.size());
+  const FrictionResult without = computeFrictionForces(p, o);
+  o.compliantFirst = true;
+  const FrictionResult with = computeFrictionForces(p, o);
+  CHECK(with.error == without.error);
+  CHECK(with.pivots == without.pivots);
+  CHECK(with.compliant == without.compliant);
+  REQUIRE(with.f.size() == without.f.size());
+  CHECK(with.f == without.f);
+}
