@@ -552,7 +552,13 @@ void SolverStepsDock::rebuildSolve(const SolveTrace* trace) {
               .arg(s.b.size())
               .arg(status)
               .arg(s.pivots)
-              .arg(s.compliant
+              .arg(s.compliantFirst
+                       ? tr(", <b>compliant first</b>: the same contacts' last solve was held "
+                            "static and compliant, so A + %1 max(diag A) I was solved from the "
+                            "remembered forces before any exact pivoting (friction_compliance); "
+                            "its violation is the compliance's error")
+                             .arg(s.regularization)
+                   : s.compliant
                        ? tr(", no exact solve solved it: <b>compliant</b>, solved with A + %1 "
                             "max(diag A) I (friction_compliance); its violation is the "
                             "compliance's error")

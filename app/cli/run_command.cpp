@@ -269,15 +269,15 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
                         t.frictionRegularized)
           : std::string(),
       t.frictionCompliant > 0
-          ? fmt::format(
-                "   compliant {} (friction_compliance: no exact solve; violation up to "
-                "{:.3g}{})",
-                t.frictionCompliant, t.compliantViolation,
-                t.frictionCompliantFirst > 0
-                    ? fmt::format("; {} of them sent to it first: their contacts' last solve "
-                                  "was held static and compliant",
-                                  t.frictionCompliantFirst)
-                    : std::string())
+          ? fmt::format("   compliant {} (friction_compliance: no exact solve; violation up to "
+                        "{:.3g}{})",
+                        t.frictionCompliant, t.compliantViolation,
+                        t.frictionCompliantFirst > 0
+                            ? fmt::format("; {} of them compliant first, their exact pivoting "
+                                          "skipped: their contacts' last solve was held static and "
+                                          "compliant",
+                                          t.frictionCompliantFirst)
+                            : std::string())
           : std::string());
 }
 

@@ -274,7 +274,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
           makeFrictionSolveContext(*this, cs, SolvePurpose::kContactForces, t,
                                    static_cast<int>(mLastSubsetSizes.size()) - 1));
     FrictionResult r = solveFriction(p, o);
-    mSolveTotals.frictionCompliantFirst += o.compliantFirst && !p.sliding() && r.compliant;
+    mSolveTotals.frictionCompliantFirst += r.compliantFirst;
     mSolveTotals.pivots += r.pivots;
     mSolveTotals.warmStarts += r.warmStarted;
     mSolveTotals.warmPartials += r.warmPartial;

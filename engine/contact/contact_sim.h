@@ -237,8 +237,8 @@ class ContactSim : public RigidBodySim {
     long long frictionCompliant = 0;
     double compliantViolation = 0;
     // Of those, the contact-force solves the warm-start memory sent to the compliant solve
-    // first (FrictionOptions::compliantFirst: the same contacts' last solve was held static
-    // and ended compliant).
+    // first, their exact pivoting skipped (FrictionResult::compliantFirst: the same
+    // contacts' last solve was held static and ended compliant).
     long long frictionCompliantFirst = 0;
     double pivotsPerSolve() const {
       return solves > 0 ? static_cast<double>(pivots) / static_cast<double>(solves) : 0.0;

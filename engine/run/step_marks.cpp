@@ -32,8 +32,8 @@ std::string poorSolveReason(const StepStats& s) {
                     "to {:.3g}",
                     t.compliantViolation) +
         (t.frictionCompliantFirst > 0
-             ? fmt::format(" ({} of them sent to it first: their contacts' last solve was "
-                           "held static and compliant)",
+             ? fmt::format(" ({} of them compliant first, their exact pivoting skipped: their "
+                           "contacts' last solve was held static and compliant)",
                            t.frictionCompliantFirst)
              : std::string()));
   if (t.frictionHeld > 0)

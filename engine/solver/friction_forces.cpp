@@ -607,8 +607,10 @@ FrictionResult FrictionPivoting::go() {
   if (!warmStarted && opt.compliantFirst && opt.compliantFallback && !sliding &&
       opt.guess.size() > 0)
     if (std::optional<FrictionResult> r =
-            regularizing({1e-8}, true, PivotTransition::kCompliant, From::kGuessThenLemke))
+            regularizing({1e-8}, true, PivotTransition::kCompliant, From::kGuessThenLemke)) {
+      r->compliantFirst = true;
       return finish(std::move(*r));
+    }
   if (warmPartial) maxPivots = std::min(maxPivots, kPartialPivotsPerRow * m + 100);
   if (!warmStarted) pivoting();
   const bool heldButInexact = warmPartial && error == LcpError::kCheckFailed && pivots == 0;
@@ -751,6 +753,7 @@ FrictionResult computeFrictionForces(const FrictionProblem& problem,
     s.byLemke = r.byLemke;
     s.regularization = r.regularization;
     s.compliant = r.compliant;
+    s.compliantFirst = r.compliantFirst;
     sink->onSolve(std::move(s));
   }
   return r;

@@ -81,6 +81,9 @@ struct FrictionResult {
   // and (16) on the problem itself only to that compliance's error (its violation, measured
   // on the problem itself, is the caller's to report).
   bool compliant = false;
+  // That compliant solve came first (FrictionOptions::compliantFirst): no exact pivoting was
+  // tried, only the guess's sets.
+  bool compliantFirst = false;
   // The warm start (FrictionOptions::guess): its sets solved the problem outright (no
   // pivots), or started the pivoting (their broken conditions taken out), or were rejected
   // and the problem was solved without them.

@@ -325,7 +325,7 @@ LcpFile parseLcpJson(const std::string& text, const std::string& name) {
       if (!r.is_object()) fail(name, "\"result\" is not an object");
       rejectUnknown(r,
                     {"error", "errorCode", "pivots", "gaveUp", "byLemke", "regularization",
-                     "compliant", "f", "a", "normalSets", "frictionSets"},
+                     "compliant", "compliantFirst", "f", "a", "normalSets", "frictionSets"},
                     name, " in \"result\"");
       FrictionResult res;
       res.f = readVector(r, "f", name, rows, "result.");
@@ -370,6 +370,7 @@ std::string frictionToJson(const FrictionProblem& p, const FrictionResult* resul
     r["byLemke"] = result->byLemke;
     if (result->regularization > 0) r["regularization"] = result->regularization;
     if (result->compliant) r["compliant"] = true;
+    if (result->compliantFirst) r["compliantFirst"] = true;
     r["f"] = vec(result->f);
     r["a"] = vec(result->a);
     Json ns = Json::array(), fs = Json::array();

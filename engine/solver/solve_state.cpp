@@ -65,6 +65,12 @@ std::string howSolved(const SolveTrace& trace) {
   const LcpSolverKind solver = s.solver;
   const char* plural = decisions == 1 ? "" : "s";
   if (s.friction()) {
+    if (s.compliantFirst)
+      return fmt::format(
+          "compliant first: the same contacts' last solve was held static and compliant, so the "
+          "problem with A + {:g} max(diag A) I was solved from the remembered forces before any "
+          "exact pivoting (its violation is the compliance's error)",
+          s.regularization);
     if (s.compliant)
       return fmt::format(
           "no exact solve solved it: the compliant fallback, the problem with A + {:g} max(diag A) "

@@ -205,8 +205,9 @@ struct SolverSolve {
   std::vector<double> mu;
   std::vector<int> slide;
   bool byLemke = false;
-  double regularization = 0;  // FrictionResult::regularization
-  bool compliant = false;     // FrictionResult::compliant
+  double regularization = 0;    // FrictionResult::regularization
+  bool compliant = false;       // FrictionResult::compliant
+  bool compliantFirst = false;  // FrictionResult::compliantFirst
   bool friction() const { return !mu.empty(); }
 };
 

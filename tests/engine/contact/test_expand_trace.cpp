@@ -16,6 +16,7 @@
 #include "engine/run/step_marks.h"
 #include "engine/run/step_run.h"
 #include "engine/scene/scene.h"
+#include "engine/solver/solve_state.h"
 #include "tests/engine/solver/friction_test_problems.h"
 
 namespace {
@@ -341,6 +342,10 @@ TEST_CASE("expandCompactLcpSolve: a friction solve sent to the compliant solve f
         cl::expandCompactLcpSolve(cl::compactFrictionSolve(p, options, r));
     CHECK(expanded.solve.pivots == r.pivots);
     CHECK(expanded.solve.compliant);
+    CHECK(expanded.solve.compliantFirst == first);
+    // What the workbench says of it: no exact solve was tried, or none solved it.
+    CHECK_THAT(cl::howSolved(expanded),
+               Catch::Contains(first ? "before any exact pivoting" : "no exact solve solved it"));
     REQUIRE(expanded.solve.f.size() == r.f.size());
     CHECK(std::memcmp(expanded.solve.f.data(), r.f.data(), sizeof(double) * r.f.size()) == 0);
     pivots.push_back(r.pivots);

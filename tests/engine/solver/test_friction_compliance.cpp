@@ -126,6 +126,8 @@ TEST_CASE("Friction compliance: compliant first, from the guess, before any exac
   REQUIRE(r.ok());
   CHECK(r.compliant);
   CHECK(r.regularization == 1e-8);
+  CHECK(r.compliantFirst);  // told apart from a compliant solve after the exact ones
+  CHECK_FALSE(first.compliantFirst);
   CHECK_FALSE(r.byLemke);
   // Without it the cold pivoting spends its budget (2n + 100 pivots) first.
   INFO("pivots from the guess: " << r.pivots);
@@ -163,6 +165,7 @@ TEST_CASE("Friction compliance: compliant first keeps an exact solution the gues
     REQUIRE(r.ok());
     CHECK(r.warmStarted);
     CHECK_FALSE(r.compliant);
+    CHECK_FALSE(r.compliantFirst);
     CHECK(r.regularization == 0);
     CHECK(frictionViolation(p, r.f, r.a) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff());
   }
