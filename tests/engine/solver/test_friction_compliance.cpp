@@ -8,6 +8,40 @@
 
 using namespace cl;
 
+namespace {
+
+struct CompliantlyGuessed {
+  FrictionProblem p;
+  FrictionOptions o;
+  FrictionResult first;
+};
+
+// pile_50's static problem (below) solved compliant once with the friction warm start's
+// options and friction_compliance (the pivoting shortened to 1 a row), and the options then
+// guessing those forces, as the next evaluation of a pile near rest guesses them.
+CompliantlyGuessed compliantlyGuessed() {
+  CompliantlyGuessed g{cl::test::storedFrictionProblem("friction_pile50_static.json"), {}, {}};
+  g.o.pivotsPerRow = 1;
+  g.o.lemkeExact = false;
+  g.o.updatedInverse = true;
+  g.o.regularizeOnce = true;
+  g.o.compliantFallback = true;
+  g.first = computeFrictionForces(g.p, g.o);
+  REQUIRE(g.first.ok());
+  REQUIRE(g.first.compliant);
+  g.o.guess = g.first.f;
+  return g;
+}
+
+// Whether f solves the compliant problem A + 1e-8 max(diag A) I to the solve's final check.
+bool solvesCompliantProblem(const FrictionProblem& p, const Eigen::VectorXd& f) {
+  FrictionProblem q = p;
+  q.A.diagonal().array() += 1e-8 * p.A.diagonal().cwiseAbs().maxCoeff();
+  return frictionViolation(q, f, q.A * f + q.b) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
 TEST_CASE("Friction compliance: a problem no exact solve solves is solved to its compliance",
           "[friction][solver][compliance]") {
   // pile_50 with mu 0.5 at t = 3.625 (the friction warm start's run): 106 contacts on 50
@@ -72,18 +106,7 @@ TEST_CASE("Friction compliance: from a compliant guess, before the exact fallbac
   // evaluation of a pile near rest guesses them: the guess's sets hold without a pivot but
   // fail the exact check, the pivoting from no sets fails, and the compliant solve comes
   // next, from the guess, before Lemke and the regularized pivoting.
-  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
-  FrictionOptions o;
-  o.pivotsPerRow = 1;
-  o.lemkeExact = false;
-  o.updatedInverse = true;
-  o.regularizeOnce = true;
-  o.compliantFallback = true;
-  const FrictionResult first = computeFrictionForces(p, o);
-  REQUIRE(first.ok());
-  REQUIRE(first.compliant);
-
-  o.guess = first.f;
+  auto [p, o, first] = compliantlyGuessed();
   const FrictionResult r = computeFrictionForces(p, o);
   REQUIRE(r.ok());
   CHECK(r.compliant);
@@ -97,10 +120,7 @@ TEST_CASE("Friction compliance: from a compliant guess, before the exact fallbac
   CHECK(r.pivots <= coldBudget + 10);
   CHECK(first.pivots > coldBudget + 100);
   // Its forces solve the compliant problem to the final check, as the first solve's do.
-  const double eps = 1e-8 * p.A.diagonal().cwiseAbs().maxCoeff();
-  FrictionProblem q = p;
-  q.A.diagonal().array() += eps;
-  CHECK(frictionViolation(q, r.f, q.A * r.f + q.b) <= 100 * 1e-10 * p.b.cwiseAbs().maxCoeff());
+  CHECK(solvesCompliantProblem(p, r.f));
 }
 
 TEST_CASE("Friction compliance: compliant first, from the guess, before any exact solve",
@@ -109,18 +129,7 @@ TEST_CASE("Friction compliance: compliant first, from the guess, before any exac
   // compliant (FrictionOptions::compliantFirst): the pile_50 problem solved compliant once,
   // then from those forces with the compliant solve first. The guess's sets fail the exact
   // check, so no exact pivoting runs: the compliant pivoting from the guess solves it.
-  const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile50_static.json");
-  FrictionOptions o;
-  o.pivotsPerRow = 1;
-  o.lemkeExact = false;
-  o.updatedInverse = true;
-  o.regularizeOnce = true;
-  o.compliantFallback = true;
-  const FrictionResult first = computeFrictionForces(p, o);
-  REQUIRE(first.ok());
-  REQUIRE(first.compliant);
-
-  o.guess = first.f;
+  auto [p, o, first] = compliantlyGuessed();
   o.compliantFirst = true;
   const FrictionResult r = computeFrictionForces(p, o);
   REQUIRE(r.ok());
@@ -132,11 +141,7 @@ TEST_CASE("Friction compliance: compliant first, from the guess, before any exac
   // Without it the cold pivoting spends its budget (2n + 100 pivots) first.
   INFO("pivots from the guess: " << r.pivots);
   CHECK(r.pivots < 20);
-  const double eps = 1e-8 * p.A.diagonal().cwiseAbs().maxCoeff();
-  FrictionProblem q = p;
-  q.A.diagonal().array() += eps;
-  const double tol = 100 * 1e-10 * p.b.cwiseAbs().maxCoeff();
-  CHECK(frictionViolation(q, r.f, q.A * r.f + q.b) <= tol);
+  CHECK(solvesCompliantProblem(p, r.f));
   CHECK(frictionViolation(p, r.f, r.a) < 1e-5 * p.b.cwiseAbs().maxCoeff());
   // Without friction_compliance's fallback there is no compliant solve to put first.
   o.compliantFallback = false;
