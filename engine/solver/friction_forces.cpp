@@ -78,15 +78,16 @@ class FrictionPivoting {
   }
   bool nextDrive(int& d, Goal& goal);
   // The rows whose acceleration is held and force free (C normals, then C_F frictions),
-  // without `except`.
-  std::vector<int> heldRows(int except) const;
+  // without `except`, into `held`.
+  void heldRows(int except, std::vector<int>& held) const;
   // x with M x = rhs, M the held rows of the held columns (a normal's column with its NC+-
   // friction tied): the minimum-norm solution; false when rhs is not in M's range.
   // With `start` (one entry per held row): the solution nearest to it. With
   // FrictionOptions::updatedInverse: by the updated inverse, the decomposition only where
   // that fails its check.
-  bool solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
-                 const Eigen::VectorXd* start = nullptr);
+  // x has held.size() entries.
+  bool solveHeld(const std::vector<int>& held, Eigen::Ref<const Eigen::VectorXd> rhs,
+                 Eigen::Ref<Eigen::VectorXd> x, const Eigen::VectorXd* start = nullptr);
   // Sets each NC+- friction of v (forces, or their changes) to +-mu times its normal's.
   void tieEdgeFrictions(Eigen::VectorXd& v) const {
     for (int i = 0; i < n; ++i) {
@@ -131,7 +132,10 @@ class FrictionPivoting {
   // others, so a column of its 2n x 2n A holds a handful of nonzeros.
   std::vector<int> colStart, colRow;
   std::vector<double> colValue, productWork;
-  HeldInverse inverse;    // FrictionOptions::updatedInverse
+  HeldInverse inverse;  // FrictionOptions::updatedInverse
+  // direction()'s held rows, right side and solution (2n entries: sized once by go()).
+  std::vector<int> heldList;
+  Eigen::VectorXd heldRhs, heldX;
   std::vector<int> ties;  // each normal's column tie (+-1 in NC+-), for `inverse`
   std::vector<ContactSet> ns;
   std::vector<ContactSet> fs;
@@ -210,17 +214,17 @@ bool FrictionPivoting::nextDrive(int& d, Goal& goal) {
 // df and da for driving condition d (a normal, or friction k = n + i with sign sigma):
 // the driven force moves by 1 (sigma), every held acceleration (C normals, C_F frictions)
 // stays, NC forces stay at zero, NC+- frictions follow their normals (+-mu df_N).
-std::vector<int> FrictionPivoting::heldRows(int except) const {
-  std::vector<int> held;
+void FrictionPivoting::heldRows(int except, std::vector<int>& held) const {
+  held.clear();
   for (int i = 0; i < n; ++i)
     if (ns[i] == ContactSet::kC && i != except) held.push_back(i);
   for (int i = 0; i < n; ++i)
     if (fs[i] == ContactSet::kCF && friction(i) != except) held.push_back(friction(i));
-  return held;
 }
 
-bool FrictionPivoting::solveHeld(const std::vector<int>& held, const Eigen::VectorXd& rhs,
-                                 Eigen::VectorXd& x, const Eigen::VectorXd* start) {
+bool FrictionPivoting::solveHeld(const std::vector<int>& held,
+                                 Eigen::Ref<const Eigen::VectorXd> rhs,
+                                 Eigen::Ref<Eigen::VectorXd> x, const Eigen::VectorXd* start) {
   if (opt.updatedInverse) {
     for (int i = 0; i < n; ++i)
       ties[i] = fs[i] == ContactSet::kNCPlus ? 1 : fs[i] == ContactSet::kNCMinus ? -1 : 0;
@@ -246,14 +250,24 @@ bool FrictionPivoting::solveHeld(const std::vector<int>& held, const Eigen::Vect
 }
 
 bool FrictionPivoting::direction(int d, double sigma) {
-  const std::vector<int> held = heldRows(d);  // acceleration held, force free
+  const std::vector<int>& held = heldList;
+  heldRows(d, heldList);  // acceleration held, force free
   const int m = static_cast<int>(held.size());
-  const Eigen::VectorXd driven =
-      d < n ? Eigen::VectorXd(sigma * normalColumn(d)) : Eigen::VectorXd(sigma * A.col(d));
-  Eigen::VectorXd x;
+  // The driven column (normalColumn(d) for a normal) at the held rows, into buffers of 2n
+  // (a vector sized afresh at every pivot would allocate at every pivot).
+  const int tie = d < n ? (fs[d] == ContactSet::kNCPlus    ? 1
+                           : fs[d] == ContactSet::kNCMinus ? -1
+                                                           : 0)
+                        : 0;
+  const auto drivenAt = [&](int row) {
+    if (tie > 0) return sigma * (A(row, d) + P.mu[d] * A(row, friction(d)));
+    if (tie < 0) return sigma * (A(row, d) - P.mu[d] * A(row, friction(d)));
+    return sigma * A(row, d);
+  };
+  auto x = heldX.head(m);
   if (m > 0) {
-    Eigen::VectorXd rhs(m);
-    for (int r = 0; r < m; ++r) rhs(r) = -driven(held[r]);
+    auto rhs = heldRhs.head(m);
+    for (int r = 0; r < m; ++r) rhs(r) = -drivenAt(held[r]);
     if (!solveHeld(held, rhs, x)) {
       error = LcpError::kNoSolution;
       return false;
@@ -466,9 +480,10 @@ FrictionPivoting::Warm FrictionPivoting::warm() {
   for (int round = 0; round < kWarmRounds; ++round) {
     // f on the held rows solves (A f + b)_held = 0, nearest to the last f; NC forces and
     // untreated frictions are 0, NC+- frictions +-mu f_N.
-    const std::vector<int> held = heldRows(-1);
+    const std::vector<int>& held = heldList;
+    heldRows(-1, heldList);
     const auto m = static_cast<int>(held.size());
-    Eigen::VectorXd x;
+    Eigen::VectorXd x(m);
     if (m > 0) {
       Eigen::VectorXd rhs(m), start(m);
       for (int r = 0; r < m; ++r) rhs(r) = -P.b(held[r]), start(r) = f(held[r]);
@@ -554,6 +569,8 @@ FrictionResult FrictionPivoting::go() {
   f.resize(m);  // startCold zeroes it
   df.resize(m);
   da.resize(m);
+  heldRhs.resize(m);
+  heldX.resize(m);
   if (opt.updatedInverse) {
     inverse.reset(A, P.mu);
     ties.assign(n, 0);

@@ -25,26 +25,6 @@ Direction tangentOf(const RigidBodyCollision& c) {
   return {c.primaryBody, c.normalBody, contactTangent(c), c.r1, c.r2};
 }
 
-// How a unit force along column y accelerates, along row x, the bodies they share.
-double entry(const Direction& x, const Direction& y, std::span<const Polygon> bodies) {
-  // Most pairs of a large problem share no body: 0 at once, before any body is looked up.
-  const auto shared = [&](int body) { return body == y.body1 || body == y.body2; };
-  if (!shared(x.body1) && !shared(x.body2)) return 0.0;
-  double sum = 0;
-  for (int sx = 0; sx < 2; ++sx) {
-    const int body = sx == 0 ? x.body1 : x.body2;
-    if (!isMovableBody(bodies, body)) continue;
-    const Polygon& B = bodies[body];
-    const Vec2 px = sx == 0 ? x.p1 : x.p2;
-    for (int sy = 0; sy < 2; ++sy) {
-      if ((sy == 0 ? y.body1 : y.body2) != body) continue;
-      const double t = influence(B, x.d, y.d, sy == 0 ? y.p1 : y.p2, px);
-      sum += (sx == sy) ? t : -t;
-    }
-  }
-  return sum;
-}
-
 // The acceleration of a body point r (from the CM) from the external forces and the spin.
 Vec2 pointAcceleration(std::span<const double> vars, std::span<const double> change, int body,
                        Vec2 r) {
@@ -104,18 +84,50 @@ std::vector<double> contactFriction(const std::vector<RigidBodyCollision>& conta
   return mu;
 }
 
+// Entry (x, y) sums, over the movable bodies that directions x and y share, how a unit
+// force along y accelerates along x: + influence where the two act on the body from the
+// same side (both primary or both normal), - otherwise. Only directions sharing a body give
+// a term, so the entries are built body by body from the directions acting on each movable
+// body (compressed by body, in order of direction, a direction's primary side first): for
+// each x, its primary body's terms, then its normal body's, in increasing y; the order of
+// the dense sum over x's sides and y's sides, hence its bits, in O(sum of squared
+// directions per body) instead of O(n^2) pair tests (pile_20 with friction: 3 % of the run).
 Eigen::MatrixXd frictionMatrix(const std::vector<RigidBodyCollision>& contacts,
                                std::span<const Polygon> bodies, const Eigen::MatrixXd& normalA) {
   const int n = static_cast<int>(contacts.size());
+  const int nb = static_cast<int>(bodies.size());
   std::vector<Direction> dirs;
   dirs.reserve(2 * static_cast<std::size_t>(n));
   for (const RigidBodyCollision& c : contacts) dirs.push_back(normalOf(c));
   for (const RigidBodyCollision& c : contacts) dirs.push_back(tangentOf(c));
-  Eigen::MatrixXd A(2 * n, 2 * n);
-  A.topLeftCorner(n, n) = normalA;
+  const auto bodyOf = [&](int x, int side) { return side == 0 ? dirs[x].body1 : dirs[x].body2; };
+  // on[start[b] ..< start[b + 1]]: 2 y + side for each direction y acting on body b.
+  std::vector<int> start(nb + 1, 0), on;
   for (int x = 0; x < 2 * n; ++x)
-    for (int y = 0; y < 2 * n; ++y)
-      if (x >= n || y >= n) A(x, y) = entry(dirs[x], dirs[y], bodies);
+    for (int side = 0; side < 2; ++side)
+      if (isMovableBody(bodies, bodyOf(x, side))) ++start[bodyOf(x, side) + 1];
+  for (int b = 0; b < nb; ++b) start[b + 1] += start[b];
+  on.resize(static_cast<std::size_t>(start[nb]));
+  std::vector<int> fill(start.begin(), start.end() - 1);
+  for (int x = 0; x < 2 * n; ++x)
+    for (int side = 0; side < 2; ++side)
+      if (isMovableBody(bodies, bodyOf(x, side))) on[fill[bodyOf(x, side)]++] = 2 * x + side;
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
+  A.topLeftCorner(n, n) = normalA;
+  for (int x = 0; x < 2 * n; ++x) {
+    for (int sx = 0; sx < 2; ++sx) {
+      const int body = bodyOf(x, sx);
+      if (!isMovableBody(bodies, body)) continue;
+      const Polygon& B = bodies[body];
+      const Vec2 px = sx == 0 ? dirs[x].p1 : dirs[x].p2;
+      for (int e = start[body]; e < start[body + 1]; ++e) {
+        const int y = on[e] / 2, sy = on[e] % 2;
+        if (x < n && y < n) continue;  // the normal block is normalA
+        const double t = influence(B, dirs[x].d, dirs[y].d, sy == 0 ? dirs[y].p1 : dirs[y].p2, px);
+        A(x, y) += (sx == sy) ? t : -t;
+      }
+    }
+  }
   return A;
 }
 

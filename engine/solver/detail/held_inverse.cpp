@@ -20,8 +20,10 @@ constexpr double kConsistency = 1e-9;  // the decomposition's bound (friction_fo
 // nonzero on pile_20 with friction), and a product that skips them has the dense one's terms.
 constexpr Eigen::Index kSparseShare = 4;
 
-void inverseTimes(const Eigen::MatrixXd& inv, const Eigen::VectorXd& u, bool transposed,
-                  std::vector<Eigen::Index>& nz, Eigen::VectorXd& out) {
+using Segment = HeldInverse::Segment;
+
+void inverseTimes(const Eigen::MatrixXd& inv, const Segment& u, bool transposed,
+                  std::vector<Eigen::Index>& nz, Segment out) {
   const Eigen::Index r = u.size();
   const auto E = inv.topLeftCorner(r, r);
   nz.clear();
@@ -35,11 +37,10 @@ void inverseTimes(const Eigen::MatrixXd& inv, const Eigen::VectorXd& u, bool tra
     return;
   }
   if (!transposed) {
-    out.setZero(r);
+    out.setZero();
     for (const Eigen::Index j : nz) out.noalias() += E.col(j) * u(j);
     return;
   }
-  out.resize(r);
   for (Eigen::Index i = 0; i < r; ++i) {
     double sum = 0;
     for (const Eigen::Index j : nz) sum += E(j, i) * u(j);
@@ -62,7 +63,9 @@ void HeldInverse::reset(const Eigen::MatrixXd& A, std::span<const double> mu) {
   if (mM.rows() < cap) {
     mM.resize(cap, cap);
     mInv.resize(cap, cap);
+    mWork.resize(kWorkVectors * cap);
   }
+  mCapacity = cap;
   mBasis = 0;
   mStale = false;
   mRebuilds = 0;
@@ -90,18 +93,20 @@ void HeldInverse::swapMembers(int s, int t) {
 
 bool HeldInverse::promote(int t, double least) {
   const auto r = static_cast<Eigen::Index>(mBasis);
-  mCol = mM.col(t).head(r);
-  mRow = mM.row(t).head(r).transpose();
-  inverseTimes(mInv, mCol, false, mNz, mP);
-  inverseTimes(mInv, mRow, true, mNz, mQ);
+  Segment col = work(kCol, r), row = work(kRow, r), p = work(kP, r), q = work(kQ, r);
+  col = mM.col(t).head(r);
+  row = mM.row(t).head(r).transpose();
+  inverseTimes(mInv, col, false, mNz, p);
+  inverseTimes(mInv, row, true, mNz, q);
   // s = M_tt - v.p cancels to rounding where t depends on the basis: measured against its
   // terms, not A's scale (a basis that is itself near dependent magnifies the rounding).
-  const double s = mM(t, t) - mRow.dot(mP);
-  if (!(std::abs(s) > least * (std::abs(mM(t, t)) + mRow.norm() * mP.norm()))) return false;
+  const double s = mM(t, t) - row.dot(p);
+  if (!(std::abs(s) > least * (std::abs(mM(t, t)) + row.norm() * p.norm()))) return false;
   swapMembers(t, mBasis);  // to the basis' end (both outside the basis: M only)
-  mInv.topLeftCorner(r, r).noalias() += (mP / s) * mQ.transpose();
-  mInv.col(r).head(r) = -mP / s;
-  mInv.row(r).head(r) = -mQ.transpose() / s;
+  p /= s;                  // p / s once, for the update and the border (-p / s is -(p / s))
+  mInv.topLeftCorner(r, r).noalias() += p * q.transpose();
+  mInv.col(r).head(r) = -p;
+  mInv.row(r).head(r) = -q.transpose() / s;
   mInv(r, r) = 1 / s;
   ++mBasis;
   return true;
@@ -151,16 +156,18 @@ void HeldInverse::remove(int t) {
       // place (the rank drops by one at most), so only the likeliest is offered.
       const auto d = static_cast<Eigen::Index>(mIdx.size()) - (r + 1);
       if (d > 0) {
-        mP.noalias() =
+        Segment pd = work(kP, d), qd = work(kQ, d);
+        pd.noalias() =
             mM.block(0, r + 1, r + 1, d).transpose() * mInv.row(r).head(r + 1).transpose();
-        mQ.noalias() = mM.block(r + 1, 0, d, r + 1) * mInv.col(r).head(r + 1);
+        qd.noalias() = mM.block(r + 1, 0, d, r + 1) * mInv.col(r).head(r + 1);
         Eigen::Index best = 0;
-        mP.cwiseProduct(mQ).cwiseAbs().maxCoeff(&best);
+        pd.cwiseProduct(qd).cwiseAbs().maxCoeff(&best);
         replacement = mIdx[static_cast<std::size_t>(r + 1 + best)];
       }
-      mP = mInv.col(r).head(r);
-      mQ = mInv.row(r).head(r).transpose();
-      mInv.topLeftCorner(r, r).noalias() -= (mP / e22) * mQ.transpose();
+      Segment p = work(kP, r), q = work(kQ, r);
+      p = mInv.col(r).head(r) / e22;
+      q = mInv.row(r).head(r).transpose();
+      mInv.topLeftCorner(r, r).noalias() -= p * q.transpose();
     } else {
       mStale = true;
     }
@@ -178,29 +185,30 @@ void HeldInverse::remove(int t) {
 
 // x less its part in M's null space: x - Z (Z^T Z)^-1 Z^T x for Z = [-W; I] (mW and the
 // factor mG as solveInMemberOrder formed them).
-void HeldInverse::project(Eigen::VectorXd& x) {
+void HeldInverse::project(Segment x) {
   const auto r = static_cast<Eigen::Index>(mBasis);
   const auto d = static_cast<Eigen::Index>(mIdx.size()) - r;
   if (d == 0) return;
-  mY = x.tail(d);
-  mY.noalias() -= mW.transpose() * x.head(r);
-  mG.solveInPlace(mY);
-  x.head(r).noalias() += mW * mY;
-  x.tail(d) -= mY;
+  Segment y = work(kY, d);
+  y = x.tail(d);
+  y.noalias() -= mW.transpose() * x.head(r);
+  mG.solveInPlace(y);
+  x.head(r).noalias() += mW * y;
+  x.tail(d) -= y;
 }
 
 // out = the minimum-norm solution of M out = v from v's basis rows: the basic solution,
 // projected.
-void HeldInverse::minimumNorm(const Eigen::VectorXd& v, Eigen::VectorXd& out) {
+void HeldInverse::minimumNorm(Segment v, Segment out) {
   const auto r = static_cast<Eigen::Index>(mBasis);
-  out.setZero(static_cast<Eigen::Index>(mIdx.size()));
+  out.setZero();
   out.head(r).noalias() = mInv.topLeftCorner(r, r) * v.head(r);
   project(out);
 }
 
-// mX = M^+ mV (mV in member order), refined once against M; with mStart (mHasStart), the
-// solution nearest to it: mStart + M^+ (mV - M mStart). True when M mX = mV to the bound
-// for its kind.
+// x = M^+ v (work kX and kV, in member order), refined once against M; with the start s
+// (kStart, mHasStart), the solution nearest to it: s + M^+ (v - M s). True when M x = v to the
+// bound for its kind.
 bool HeldInverse::solveInMemberOrder() {
   const auto k = static_cast<Eigen::Index>(mIdx.size());
   const auto r = static_cast<Eigen::Index>(mBasis);
@@ -219,28 +227,31 @@ bool HeldInverse::solveInMemberOrder() {
     mZz.diagonal().array() += 1;
     mG.compute(mZz);
   }
-  mB = mV;
-  if (mHasStart) mB.noalias() -= M * mStart;
-  minimumNorm(mB, mX);
-  mR = mB;
-  mR.noalias() -= M * mX;
-  minimumNorm(mR, mY2);
-  mX += mY2;
+  Segment V = work(kV, k), start = work(kStart, k), B = work(kB, k), R = work(kR, k),
+          X = work(kX, k), Y2 = work(kY2, k);
+  B = V;
+  if (mHasStart) B.noalias() -= M * start;
+  minimumNorm(B, X);
+  R = B;
+  R.noalias() -= M * X;
+  minimumNorm(R, Y2);
+  X += Y2;
   // The residual cannot see an error in the null space: x projected once more.
-  project(mX);
-  if (mHasStart) mX += mStart;
-  if (!mX.allFinite()) return false;
-  mR = mV;
-  mR.noalias() -= M * mX;
-  const double residual = mR.norm();
+  project(X);
+  if (mHasStart) X += start;
+  if (!X.allFinite()) return false;
+  R = V;
+  R.noalias() -= M * X;
+  const double residual = R.norm();
   const double bound = d > 0 ? kConsistency : kResidual;
-  if (residual <= bound * mV.norm()) return true;
-  return residual <= bound * (mV.norm() + M.norm() * mX.norm());
+  if (residual <= bound * V.norm()) return true;
+  return residual <= bound * (V.norm() + M.norm() * X.norm());
 }
 
 bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
-                        const Eigen::VectorXd& rhs, Eigen::VectorXd& x,
+                        Eigen::Ref<const Eigen::VectorXd> rhs, Eigen::Ref<Eigen::VectorXd> x,
                         const Eigen::VectorXd* start) {
+  if (x.size() != static_cast<Eigen::Index>(held.size())) return false;
   // The membership made `held`: members no longer held (or tied otherwise) leave, from
   // the back so that the positions still to visit stay put, then the new ones join.
   const auto tieOf = [&](int h) { return h < mN ? tie[static_cast<std::size_t>(h)] : 0; };
@@ -255,18 +266,16 @@ bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
   // The right side and the start in member order (again after a rebuild or a promotion,
   // which reorder), solved.
   const auto solved = [&] {
-    mV.resize(k);
-    for (Eigen::Index i = 0; i < k; ++i) mV(mPos[held[i]]) = rhs(i);
+    Segment v = work(kV, k), s = work(kStart, k);
+    for (Eigen::Index i = 0; i < k; ++i) v(mPos[held[i]]) = rhs(i);
     mHasStart = start != nullptr;
-    if (start) {
-      mStart.resize(k);
-      for (Eigen::Index i = 0; i < k; ++i) mStart(mPos[held[i]]) = (*start)(i);
-    }
+    if (start)
+      for (Eigen::Index i = 0; i < k; ++i) s(mPos[held[i]]) = (*start)(i);
     return solveInMemberOrder();
   };
   const auto copyOut = [&] {
-    x.resize(k);
-    for (Eigen::Index i = 0; i < k; ++i) x(i) = mX(mPos[held[i]]);
+    const Segment solution = work(kX, k);
+    for (Eigen::Index i = 0; i < k; ++i) x(i) = solution(mPos[held[i]]);
     return true;
   };
   if (solved()) return copyOut();

@@ -53,6 +53,9 @@ namespace cl {
 
 class HeldInverse {
  public:
+  // A work vector's leading entries (head()).
+  using Segment = Eigen::Map<Eigen::VectorXd, Eigen::Aligned16>;
+
   // A of a problem of mu.size() contacts (2n x 2n: normals, then frictions); no members.
   // A and mu must outlive the use.
   void reset(const Eigen::MatrixXd& A, std::span<const double> mu);
@@ -61,8 +64,18 @@ class HeldInverse {
   // the order of `held`. With `start` (in the same order), the solution nearest to it:
   // start + the minimum-norm solution of M dx = rhs - M start. False when the solve fails
   // its check (x is then not set).
-  bool solve(std::span<const int> held, std::span<const int> tie, const Eigen::VectorXd& rhs,
-             Eigen::VectorXd& x, const Eigen::VectorXd* start = nullptr);
+  // x must have held.size() entries (false otherwise): the caller's, so that a solve
+  // allocates nothing.
+  bool solve(std::span<const int> held, std::span<const int> tie,
+             Eigen::Ref<const Eigen::VectorXd> rhs, Eigen::Ref<Eigen::VectorXd> x,
+             const Eigen::VectorXd* start = nullptr);
+  // The same into x resized to held.size().
+  bool solve(std::span<const int> held, std::span<const int> tie,
+             Eigen::Ref<const Eigen::VectorXd> rhs, Eigen::VectorXd& x,
+             const Eigen::VectorXd* start = nullptr) {
+    x.resize(static_cast<Eigen::Index>(held.size()));
+    return solve(held, tie, rhs, Eigen::Ref<Eigen::VectorXd>(x), start);
+  }
   int members() const { return static_cast<int>(mIdx.size()); }
   // The members in the basis: M's rank as the pivots' test finds it, less the weak members
   // held back.
@@ -84,8 +97,17 @@ class HeldInverse {
   void promoteDeferred(double least);
   // Forms the basis afresh: every member offered in order to an empty one.
   void rebuild();
-  void project(Eigen::VectorXd& x);
-  void minimumNorm(const Eigen::VectorXd& v, Eigen::VectorXd& out);
+  // The work vectors: the right side and the start in member order, then scratch. They
+  // are segments of one buffer of kWorkVectors times the capacity, sized by reset(), so
+  // that no change or solve allocates (an Eigen vector reallocates at every change of its
+  // size, and the held rows change at every pivot: on pile_20 with friction those
+  // allocations took about 3 % of the run). The capacity 2n is even, so every segment
+  // starts aligned as a vector of its own would, and its products and sums have the same
+  // bits.
+  enum Work { kV, kStart, kCol, kRow, kP, kQ, kB, kR, kX, kY, kY2, kWorkVectors };
+  Segment work(Work w, Eigen::Index size) { return {mWork.data() + w * mCapacity, size}; }
+  void project(Segment x);
+  void minimumNorm(Segment v, Segment out);
   bool solveInMemberOrder();
 
   const Eigen::MatrixXd* mA = nullptr;
@@ -102,10 +124,10 @@ class HeldInverse {
   Eigen::MatrixXd mInv;            // capacity x capacity: top-left |B| x |B| is M_BB^-1
   Eigen::MatrixXd mW, mWr, mZz;    // M_BB^-1 M_BD, its residual, Z^T Z = W^T W + I
   Eigen::LLT<Eigen::MatrixXd> mG;  // Z^T Z's factor
-  Eigen::VectorXd mV, mStart;      // the right side and the start, in member order
   bool mHasStart = false;
-  Eigen::VectorXd mCol, mRow, mP, mQ, mB, mR, mX, mY, mY2;  // work vectors
-  std::vector<Eigen::Index> mNz;                            // work: a vector's nonzeros
+  Eigen::Index mCapacity = 0;     // 2n
+  Eigen::VectorXd mWork;          // work()
+  std::vector<Eigen::Index> mNz;  // work: a vector's nonzeros
   int mRebuilds = 0;
 };
 

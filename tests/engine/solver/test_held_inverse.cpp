@@ -80,6 +80,16 @@ void checkAgainstFreshLu(const Eigen::MatrixXd& A, RandomLCG& rng) {
     REQUIRE(inverse.solve(held, tie, rhs, x));
     const Eigen::VectorXd expected = M.partialPivLu().solve(rhs);
     worst = std::max(worst, (x - expected).norm() / expected.norm());
+    if (step % 5 == 0) {
+      // Into the leading entries of a longer buffer, as the pivoting solves: the same x, the
+      // rest of the buffer untouched; a segment of another size is refused.
+      const Eigen::Index k = M.rows();
+      Eigen::VectorXd buffer = Eigen::VectorXd::Constant(2 * n, 7.0);
+      REQUIRE(inverse.solve(held, tie, rhs, buffer.head(k)));
+      CHECK((buffer.head(k) - x).norm() <= 1e-13 * x.norm());
+      CHECK((buffer.tail(2 * n - k).array() == 7.0).all());
+      CHECK_FALSE(inverse.solve(held, tie, rhs, buffer.head(k - 1)));
+    }
     ++solves;
   }
   INFO(solves << " solves, " << inverse.rebuilds() << " rebuilds");
