@@ -64,11 +64,21 @@ class FrictionPivoting {
   bool hasFriction(int i) const { return P.mu[i] > 0; }
   int slideOf(int i) const { return P.slide.empty() ? 0 : P.slide[i]; }
   bool isJoint(int i) const { return !P.joint.empty() && P.joint[i]; }
-  // The column by which f_N,i moves the accelerations, its friction tied to it in NC+-.
+  // Normal i's column tie: +-1 with its friction at the cone's edge (NC+-), else 0.
+  int tieOf(int i) const {
+    return fs[i] == ContactSet::kNCPlus ? 1 : fs[i] == ContactSet::kNCMinus ? -1 : 0;
+  }
+  // Entry `row` of the column by which f_N,i moves the accelerations, its friction tied to
+  // it in NC+-.
+  double normalColumnAt(int row, int i) const {
+    const int tie = tieOf(i);
+    if (tie > 0) return A(row, i) + P.mu[i] * A(row, friction(i));
+    if (tie < 0) return A(row, i) - P.mu[i] * A(row, friction(i));
+    return A(row, i);
+  }
   Eigen::VectorXd normalColumn(int i) const {
-    Eigen::VectorXd c = A.col(i);
-    if (fs[i] == ContactSet::kNCPlus) c += P.mu[i] * A.col(friction(i));
-    if (fs[i] == ContactSet::kNCMinus) c -= P.mu[i] * A.col(friction(i));
+    Eigen::VectorXd c(A.rows());
+    for (Eigen::Index r = 0; r < A.rows(); ++r) c(r) = normalColumnAt(static_cast<int>(r), i);
     return c;
   }
   // Sets force k, keeping a = A f + b: the snaps onto a set's boundary after a step.
@@ -226,8 +236,7 @@ bool FrictionPivoting::solveHeld(const std::vector<int>& held,
                                  Eigen::Ref<const Eigen::VectorXd> rhs,
                                  Eigen::Ref<Eigen::VectorXd> x, const Eigen::VectorXd* start) {
   if (opt.updatedInverse) {
-    for (int i = 0; i < n; ++i)
-      ties[i] = fs[i] == ContactSet::kNCPlus ? 1 : fs[i] == ContactSet::kNCMinus ? -1 : 0;
+    for (int i = 0; i < n; ++i) ties[i] = tieOf(i);
     if (inverse.solve(held, ties, rhs, x, start)) return true;
   }
   const auto m = static_cast<int>(held.size());
@@ -253,16 +262,10 @@ bool FrictionPivoting::direction(int d, double sigma) {
   const std::vector<int>& held = heldList;
   heldRows(d, heldList);  // acceleration held, force free
   const int m = static_cast<int>(held.size());
-  // The driven column (normalColumn(d) for a normal) at the held rows, into buffers of 2n
-  // (a vector sized afresh at every pivot would allocate at every pivot).
-  const int tie = d < n ? (fs[d] == ContactSet::kNCPlus    ? 1
-                           : fs[d] == ContactSet::kNCMinus ? -1
-                                                           : 0)
-                        : 0;
+  // The driven column at the held rows, into buffers of 2n (a vector sized afresh at every
+  // pivot would allocate at every pivot).
   const auto drivenAt = [&](int row) {
-    if (tie > 0) return sigma * (A(row, d) + P.mu[d] * A(row, friction(d)));
-    if (tie < 0) return sigma * (A(row, d) - P.mu[d] * A(row, friction(d)));
-    return sigma * A(row, d);
+    return sigma * (d < n ? normalColumnAt(row, d) : A(row, d));
   };
   auto x = heldX.head(m);
   if (m > 0) {
