@@ -46,13 +46,13 @@ struct ContactLcp {
       return Eigen::MatrixXd(p.A(rows, cols));
     };
     const auto part = [&](const std::vector<int>& rows) { return Eigen::VectorXd(p.b(rows)); };
-    const Eigen::MatrixXd ACC = sub(contacts, contacts);
-    const Eigen::VectorXd bC = part(contacts);
-    if (joints.empty()) {
-      M = ACC;
-      q = bC;
+    if (joints.empty()) {  // the contacts are the problem's rows in order
+      M = p.A;
+      q = p.b;
       return;
     }
+    const Eigen::MatrixXd ACC = sub(contacts, contacts);
+    const Eigen::VectorXd bC = part(contacts);
     const Eigen::MatrixXd AJJ = sub(joints, joints);
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(AJJ);
     if (lu.isInvertible()) {
@@ -127,13 +127,57 @@ struct ContactLcp {
   }
 };
 
+// Where a tableau of `size` entries is stored: in the storage its thread keeps between
+// solves (up to kKeptTableauBytes; grown to the largest tableau yet), else in `own`. A
+// block this large (hundreds of kB) is otherwise fresh memory from the system at every
+// solve, faulted in page by page as the tableau is filled: on pile_20 with friction the
+// Lemke fallbacks' tableaus took half of the run's 6 000 page faults. The storage from
+// its start, and a tableau's columns at the same stride as a matrix of its own, keep every
+// entry's arithmetic (and so its bits).
+constexpr std::size_t kKeptTableauBytes = std::size_t{64} << 20;
+
+class TableauStorage {
+ public:
+  explicit TableauStorage(Eigen::Index size) {
+    if (!kept().inUse && static_cast<std::size_t>(size) * sizeof(double) <= kKeptTableauBytes) {
+      Kept& k = kept();
+      if (k.storage.size() < size) k.storage.resize(size);
+      k.inUse = mUsesKept = true;
+      mData = k.storage.data();
+    } else {
+      mOwn.resize(size);
+      mData = mOwn.data();
+    }
+  }
+  ~TableauStorage() {
+    if (mUsesKept) kept().inUse = false;
+  }
+  TableauStorage(const TableauStorage&) = delete;
+  TableauStorage& operator=(const TableauStorage&) = delete;
+  double* data() const { return mData; }
+
+ private:
+  struct Kept {
+    Eigen::VectorXd storage;
+    bool inUse = false;  // one tableau at a time; another (none today) gets its own
+  };
+  static Kept& kept() {
+    thread_local Kept k;
+    return k;
+  }
+  Eigen::VectorXd mOwn;
+  double* mData = nullptr;
+  bool mUsesKept = false;
+};
+
 // The tableau: row i reads basis[i] + sum_k T(i, k) x_k = T(i, rhs) over the nonbasic x.
 // Columns 0..m-1 are w, m..2m-1 are z, 2m is z0, 2m+1 the right-hand side.
 class Tableau {
  public:
   Tableau(const ContactLcp& lcp)
       : m(static_cast<int>(lcp.q.size())),
-        T(m, 2 * m + 2),
+        mStorage(static_cast<Eigen::Index>(m) * (2 * m + 2)),
+        T(mStorage.data(), m, 2 * m + 2),
         basis(m),
         rowOf(2 * m + 1, -1),
         mLcp(lcp) {
@@ -252,7 +296,12 @@ class Tableau {
   }
 
   const int m;
-  Eigen::MatrixXd T;
+
+ private:
+  TableauStorage mStorage;
+
+ public:
+  Eigen::Map<Eigen::MatrixXd, Eigen::Aligned16> T;
   std::vector<int> basis;  // variable code of row i's basic variable
   std::vector<int> rowOf;  // the row where variable k is basic, -1 when it is not
 

@@ -4,6 +4,7 @@
 // 9 sliding); and, after both, the regularized pivoting on a degenerate pile_20 problem.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <thread>
 
 #include "engine/solver/friction_forces.h"
 #include "engine/solver/friction_lemke.h"
@@ -64,6 +65,24 @@ TEST_CASE("Friction by Lemke: the fallback solves a pile problem Baraff's drive 
   // The sliding frictions are mu f_N against their slide, whatever a_F.
   for (int i = 0; i < p.contacts(); ++i)
     if (p.slide[i] != 0) CHECK(r.f(14 + i) == Approx(p.slide[i] * 0.5 * r.f(i)).margin(1e-12));
+}
+
+TEST_CASE("Lemke's tableau storage, kept by each thread, leaves every solve's bits",
+          "[friction][lemke]") {
+  // The storage a thread keeps between solves holds the last tableau: a solve after a
+  // larger and a smaller one, or on another thread with storage of its own, must give the
+  // first solve's forces to the bit.
+  const FrictionProblem pile = cl::test::storedFrictionProblem("friction_pile_sliding.json");
+  const FrictionResult first = frictionByLemke(pile, 1e-10, false);
+  REQUIRE(first.f.size() == 2 * pile.contacts());
+  REQUIRE(frictionByLemke(particleOnSlope(2.0, 0.3, 0.5, 0), 1e-10, false).f.size() == 2);
+  const FrictionResult again = frictionByLemke(pile, 1e-10, false);
+  CHECK(again.pivots == first.pivots);
+  CHECK((again.f.array() == first.f.array()).all());
+  FrictionResult elsewhere;
+  std::thread([&] { elsewhere = frictionByLemke(pile, 1e-10, false); }).join();
+  CHECK(elsewhere.pivots == first.pivots);
+  CHECK((elsewhere.f.array() == first.f.array()).all());
 }
 
 TEST_CASE("A degenerate pile problem the pivoting cannot solve, by Lemke and by regularizing",
