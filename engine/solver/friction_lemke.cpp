@@ -31,7 +31,18 @@ FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool 
     F(n + statics[k], n + k) = 1;
     F(n + statics[k], n + m + k) = -1;
   }
-  const Eigen::MatrixXd AF = p.A * F;  // the accelerations a = AF z + b
+  // The accelerations a = AF z + b, AF = A F column by column: F's columns hold one or two
+  // entries, so each column of AF is a column of A, its negation, or a normal's column plus
+  // its sliding friction's (the entries A F sums, without its products by zero).
+  Eigen::MatrixXd AF = Eigen::MatrixXd::Zero(2 * n, size);
+  for (int i = 0; i < n; ++i) {
+    AF.col(i) = p.A.col(i);
+    if (p.mu[i] > 0 && slideOf(i) != 0) AF.col(i) += p.A.col(n + i) * F(n + i, i);
+  }
+  for (int k = 0; k < m; ++k) {
+    AF.col(n + k) = p.A.col(n + statics[k]);
+    AF.col(n + m + k) = -p.A.col(n + statics[k]);
+  }
   LcpProblem lcp;
   lcp.A = Eigen::MatrixXd::Zero(size, size);
   lcp.b = Eigen::VectorXd::Zero(size);
