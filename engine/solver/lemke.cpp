@@ -480,6 +480,10 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
     if (lcp.q[i] <= lcp.q[row]) row = i;
   int leaving = t.basis[static_cast<std::size_t>(row)];
   t.pivot(row, z0);
+  // The basis as a sorted list (the key of `seen`), kept up to date pivot by pivot: one
+  // variable leaves and one enters, so a sort at every pivot is not needed.
+  std::vector<int> key = t.basis;
+  std::sort(key.begin(), key.end());
   record(z0, leaving);
   int sinceCheck = 0;
   while (true) {
@@ -524,9 +528,9 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
         }
       }
     }
-    std::vector<int> key = t.basis;
-    std::sort(key.begin(), key.end());
-    if (!seen.insert(std::move(key)).second) {
+    key.erase(std::lower_bound(key.begin(), key.end(), leaving));
+    key.insert(std::lower_bound(key.begin(), key.end(), entering), entering);
+    if (!seen.insert(key).second) {
       // Rounding brought a basis back. Near the end of a degenerate solve the iterate is
       // often a solution but for z0's last digits: re-solve it on its support, and call it a
       // solution only if its residuals say so; else pivot exactly.
