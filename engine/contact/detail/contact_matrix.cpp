@@ -37,6 +37,23 @@ bool isMovableBody(std::span<const Polygon> bodies, int body) {
          !bodies[body].isFixed();
 }
 
+ItemsByBody itemsByBody(int items, std::span<const Polygon> bodies,
+                        const std::function<int(int item, int side)>& bodyOf) {
+  const int nb = static_cast<int>(bodies.size());
+  ItemsByBody by;
+  by.start.assign(static_cast<std::size_t>(nb) + 1, 0);
+  for (int j = 0; j < items; ++j)
+    for (int side = 0; side < 2; ++side)
+      if (isMovableBody(bodies, bodyOf(j, side))) ++by.start[bodyOf(j, side) + 1];
+  for (int b = 0; b < nb; ++b) by.start[b + 1] += by.start[b];
+  by.on.resize(static_cast<std::size_t>(by.start[nb]));
+  std::vector<int> fill(by.start.begin(), by.start.end() - 1);
+  for (int j = 0; j < items; ++j)
+    for (int side = 0; side < 2; ++side)
+      if (isMovableBody(bodies, bodyOf(j, side))) by.on[fill[bodyOf(j, side)]++] = j;
+  return by;
+}
+
 // A_ij is nonzero only when contacts i and j share a movable body, so the entries are
 // built body by body from the list of contacts touching each movable body (compressed rows
 // by body), in the order of the dense formula: for each i, body 1's terms, then body 2's.
@@ -45,20 +62,11 @@ bool isMovableBody(std::span<const Polygon> bodies, int body) {
 Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
                               std::span<const Polygon> bodies, ColumnNonzeros* nonzeros) {
   const int n = static_cast<int>(contacts.size());
-  const int nb = static_cast<int>(bodies.size());
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
   bool finite = true;
-  std::vector<int> start(nb + 1, 0), on(2 * static_cast<std::size_t>(n));
-  const auto touch = [&](int body, auto&& visit) {
-    if (isMovableBody(bodies, body)) visit(body);
-  };
-  for (const RigidBodyCollision& c : contacts)
-    for (int body : {c.primaryBody, c.normalBody}) touch(body, [&](int b) { ++start[b + 1]; });
-  for (int b = 0; b < nb; ++b) start[b + 1] += start[b];
-  std::vector<int> fill(start.begin(), start.end() - 1);
-  for (int j = 0; j < n; ++j)
-    for (int body : {contacts[j].primaryBody, contacts[j].normalBody})
-      touch(body, [&](int b) { on[fill[b]++] = j; });
+  const auto [start, on] = itemsByBody(n, bodies, [&](int j, int side) {
+    return side == 0 ? contacts[j].primaryBody : contacts[j].normalBody;
+  });
   for (int i = 0; i < n; ++i) {
     const RigidBodyCollision& ci = contacts[i];
     // Body 1 is the primary (its point is u1, sign +), body 2 the normal body (u2, sign -,

@@ -28,6 +28,7 @@
 //                           radius1 + radius2 (arc on arc), q2' only when body 2 moves,
 //                           k = 1 (the Curved Edge Physics paper: n' . (p1' - c2')).
 #include <Eigen/Dense>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -44,6 +45,16 @@ double influence(const Polygon& b, Vec2 ni, Vec2 nj, Vec2 uj, Vec2 ui);
 
 // True when the body index is a body with finite mass (not the Scrim, not fixed).
 bool isMovableBody(std::span<const Polygon> bodies, int body);
+
+// Items (contacts, or a friction problem's directions) by the movable bodies they act on,
+// each item on two bodies (side 0, the primary; side 1, the normal body): on[start[b] ..<
+// start[b + 1]] lists the items on movable body b in increasing order, an item whose two
+// sides are one body twice. The entries between items sharing a body are built from it.
+struct ItemsByBody {
+  std::vector<int> start, on;
+};
+ItemsByBody itemsByBody(int items, std::span<const Polygon> bodies,
+                        const std::function<int(int item, int side)>& bodyOf);
 
 // With `nonzeros`, also A's nonzeros by column (lcp_problem.h): the contacts that share a
 // movable body.

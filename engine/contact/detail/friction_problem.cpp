@@ -95,23 +95,12 @@ std::vector<double> contactFriction(const std::vector<RigidBodyCollision>& conta
 Eigen::MatrixXd frictionMatrix(const std::vector<RigidBodyCollision>& contacts,
                                std::span<const Polygon> bodies, const Eigen::MatrixXd& normalA) {
   const int n = static_cast<int>(contacts.size());
-  const int nb = static_cast<int>(bodies.size());
   std::vector<Direction> dirs;
   dirs.reserve(2 * static_cast<std::size_t>(n));
   for (const RigidBodyCollision& c : contacts) dirs.push_back(normalOf(c));
   for (const RigidBodyCollision& c : contacts) dirs.push_back(tangentOf(c));
   const auto bodyOf = [&](int x, int side) { return side == 0 ? dirs[x].body1 : dirs[x].body2; };
-  // on[start[b] ..< start[b + 1]]: 2 y + side for each direction y acting on body b.
-  std::vector<int> start(nb + 1, 0), on;
-  for (int x = 0; x < 2 * n; ++x)
-    for (int side = 0; side < 2; ++side)
-      if (isMovableBody(bodies, bodyOf(x, side))) ++start[bodyOf(x, side) + 1];
-  for (int b = 0; b < nb; ++b) start[b + 1] += start[b];
-  on.resize(static_cast<std::size_t>(start[nb]));
-  std::vector<int> fill(start.begin(), start.end() - 1);
-  for (int x = 0; x < 2 * n; ++x)
-    for (int side = 0; side < 2; ++side)
-      if (isMovableBody(bodies, bodyOf(x, side))) on[fill[bodyOf(x, side)]++] = 2 * x + side;
+  const auto [start, on] = itemsByBody(2 * n, bodies, bodyOf);
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(2 * n, 2 * n);
   A.topLeftCorner(n, n) = normalA;
   for (int x = 0; x < 2 * n; ++x) {
@@ -121,7 +110,10 @@ Eigen::MatrixXd frictionMatrix(const std::vector<RigidBodyCollision>& contacts,
       const Polygon& B = bodies[body];
       const Vec2 px = sx == 0 ? dirs[x].p1 : dirs[x].p2;
       for (int e = start[body]; e < start[body + 1]; ++e) {
-        const int y = on[e] / 2, sy = on[e] % 2;
+        // y's side on this body; a direction on one body from both sides is listed twice,
+        // its primary side first.
+        const int y = on[e];
+        const int sy = bodyOf(y, 0) != body || (e > start[body] && on[e - 1] == y) ? 1 : 0;
         if (x < n && y < n) continue;  // the normal block is normalA
         const double t = influence(B, dirs[x].d, dirs[y].d, sy == 0 ? dirs[y].p1 : dirs[y].p2, px);
         A(x, y) += (sx == sy) ? t : -t;
