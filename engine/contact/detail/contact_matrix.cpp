@@ -64,9 +64,13 @@ Eigen::MatrixXd contactMatrix(const std::vector<RigidBodyCollision>& contacts,
   const int n = static_cast<int>(contacts.size());
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
   bool finite = true;
-  const auto [start, on] = itemsByBody(n, bodies, [&](int j, int side) {
+  // Named members, not a structured binding: the lambda below uses them, which clang 14
+  // (Debian 12) rejects for bindings.
+  const ItemsByBody byBody = itemsByBody(n, bodies, [&](int j, int side) {
     return side == 0 ? contacts[j].primaryBody : contacts[j].normalBody;
   });
+  const std::vector<int>& start = byBody.start;
+  const std::vector<int>& on = byBody.on;
   for (int i = 0; i < n; ++i) {
     const RigidBodyCollision& ci = contacts[i];
     // Body 1 is the primary (its point is u1, sign +), body 2 the normal body (u2, sign -,
