@@ -208,8 +208,8 @@ void HeldInverse::minimumNorm(Segment v, Segment out) {
 
 // x = M^+ v (work kX and kV, in member order), refined once against M; with the start s
 // (kStart, mHasStart), the solution nearest to it: s + M^+ (v - M s). True when M x = v to the
-// bound for its kind.
-bool HeldInverse::solveInMemberOrder() {
+// bound for its kind: `basicBound` with no deferred member, else the decomposition's.
+bool HeldInverse::solveInMemberOrder(double basicBound) {
   const auto k = static_cast<Eigen::Index>(mIdx.size());
   const auto r = static_cast<Eigen::Index>(mBasis);
   const auto d = k - r;
@@ -243,7 +243,7 @@ bool HeldInverse::solveInMemberOrder() {
   R = V;
   R.noalias() -= M * X;
   const double residual = R.norm();
-  const double bound = d > 0 ? kConsistency : kResidual;
+  const double bound = d > 0 ? kConsistency : basicBound;
   if (residual <= bound * V.norm()) return true;
   return residual <= bound * (V.norm() + M.norm() * X.norm());
 }
@@ -265,30 +265,30 @@ bool HeldInverse::solve(std::span<const int> held, std::span<const int> tie,
   const auto k = static_cast<Eigen::Index>(held.size());
   // The right side and the start in member order (again after a rebuild or a promotion,
   // which reorder), solved.
-  const auto solved = [&] {
+  const auto solved = [&](double basicBound) {
     Segment v = work(kV, k), s = work(kStart, k);
     for (Eigen::Index i = 0; i < k; ++i) v(mPos[held[i]]) = rhs(i);
     mHasStart = start != nullptr;
     if (start)
       for (Eigen::Index i = 0; i < k; ++i) s(mPos[held[i]]) = (*start)(i);
-    return solveInMemberOrder();
+    return solveInMemberOrder(basicBound);
   };
   const auto copyOut = [&] {
     const Segment solution = work(kX, k);
     for (Eigen::Index i = 0; i < k; ++i) x(i) = solution(mPos[held[i]]);
     return true;
   };
-  if (solved()) return copyOut();
-  if (mBasis == k) {  // a drift of the updated inverse: formed afresh once
+  if (solved(kResidual)) return copyOut();
+  if (mBasis == k) {  // a drift of the updated inverse: formed afresh once (then no drift)
     rebuild();
-    if (solved()) return copyOut();
+    if (solved(kConsistency)) return copyOut();
   }
   // Weak members held back that the system needs (the residual is their part of the right
   // side): offered at the dependence test. What then fails is the system's: the caller
   // decides.
   const int before = mBasis;
   promoteDeferred(kDependent);
-  return mBasis > before && solved() && copyOut();
+  return mBasis > before && solved(kConsistency) && copyOut();
 }
 
 }  // namespace cl

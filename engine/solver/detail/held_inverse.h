@@ -40,7 +40,12 @@
 // A solve is checked against M: with no deferred member its residual must be within 1e-12
 // (relative; else B is formed afresh once, member by member), with some, within the
 // decomposition's own consistency bound 1e-9 (a right side outside M's range, or a
-// deferred member that was not quite dependent, fails it). A solve that passes with a weak
+// deferred member that was not quite dependent, fails it). 1e-12 is there to catch the
+// updated inverse's drift: a basis just formed afresh, or one that has just taken the weak
+// members, has none to catch, and its solve is held to the decomposition's 1e-9 (a basis
+// with weak members is as ill-conditioned as the system; the decomposition that the
+// caller would try next solves it to that bound, from 49 rows afresh on pile_20, where
+// this solve costs O(k^2)). A solve that passes with a weak
 // member deferred is the minimum-norm solution of the system without it, whose part of the
 // right side is within the bound: a numerical rank, as the decomposition's threshold gives
 // one. A solve that fails the bound even after the weak members' second offer leaves the
@@ -108,7 +113,7 @@ class HeldInverse {
   Segment work(Work w, Eigen::Index size) { return {mWork.data() + w * mCapacity, size}; }
   void project(Segment x);
   void minimumNorm(Segment v, Segment out);
-  bool solveInMemberOrder();
+  bool solveInMemberOrder(double basicBound);
 
   const Eigen::MatrixXd* mA = nullptr;
   std::span<const double> mMu;
