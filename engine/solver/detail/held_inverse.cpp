@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/solver/detail/sparse_product.h"
+
 namespace cl {
 
 namespace {
@@ -19,6 +21,10 @@ constexpr double kConsistency = 1e-9;  // the decomposition's bound (friction_fo
 // with few others, so a member's row and column of M are mostly exact zeros (a seventh is
 // nonzero on pile_20 with friction), and a product that skips them has the dense one's terms.
 constexpr Eigen::Index kSparseShare = 4;
+
+// From this many basic members, M_BB^-1 times a sparse right side runs over the side's
+// nonzeros (the same bits as the dense product, sparse_product.h).
+constexpr Eigen::Index kSparseFrom = 32;
 
 using Segment = HeldInverse::Segment;
 
@@ -202,7 +208,14 @@ void HeldInverse::project(Segment x) {
 void HeldInverse::minimumNorm(Segment v, Segment out) {
   const auto r = static_cast<Eigen::Index>(mBasis);
   out.setZero();
-  out.head(r).noalias() = mInv.topLeftCorner(r, r) * v.head(r);
+  // Over v's nonzeros where it is sparse (a pivot's right side is its driven column, a
+  // handful of nonzeros).
+  const auto nonzeros = static_cast<Eigen::Index>(
+      std::count_if(v.data(), v.data() + r, [](double e) { return e != 0; }));
+  if (r >= kSparseFrom && nonzeros * kSparseShare <= r)
+    productOfSparse(mInv.topLeftCorner(r, r), v.head(r), out.head(r), work(kCol, r));
+  else
+    out.head(r).noalias() = mInv.topLeftCorner(r, r) * v.head(r);
   project(out);
 }
 

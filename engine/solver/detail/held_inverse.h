@@ -37,6 +37,11 @@
 // costs O(k^3). A join's p and q run over the nonzeros of u and v where those are at most a
 // quarter of them (a pile's contact shares a body with few others: on pile_20 with
 // friction a seventh of u and v is nonzero), so a join costs mostly its rank-one update.
+// A solve's basic solution M_BB^-1 rhs_B likewise runs over the right side's nonzeros where
+// it is sparse (a pivot's driven column), with the dense product's bits (sparse_product.h).
+// M's own products (the residuals) stay dense: over its nonzeros, listed afresh at every
+// solve, they cost pile_20 with friction a sixth more (0.62 CPU s against 0.54) and gave
+// pile_200 nothing measurable.
 // A solve is checked against M: with no deferred member its residual must be within 1e-12
 // (relative; else B is formed afresh once, member by member), with some, within the
 // decomposition's own consistency bound 1e-9 (a right side outside M's range, or a

@@ -7,13 +7,35 @@ namespace cl {
 
 namespace {
 
-// Eigen's block of columns for an n x n column-major product (GeneralMatrixVector.h).
-int blockColumns(int n) {
-  if (n < 128) return n;
-  return static_cast<std::size_t>(n) * sizeof(double) < 32000 ? 16 : 4;
+// Eigen's block of columns in a column-major matrix-vector product of `cols` columns whose
+// outer stride is `stride` (GeneralMatrixVector.h): all of them below 128 columns, else 16
+// while a column's stride takes under 32 000 bytes, else 4.
+int gemvBlockColumns(Eigen::Index cols, Eigen::Index stride) {
+  if (cols < 128) return static_cast<int>(cols);
+  return static_cast<std::size_t>(stride) * sizeof(double) < 32000 ? 16 : 4;
 }
 
 }  // namespace
+
+void productOfSparse(const Eigen::Ref<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>& E,
+                     Eigen::Ref<const Eigen::VectorXd> v, Eigen::Ref<Eigen::VectorXd> out,
+                     Eigen::Ref<Eigen::VectorXd> blockSum) {
+  const Eigen::Index n = E.cols();
+  out.setZero();
+  const int block = std::max(1, gemvBlockColumns(n, E.outerStride()));
+  for (Eigen::Index j0 = 0; j0 < n; j0 += block) {
+    const Eigen::Index j1 = std::min(n, j0 + block);
+    bool any = false;
+    for (Eigen::Index j = j0; j < j1; ++j) {
+      const double vj = v[j];
+      if (vj == 0) continue;
+      if (!any) blockSum.setZero();
+      any = true;
+      blockSum += E.col(j) * vj;  // per row: the sum so far plus E_ij v_j, in column order
+    }
+    if (any) out += blockSum;  // a block of zeros would add +0 to sums that are never -0
+  }
+}
 
 void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzeros* nonzeros,
                     std::vector<int>& row, std::vector<double>& value) {
@@ -33,7 +55,7 @@ void product(const SparseColumns& A, const Eigen::VectorXd& f, Eigen::VectorXd& 
              std::vector<double>& blockSum) {
   const int n = A.size();
   out.setZero(n);
-  const int block = std::max(1, blockColumns(n));
+  const int block = std::max(1, gemvBlockColumns(n, n));
   if (block >= n) {  // one block: each row's sum from +0 in column order is its total
     for (int j = 0; j < n; ++j) {
       const double fj = f[j];

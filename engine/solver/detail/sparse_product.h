@@ -49,6 +49,13 @@ void appendNonzeros(const Eigen::MatrixXd& A, Eigen::Index c, const ColumnNonzer
 void product(const SparseColumns& A, const Eigen::VectorXd& f, Eigen::VectorXd& out,
              std::vector<double>& blockSum);
 
+// out = E v over v's nonzeros, with the bits of Eigen's `out.noalias() = E * v` for a
+// column-major E (a block of a matrix, with its stride): a column whose v_j is zero adds
+// only zeros to its block's sums where E is finite. `blockSum` has E.rows() entries.
+void productOfSparse(const Eigen::Ref<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>& E,
+                     Eigen::Ref<const Eigen::VectorXd> v, Eigen::Ref<Eigen::VectorXd> out,
+                     Eigen::Ref<Eigen::VectorXd> blockSum);
+
 // out = A f + b; `blockSum` is working space (resized to n).
 void productPlus(const SparseColumns& A, const Eigen::VectorXd& f, const Eigen::VectorXd& b,
                  Eigen::VectorXd& out, std::vector<double>& blockSum);

@@ -5,11 +5,14 @@
 // or columns without a nonzero; a solve's a = A f + b, which ComputeForces forms sparse, equal to
 // the dense product exactly; and A's nonzeros listed by the problem's builder
 // (LcpProblem::nonzeros): the same solve, bit for bit, and validate's checks of the list.
+// The friction pivoting's held rows: their dense inverse, the top-left of a larger matrix,
+// times a sparse right side, bit for bit with Eigen's.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -144,6 +147,32 @@ TEST_CASE("a sparse product differs from a plain row sum where Eigen blocks the 
   Eigen::VectorXd sparse;
   productPlus(cols.view(), f, b, sparse, work);
   CHECK(sameBits(sparse[0], dense[0]));
+}
+
+TEST_CASE("E v over v's nonzeros has the bits of Eigen's dense product", "[sparse_product]") {
+  // HeldInverse's basic solve: its dense inverse times a right side that is a pivot's
+  // driven column, a handful of nonzeros.
+  RandomLCG rng(48);
+  for (const int stride : {0, 4000}) {
+    for (const int n : {1, 2, 17, 127, 128, 129, 160, 301}) {
+      Eigen::MatrixXd big = Eigen::MatrixXd::Zero(std::max(n, stride), n);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          big(i, j) = (rng.nextFloat() - 0.5) * std::pow(10.0, 6 * rng.nextFloat() - 3);
+      const auto E = big.topLeftCorner(n, n);
+      for (const double share : {0.02, 0.3, 1.0}) {
+        Eigen::VectorXd v = Eigen::VectorXd::Zero(n);
+        for (int i = 0; i < n; ++i)
+          if (rng.nextFloat() < share) v[i] = (rng.nextFloat() - 0.5) * 100;
+        Eigen::VectorXd dense = Eigen::VectorXd::Constant(n, 3.0), sparse = dense;
+        dense.noalias() = E * v;
+        Eigen::VectorXd blockSum(n);
+        productOfSparse(E, v, sparse, blockSum);
+        INFO(fmt::format("n = {}, stride {}, share {}", n, big.outerStride(), share));
+        CHECK(firstDifference(sparse, dense) == -1);
+      }
+    }
+  }
 }
 
 TEST_CASE("ComputeForces' a = A f + b equals the dense product exactly on contact LCPs",
