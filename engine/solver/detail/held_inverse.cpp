@@ -210,9 +210,12 @@ void HeldInverse::minimumNorm(Segment v, Segment out) {
   out.setZero();
   // Over v's nonzeros where it is sparse (a pivot's right side is its driven column, a
   // handful of nonzeros).
-  const auto nonzeros = static_cast<Eigen::Index>(
-      std::count_if(v.data(), v.data() + r, [](double e) { return e != 0; }));
-  if (r >= kSparseFrom && nonzeros * kSparseShare <= r)
+  const auto sparse = [&] {
+    return r >= kSparseFrom &&
+           std::count_if(v.data(), v.data() + r, [](double e) { return e != 0; }) * kSparseShare <=
+               r;
+  };
+  if (sparse())
     productOfSparse(mInv.topLeftCorner(r, r), v.head(r), out.head(r), work(kCol, r));
   else
     out.head(r).noalias() = mInv.topLeftCorner(r, r) * v.head(r);
