@@ -262,7 +262,13 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
       t.solves, t.pivots, t.maxViolation, t.warmStarts, t.warmPartials, t.warmRejects,
       sim.warmStart() ? "on" : "off", sim.frictionWarmStart() ? ", friction warm start on" : "",
       t.frictionHeld > 0
-          ? fmt::format("   sliding held static {} (no sliding-friction solution)", t.frictionHeld)
+          ? fmt::format("   sliding held static {} (no sliding-friction solution{})",
+                        t.frictionHeld,
+                        t.frictionHeldAtOnce > 0
+                            ? fmt::format("; {} of them at once, their sliding solve skipped: "
+                                          "their contacts' last solve was held static",
+                                          t.frictionHeldAtOnce)
+                            : std::string())
           : std::string(),
       t.frictionByLemke + t.frictionRegularized > 0
           ? fmt::format("   friction fallbacks: Lemke {}, regularized {}", t.frictionByLemke,

@@ -52,6 +52,7 @@ ContactSim::SolveTotals& ContactSim::SolveTotals::operator+=(const SolveTotals& 
   frictionByLemke += later.frictionByLemke;
   frictionCompliant += later.frictionCompliant;
   frictionCompliantFirst += later.frictionCompliantFirst;
+  frictionHeldAtOnce += later.frictionHeldAtOnce;
   compliantViolation = std::max(compliantViolation, later.compliantViolation);
   return *this;
 }
@@ -243,6 +244,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
                                             std::move(mu), mExtraAccel, mExtraAccelTimeStep);
   FrictionOptions options;
   options.sink = mTraceSink;
+  const bool sliding = problem.sliding();
+  bool holdAtOnce = false;  // the held problem (below) first, its sliding solve skipped
   if (mFrictionWarmStartOn) {
     // The previous solve's forces where it had the same contacts; and a shorter pivoting
     // where the guess fails: a degenerate pile's pivoting that runs long mostly ends in a
@@ -260,10 +263,20 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
       // remembered carrier among them says so), a problem of them without a sliding contact
       // (the held one below) is solved compliant first, from the guess: on pile_100's
       // collapse (4.0 to 4.15 s) their held solves took 27.5 s instead of 71.8.
+      const auto allRemembered = [&](bool WarmStart::Carrier::*mark) {
+        return std::all_of(remembered.begin(), remembered.end(),
+                           [mark](const WarmStart::Carrier* c) { return !c || c->*mark; });
+      };
       options.compliantFirst =
-          mFrictionCompliance &&
-          std::all_of(remembered.begin(), remembered.end(),
-                      [](const WarmStart::Carrier* c) { return !c || c->heldCompliant; });
+          mFrictionCompliance && allRemembered(&WarmStart::Carrier::heldCompliant);
+      // Where their last solve had no sliding solution and held them static, a sliding
+      // problem of them is held static at once: on pile_200's collapse the sliding problem
+      // failed again in most such evaluations, each failure a chain of exact solves (the
+      // pivoting, Lemke, the regularized pivoting, the jam check) on hundreds of rows
+      // (docs/performance.md, the sixteenth friction pass). Counted (frictionHeldAtOnce);
+      // where the held problem has no solution, the sliding one is solved as usual.
+      holdAtOnce = mFrictionCompliance && sliding && mExtraAccel != ExtraAccel::NONE &&
+                   allRemembered(&WarmStart::Carrier::heldStatic);
     }
   }
 
@@ -299,25 +312,36 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     full.lemkeFallback = false;
     return solveWith(p, full);
   };
-  FrictionResult result = solve(problem);
+  // The sliding contacts held as static ones. Their b_F carries v_t / h (ExtraAccel), so at
+  // the cone's edge their friction opposes the slip as sliding friction does, and within it
+  // stops the slip in one time step.
+  const auto solveHeld = [&] {
+    FrictionProblem held = problem;
+    held.slide.assign(held.mu.size(), 0);
+    return solve(held);
+  };
+  FrictionResult result;
+  bool heldStatic = false;  // the solution used is the held problem's: no contact slides
+  if (holdAtOnce) {
+    result = solveHeld();
+    heldStatic = result.ok();
+    mSolveTotals.frictionHeld += heldStatic;
+    mSolveTotals.frictionHeldAtOnce += heldStatic;
+  }
+  if (!heldStatic) result = solve(problem);
   ++mSolveCount;
   mSolveTotals.solves += 1;
-  if (result.ok() && stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep))
+  if (!heldStatic && result.ok() &&
+      stickingSlides(problem, cs, bodies(), vars, result.a, mExtraAccelTimeStep))
     result = solve(problem);
-  const bool sliding = problem.sliding();
-  bool heldStatic = false;  // the solution used is the held problem's: no contact slides
   std::string heldFailure;
   const bool jam = result.error == LcpError::kNoSolution && sliding && mJamImpulses &&
                    jamImpulseExists(cs, vars);
   if (!result.ok() && sliding && !jam && mExtraAccel != ExtraAccel::NONE) {
     // Sliding friction without a solution (neither the pivoting nor Lemke found one) and no
-    // jam to end by an impulse: the sliding contacts are held as static ones. Their b_F
-    // carries v_t / h (ExtraAccel), so at the cone's edge their friction opposes the slip
-    // as sliding friction does, and within it stops the slip in one time step. Counted
+    // jam to end by an impulse: the sliding contacts are held static. Counted
     // (frictionHeld); where even that has no solution the run fails (below).
-    FrictionProblem held = problem;
-    held.slide.assign(held.mu.size(), 0);
-    FrictionResult heldResult = solve(held);
+    FrictionResult heldResult = solveHeld();
     if (heldResult.ok()) {
       ++mSolveTotals.frictionHeld;
       result = std::move(heldResult);
@@ -353,8 +377,8 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   const auto n = static_cast<Eigen::Index>(cs.size());
   if (mFrictionWarmStartOn)
     mWarmStart.collect(cs, std::span<const double>(result.f.data(), cs.size()),
-                       std::span<const double>(result.f.data() + n, cs.size()),
-                       heldStatic && result.compliant);
+                       std::span<const double>(result.f.data() + n, cs.size()), heldStatic,
+                       result.compliant);
   for (Eigen::Index i = 0; i < n; ++i) {
     RigidBodyCollision& shown = mLastContacts[subset[static_cast<std::size_t>(i)]];
     shown.force = result.f(i);

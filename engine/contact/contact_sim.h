@@ -17,7 +17,8 @@
 //   the slide there (a jam: handleJam's impulse is not zero), which CollisionAdvance
 //   applies before taking the step again; otherwise it is solved again with its sliding
 //   contacts held as static ones against their slip (b_F carries v_t / h under ExtraAccel;
-//   counted in SolveTotals::frictionHeld), and fails only when that has none either.
+//   counted in SolveTotals::frictionHeld), and fails only when that has none either. With
+//   friction_compliance, a subset whose contacts' last solve was so held is held at once.
 //   With the warm start on (the default), each solve first tries the contacts that carried
 //   force in the previous evaluate as its set C (warm_start.h, ComputeForces::solve with a
 //   guess); the memory is part of the simulation's state (warmStartMemory()), so a run
@@ -227,6 +228,10 @@ class ContactSim : public RigidBodySim {
     // Friction solves whose sliding friction had no solution, solved with the sliding
     // contacts held as static ones (contact_sim.cpp, solveWithFriction).
     long long frictionHeld = 0;
+    // Of those, the ones held static at once, their sliding solve skipped: with
+    // friction_compliance, where the same contacts' last solve was held static too
+    // (WarmStart::Carrier::heldStatic).
+    long long frictionHeldAtOnce = 0;
     // Friction solves, of contact forces and of collision impulses alike (solveFriction),
     // that the pivoting and Lemke failed and the regularized pivoting solved
     // (FrictionOptions::regularizedFallback), and those Lemke solved.

@@ -24,12 +24,13 @@ WarmStart::Carrier WarmStart::carrierOf(const RigidBodyCollision& c) {
 
 void WarmStart::collect(std::span<const RigidBodyCollision> contacts,
                         std::span<const double> forces, std::span<const double> frictions,
-                        bool heldCompliant) {
+                        bool heldStatic, bool compliant) {
   for (std::size_t i = 0; i < contacts.size() && i < forces.size(); ++i) {
     if (!(forces[i] > 0)) continue;
     Carrier c = carrierOf(contacts[i]);
     if (i < frictions.size()) c.force = forces[i], c.friction = frictions[i];
-    c.heldCompliant = heldCompliant;
+    c.heldStatic = heldStatic;
+    c.heldCompliant = heldStatic && compliant;
     mPending.push_back(c);
   }
 }

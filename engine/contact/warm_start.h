@@ -29,9 +29,11 @@ class WarmStart {
     // the friction force along the record's tangent (+f_F t on its primary body, which is
     // the same number whichever body the record names primary).
     double force = 0, friction = 0;
-    // The friction solve that collected it had no sliding solution, held its sliding
-    // contacts static and ended compliant (FrictionResult::compliant): the next solve of
-    // the same contacts goes straight to that (ContactSim::solveWithFriction).
+    // The friction solve that collected it had no sliding solution and held its sliding
+    // contacts static (heldStatic), and ended compliant (heldCompliant, FrictionResult::
+    // compliant): with friction_compliance the next solve of the same contacts goes straight
+    // to that (ContactSim::solveWithFriction).
+    bool heldStatic = false;
     bool heldCompliant = false;
     bool operator==(const Carrier&) const = default;
   };
@@ -43,13 +45,14 @@ class WarmStart {
   }
   // Collects the contacts of one solve with force > 0 (with `frictions`, their normal and
   // friction forces too: the friction warm start's guess, and whether that solve was held
-  // static and compliant); commit() makes everything collected
+  // static, and compliant); commit() makes everything collected
   // since begin() the memory that guess() reads (so the subsets of one evaluate all guess
   // from the previous evaluate, not from each other). begin() drops what an evaluate that
   // failed half-way collected.
   void begin() { mPending.clear(); }
   void collect(std::span<const RigidBodyCollision> contacts, std::span<const double> forces,
-               std::span<const double> frictions = {}, bool heldCompliant = false);
+               std::span<const double> frictions = {}, bool heldStatic = false,
+               bool compliant = false);
   void commit();
   // The memory made of `carriers` (carriers() of another memory, read back from a saved
   // state): the same memory, in the same order.

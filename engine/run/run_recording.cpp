@@ -52,6 +52,11 @@ void io(Ar& ar, WarmStart::Carrier& c) {
   ar(c.low, c.high, c.point, c.normal);
   if (ar.version >= 3) ar(c.force, c.friction);  // the friction warm start's forces
   if (ar.version >= 5) ar(c.heldCompliant);
+  // Before version 6 only the compliant held solves were marked, and those were held static.
+  if (ar.version >= 6)
+    ar(c.heldStatic);
+  else
+    c.heldStatic = c.heldCompliant;
 }
 template <class Ar>
 void io(Ar& ar, CollisionCounters& c) {
@@ -64,6 +69,7 @@ void io(Ar& ar, ContactSim::SolveTotals& t) {
      t.frictionHeld, t.frictionRegularized, t.frictionByLemke);
   if (ar.version >= 4) ar(t.frictionCompliant, t.compliantViolation);  // friction_compliance
   if (ar.version >= 5) ar(t.frictionCompliantFirst);
+  if (ar.version >= 6) ar(t.frictionHeldAtOnce);
 }
 template <class Ar>
 void io(Ar& ar, SimState& s) {  // all but the structure, which is rebuilt

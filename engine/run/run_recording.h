@@ -33,8 +33,9 @@ namespace cl {
 // Written by this build; it reads every version from 1 (version 2 added each step's size,
 // version 3 the friction warm start's forces in the warm-start memory, version 4 the
 // compliant friction solves in each step's solve totals, version 5 the memory's held-static
-// compliant solves and the solves they sent to the compliant solve first).
-inline constexpr std::uint32_t kRecordingFormatVersion = 5;
+// compliant solves and the solves they sent to the compliant solve first, version 6 the
+// memory's held-static solves and the solves held static at once).
+inline constexpr std::uint32_t kRecordingFormatVersion = 6;
 
 // An edit made while the run ran, right after step `afterStep` (the state of that step's
 // record already has it; the steps after run with it).

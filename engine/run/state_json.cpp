@@ -69,6 +69,7 @@ nlohmann::ordered_json stateJson(const RigidBodySim& sim, long long steps) {
         carrier["force"] = c.force;
         carrier["friction"] = c.friction;
       }
+      if (c.heldStatic) carrier["held_static"] = true;
       if (c.heldCompliant) carrier["held_compliant"] = true;
       carriers.push_back(std::move(carrier));
     }
@@ -126,6 +127,7 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       const auto normal = c.point("normal", Need::kRequired);
       const auto force = c.number("force", Need::kOptional);
       const auto friction = c.number("friction", Need::kOptional);
+      const auto heldStatic = c.boolean("held_static", Need::kOptional);
       const auto heldCompliant = c.boolean("held_compliant", Need::kOptional);
       c.rejectUnknown();
       if (!low || !high || !point || !normal) continue;
@@ -136,6 +138,8 @@ SavedState parseStateJson(std::string_view text, const std::string& source) {
       carrier.force = force.value_or(0.0);
       carrier.friction = friction.value_or(0.0);
       carrier.heldCompliant = heldCompliant.value_or(false);
+      // A held compliant solve was held static (older files marked only those).
+      carrier.heldStatic = heldStatic.value_or(false) || carrier.heldCompliant;
       carriers.push_back(carrier);
     }
     out.warmStart.emplace();

@@ -38,7 +38,12 @@ std::string poorSolveReason(const StepStats& s) {
              : std::string()));
   if (t.frictionHeld > 0)
     add(solves(t.frictionHeld) +
-        " with no solution while sliding, solved with the sliding contacts held static");
+        " with no solution while sliding, solved with the sliding contacts held static" +
+        (t.frictionHeldAtOnce > 0
+             ? fmt::format(" ({} of them at once, their sliding solve skipped: their contacts' "
+                           "last solve was held static)",
+                           t.frictionHeldAtOnce)
+             : std::string()));
   if (s.timeStepStatus != TimeStepStatus::kConverged)
     add(fmt::format("the time step ended {} after {} iterations",
                     timeStepStatusName(s.timeStepStatus), s.iterations));

@@ -93,7 +93,8 @@ void bindSimulation(py::module_& m) {
       .def_readonly("friction_by_lemke", &ContactSim::SolveTotals::frictionByLemke)
       .def_readonly("friction_compliant", &ContactSim::SolveTotals::frictionCompliant)
       .def_readonly("compliant_violation", &ContactSim::SolveTotals::compliantViolation)
-      .def_readonly("friction_compliant_first", &ContactSim::SolveTotals::frictionCompliantFirst);
+      .def_readonly("friction_compliant_first", &ContactSim::SolveTotals::frictionCompliantFirst)
+      .def_readonly("friction_held_at_once", &ContactSim::SolveTotals::frictionHeldAtOnce);
 
   py::class_<StepStats>(m, "StepStats", "One number of each kind about a step.")
       .def_readonly("time", &StepStats::time)

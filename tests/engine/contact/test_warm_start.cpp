@@ -133,28 +133,35 @@ TEST_CASE("The warm-start memory is part of the state: a copy with it repeats th
                     sizeof(double) * a.sim().vars().size()) == 0);
 }
 
-TEST_CASE("The friction warm start's held-compliant mark is part of the saved state", "[warm]") {
-  // ContactSim sends a problem to the compliant solve first where the remembered carriers
-  // say their solve was held static and compliant: a run split at a saved state goes on
-  // with the same bits only when the state file carries that mark.
+TEST_CASE("The friction warm start's held marks are part of the saved state", "[warm]") {
+  // With friction_compliance ContactSim holds a sliding problem static at once where the
+  // remembered carriers say their solve was held static, and sends a problem to the
+  // compliant solve first where it was held static and compliant: a run split at a saved
+  // state goes on with the same bits only when the state file carries those marks.
   Pile p = pile(true);
   p.runTo(3);
   nlohmann::ordered_json j = stateJson(*p.scene.sim, 120);
-  REQUIRE(j["warm_start"].size() >= 2);
-  CHECK_FALSE(j["warm_start"][0].contains("held_compliant"));  // written only where set
+  REQUIRE(j["warm_start"].size() >= 3);
+  for (const char* mark : {"held_static", "held_compliant"})  // written only where set
+    CHECK_FALSE(j["warm_start"][0].contains(mark));
   j["warm_start"][1]["force"] = 4.5;
   j["warm_start"][1]["friction"] = -1.25;
-  j["warm_start"][1]["held_compliant"] = true;
+  j["warm_start"][1]["held_compliant"] = true;  // as a version 5 state wrote it: held static
+  j["warm_start"][2]["held_static"] = true;
   const SavedState saved = parseStateJson(j.dump(), "edited.json");
   REQUIRE(saved.warmStart);
-  int marked = 0;
-  for (const WarmStart::Carrier& c : saved.warmStart->carriers())
+  int compliant = 0, held = 0;
+  for (const WarmStart::Carrier& c : saved.warmStart->carriers()) {
+    held += c.heldStatic;
     if (c.heldCompliant) {
-      ++marked;
+      ++compliant;
+      CHECK(c.heldStatic);
       CHECK(c.force == 4.5);
       CHECK(c.friction == -1.25);
     }
-  CHECK(marked == 1);
+  }
+  CHECK(compliant == 1);
+  CHECK(held == 2);
   // Put into the simulation and written again: the same memory, mark and all.
   restoreSavedState(*p.scene.sim, saved, "edited.json");
   CHECK(p.sim().warmStartMemory() == *saved.warmStart);
@@ -164,4 +171,8 @@ TEST_CASE("The friction warm start's held-compliant mark is part of the saved st
   j["warm_start"][1]["held_compliant"] = "yes";
   CHECK_THROWS_WITH(parseStateJson(j.dump(), "bad.json"),
                     Catch::Contains("bad.json") && Catch::Contains("/warm_start/1/held_compliant"));
+  j["warm_start"][1]["held_compliant"] = true;
+  j["warm_start"][2]["held_static"] = 1;
+  CHECK_THROWS_WITH(parseStateJson(j.dump(), "bad.json"),
+                    Catch::Contains("bad.json") && Catch::Contains("/warm_start/2/held_static"));
 }

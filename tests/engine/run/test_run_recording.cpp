@@ -102,10 +102,11 @@ std::string refusal(const std::string& bytes) {
 
 TEST_CASE("A recording reads back every record to the bit", "[run][recording]") {
   MadeRun run = editedRun();
-  // The fields only a frictional run with friction_compliance sets (format version 5): the
-  // warm-start memory's held-compliant mark and the solves it sent to the compliant solve.
-  // (contact_app has no friction: each record's memory gets a remembered frictional
-  // carrier, marked on every other step.)
+  // The fields only a frictional run with friction_compliance sets (format versions 5 and
+  // 6): the warm-start memory's held-static and held-compliant marks, and the solves they
+  // sent to the compliant solve first or held static at once. (contact_app has no friction:
+  // each record's memory gets a remembered frictional carrier, marked held static on all but
+  // every third step and compliant on every other one.)
   for (cl::StepRecord& r : run.records) {
     std::vector<cl::WarmStart::Carrier> carriers = r.state.warmStart.carriers();
     carriers.push_back({.low = 0,
@@ -114,9 +115,11 @@ TEST_CASE("A recording reads back every record to the bit", "[run][recording]") 
                         .normal = {0, 1},
                         .force = 2.5,
                         .friction = -0.75,
+                        .heldStatic = r.step % 3 != 0,
                         .heldCompliant = r.step % 2 == 1});
     r.state.warmStart.restore(std::move(carriers));
     r.stats.solves.frictionCompliantFirst = r.step % 3;
+    r.stats.solves.frictionHeldAtOnce = r.step % 5;
   }
   const fs::path path = tempFile("roundtrip.clrun");
   write(path, run);
@@ -140,6 +143,7 @@ TEST_CASE("A recording reads back every record to the bit", "[run][recording]") 
     CHECK(sameBits(a.stats.minDistance, b.stats.minDistance));  // NaN at step 0 too
     CHECK(a.stats.solves.pivots == b.stats.solves.pivots);
     CHECK(a.stats.solves.frictionCompliantFirst == b.stats.solves.frictionCompliantFirst);
+    CHECK(a.stats.solves.frictionHeldAtOnce == b.stats.solves.frictionHeldAtOnce);
     CHECK(sameBits(a.stats.wallSeconds, b.stats.wallSeconds));
     REQUIRE(a.draw.contacts.size() == b.draw.contacts.size());
     for (std::size_t c = 0; c < a.draw.contacts.size(); ++c) {

@@ -44,6 +44,16 @@ double alongSlope(const cl::BodyState& s0, const cl::BodyState& s1, double angle
   return (s1.x - s0.x) * std::cos(angle) + (s1.y - s0.y) * std::sin(angle);
 }
 
+// engine2D's pile_20 with mu 0.5 on every body.
+std::string pile20WithFriction() {
+  std::string text =
+      cl::readTextFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / "pile_20.json");
+  for (std::size_t at = 0; (at = text.find("\"elasticity\": 0.5", at)) != std::string::npos;
+       at += 20)
+    text.insert(at + 17, ", \"friction\": 0.5");
+  return text;
+}
+
 }  // namespace
 
 TEST_CASE("Friction scene: a block on a slope stays below the angle of friction",
@@ -170,22 +180,36 @@ TEST_CASE("Friction scene: pile_20 with friction goes on through jams and held s
   // of both kinds: jams that an impulse ends (friction drives a sliding corner into its
   // surface) and sets of slides with no solution and no jam, held as static friction for
   // that evaluate. Through them the pile loses energy and the run goes on.
-  std::string text =
-      cl::readTextFile(std::filesystem::path(CONTACTLAB_SCENES_DIR) / "pile_20.json");
-  for (std::size_t at = 0; (at = text.find("\"elasticity\": 0.5", at)) != std::string::npos;
-       at += 20)
-    text.insert(at + 17, ", \"friction\": 0.5");
   // With the friction warm start (the same jams and held slides come, at a tenth of the
   // cost of the cold pivoting on the resting blocks: this test's time under ASan).
-  Run r(text);
+  Run r(pile20WithFriction());
   r.scene.contactSim()->setFrictionWarmStart(true);
   auto* advance = dynamic_cast<cl::CollisionAdvance*>(r.advance.get());
   REQUIRE(advance != nullptr);
   const double start = r.scene.sim->energy().total();
   REQUIRE_NOTHROW(r.to(4.0));
   CHECK(advance->counters().jams >= 1);
-  CHECK(r.scene.contactSim()->solveTotals().frictionHeld >= 1);
-  CHECK(r.scene.contactSim()->solveTotals().warmStarts > 0);
+  const cl::ContactSim::SolveTotals& t = r.scene.contactSim()->solveTotals();
+  CHECK(t.frictionHeld >= 1);
+  CHECK(t.frictionHeldAtOnce == 0);  // every sliding problem solved first: no compliance
+  CHECK(t.warmStarts > 0);
+  CHECK(r.scene.sim->energy().total() < start);
+}
+
+TEST_CASE("Friction scene: with friction_compliance a slide held static is held at once next",
+          "[friction][scene][compliance]") {
+  // The same pile with friction_compliance: where the same contacts' last solve had no
+  // sliding solution and was held static, the next is held static at once (its sliding
+  // solve skipped), counted as held and as held at once; the first of each such run of
+  // evaluations is solved as sliding first, so not every held solve is held at once.
+  Run r(pile20WithFriction());
+  r.scene.contactSim()->setFrictionWarmStart(true);
+  r.scene.contactSim()->setFrictionCompliance(true);
+  const double start = r.scene.sim->energy().total();
+  REQUIRE_NOTHROW(r.to(4.0));
+  const cl::ContactSim::SolveTotals& t = r.scene.contactSim()->solveTotals();
+  CHECK(t.frictionHeldAtOnce >= 1);
+  CHECK(t.frictionHeldAtOnce < t.frictionHeld);
   CHECK(r.scene.sim->energy().total() < start);
 }
 
