@@ -270,9 +270,12 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
       options.compliantFirst =
           mFrictionCompliance && allRemembered(&WarmStart::Carrier::heldCompliant);
       // Where their last solve had no sliding solution and held them static, a sliding
-      // problem of them is held static at once: on pile_200's collapse the sliding problem
-      // failed again in most such evaluations, each failure a chain of exact solves (the
-      // pivoting, Lemke, the regularized pivoting, the jam check) on hundreds of rows
+      // problem of them is held static at once, its sliding solve skipped: a choice of
+      // model (the held friction stops the slip within the time step or opposes it at the
+      // cone's edge, as velocity-level friction does), so only with friction_compliance. On
+      // pile_200's collapse such a sliding problem failed again in 6 of 14 evaluations
+      // (4.1 to 4.15 s; 3 jams, 5 solved), each failure a chain of exact solves on hundreds
+      // of rows, and holding at once took that span from 25.9 to 15.8 user s
       // (docs/performance.md, the sixteenth friction pass). Counted (frictionHeldAtOnce);
       // where the held problem has no solution, the sliding one is solved as usual.
       holdAtOnce = mFrictionCompliance && sliding && mExtraAccel != ExtraAccel::NONE &&
