@@ -35,6 +35,26 @@ TEST_CASE("A poor solve is a violation above 1e-8, a friction fallback or an unc
   CHECK_FALSE(cl::hasMark(s, StepMark::kBackup));
 }
 
+TEST_CASE("A poor step's reason names each cause with its count", "[run][marks]") {
+  cl::StepStats s;
+  s.solves.frictionHeld = 3;
+  const std::string held = cl::poorSolveReason(s);
+  CHECK_THAT(held, Catch::Contains("3 friction solves with no solution while sliding"));
+  CHECK_THAT(held, !Catch::Contains("at once"));
+  // Held at once by the warm-start memory (friction_compliance): said, with its count.
+  s.solves.frictionHeldAtOnce = 2;
+  CHECK_THAT(cl::poorSolveReason(s),
+             Catch::Contains("held static (2 of them at once, their sliding solve skipped"));
+  s = {};
+  s.solves.frictionCompliant = 1;
+  s.solves.compliantViolation = 2.5e-6;
+  s.solves.frictionCompliantFirst = 1;
+  const std::string compliant = cl::poorSolveReason(s);
+  CHECK_THAT(compliant, Catch::Contains("1 friction solve solved only with a contact compliance"));
+  CHECK_THAT(compliant, Catch::Contains("violation up to 2.5e-06"));
+  CHECK_THAT(compliant, Catch::Contains("1 of them compliant first"));
+}
+
 namespace {
 
 cl::SolveTrace solveOf(cl::SolvePurpose purpose, double violation,
