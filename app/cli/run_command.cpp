@@ -22,6 +22,7 @@
 #include "engine/parallel/worker_pool.h"
 #include "engine/run/run_recording.h"
 #include "engine/run/state_json.h"
+#include "engine/run/step_marks.h"
 #include "engine/run/step_plan.h"
 #include "engine/run/step_record.h"
 #include "engine/run/step_run.h"
@@ -264,11 +265,7 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
       t.frictionHeld > 0
           ? fmt::format("   sliding held static {} (no sliding-friction solution{})",
                         t.frictionHeld,
-                        t.frictionHeldAtOnce > 0
-                            ? fmt::format("; {} of them at once, their sliding solve skipped: "
-                                          "their contacts' last solve was held static",
-                                          t.frictionHeldAtOnce)
-                            : std::string())
+                        t.frictionHeldAtOnce > 0 ? "; " + heldAtOnceNote(t) : std::string())
           : std::string(),
       t.frictionByLemke + t.frictionRegularized > 0
           ? fmt::format("   friction fallbacks: Lemke {}, regularized {}", t.frictionByLemke,
@@ -278,12 +275,7 @@ void printSolves(const ContactSim& sim, const ContactSim::SolveTotals& t) {
           ? fmt::format("   compliant {} (friction_compliance: no exact solve; violation up to "
                         "{:.3g}{})",
                         t.frictionCompliant, t.compliantViolation,
-                        t.frictionCompliantFirst > 0
-                            ? fmt::format("; {} of them compliant first, their exact pivoting "
-                                          "skipped: their contacts' last solve was held static and "
-                                          "compliant",
-                                          t.frictionCompliantFirst)
-                            : std::string())
+                        t.frictionCompliantFirst > 0 ? "; " + compliantFirstNote(t) : std::string())
           : std::string());
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -325,11 +326,13 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
   };
   FrictionResult result;
   bool heldStatic = false;  // the solution used is the held problem's: no contact slides
+  std::optional<FrictionResult> heldFailed;  // held at once without a solution: not again
   if (holdAtOnce) {
     result = solveHeld();
     heldStatic = result.ok();
     mSolveTotals.frictionHeld += heldStatic;
     mSolveTotals.frictionHeldAtOnce += heldStatic;
+    if (!heldStatic) heldFailed = std::move(result);
   }
   if (!heldStatic) result = solve(problem);
   ++mSolveCount;
@@ -344,7 +347,7 @@ void ContactSim::solveWithFriction(const std::vector<int>& subset,
     // Sliding friction without a solution (neither the pivoting nor Lemke found one) and no
     // jam to end by an impulse: the sliding contacts are held static. Counted
     // (frictionHeld); where even that has no solution the run fails (below).
-    FrictionResult heldResult = solveHeld();
+    FrictionResult heldResult = heldFailed ? std::move(*heldFailed) : solveHeld();
     if (heldResult.ok()) {
       ++mSolveTotals.frictionHeld;
       result = std::move(heldResult);

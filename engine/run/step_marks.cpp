@@ -11,6 +11,22 @@ bool poorSolve(const StepStats& s) {
          s.timeStepStatus != TimeStepStatus::kConverged;
 }
 
+std::string compliantFirstNote(const ContactSim::SolveTotals& t) {
+  if (t.frictionCompliantFirst == 0) return {};
+  return fmt::format(
+      "{} of them compliant first, their exact pivoting skipped: their contacts' last solve "
+      "was held static and compliant",
+      t.frictionCompliantFirst);
+}
+
+std::string heldAtOnceNote(const ContactSim::SolveTotals& t) {
+  if (t.frictionHeldAtOnce == 0) return {};
+  return fmt::format(
+      "{} of them at once, their sliding solve skipped: their contacts' last solve was held "
+      "static",
+      t.frictionHeldAtOnce);
+}
+
 std::string poorSolveReason(const StepStats& s) {
   const ContactSim::SolveTotals& t = s.solves;
   std::string out;
@@ -31,19 +47,11 @@ std::string poorSolveReason(const StepStats& s) {
         fmt::format(" solved only with a contact compliance (no exact solve did), violation up "
                     "to {:.3g}",
                     t.compliantViolation) +
-        (t.frictionCompliantFirst > 0
-             ? fmt::format(" ({} of them compliant first, their exact pivoting skipped: their "
-                           "contacts' last solve was held static and compliant)",
-                           t.frictionCompliantFirst)
-             : std::string()));
+        (t.frictionCompliantFirst > 0 ? " (" + compliantFirstNote(t) + ")" : std::string()));
   if (t.frictionHeld > 0)
     add(solves(t.frictionHeld) +
         " with no solution while sliding, solved with the sliding contacts held static" +
-        (t.frictionHeldAtOnce > 0
-             ? fmt::format(" ({} of them at once, their sliding solve skipped: their contacts' "
-                           "last solve was held static)",
-                           t.frictionHeldAtOnce)
-             : std::string()));
+        (t.frictionHeldAtOnce > 0 ? " (" + heldAtOnceNote(t) + ")" : std::string()));
   if (s.timeStepStatus != TimeStepStatus::kConverged)
     add(fmt::format("the time step ended {} after {} iterations",
                     timeStepStatusName(s.timeStepStatus), s.iterations));

@@ -36,6 +36,12 @@ inline constexpr double kPoorViolation = 1e-8;
 bool poorSolve(const StepStats& s);
 bool hasMark(const StepStats& s, StepMark mark);
 
+// The shortcuts friction_compliance's warm-start memory took, in words, for the poor-step
+// reason and the CLI's summary alike: "N of them compliant first, their exact pivoting
+// skipped: ..." and "N of them at once, their sliding solve skipped: ..." (empty at 0).
+std::string compliantFirstNote(const ContactSim::SolveTotals& t);
+std::string heldAtOnceNote(const ContactSim::SolveTotals& t);
+
 // Why poorSolve(s) holds, in words ("worst violation 3.1e-07 above 1e-08; 2 friction solves
 // solved by the Lemke fallback"); empty when it does not.
 std::string poorSolveReason(const StepStats& s);
