@@ -206,11 +206,13 @@ FrictionOptions ContactSim::frictionOptions(const FrictionProblem& p,
   options.compliantFallback = mFrictionCompliance;
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
-  // (FrictionOptions::lemkeExact); the held rows' systems are solved by an updated inverse
+  // (FrictionOptions::lemkeExact), and it starts from the guess's basis
+  // (FrictionOptions::lemkeFromGuess); the held rows' systems are solved by an updated inverse
   // (FrictionOptions::updatedInverse); a sliding problem, and any with friction_compliance
   // on, is regularized at one level (FrictionOptions::regularizeOnce).
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
+    options.lemkeFromGuess = true;
     options.updatedInverse = true;
     options.regularizeOnce = mFrictionCompliance || p.sliding();
   }

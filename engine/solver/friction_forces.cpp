@@ -54,8 +54,11 @@ enum class Goal { kEstablish, kZeroForce };
 // as the drives move them, and what is sent to the trace.
 class FrictionPivoting {
  public:
-  FrictionPivoting(const FrictionProblem& p, const FrictionOptions& o)
-      : P(p), A(p.A), n(p.contacts()), opt(o) {}
+  // lemkeGuess: the guess of the Lemke fallback (FrictionOptions::lemkeFromGuess), o.guess
+  // unless given: a regularized pivoting from no sets keeps the outer guess for its Lemke.
+  FrictionPivoting(const FrictionProblem& p, const FrictionOptions& o,
+                   const Eigen::VectorXd* lemkeGuess = nullptr)
+      : P(p), A(p.A), n(p.contacts()), opt(o), lemkeGuess(lemkeGuess ? *lemkeGuess : o.guess) {}
 
   FrictionResult go();
 
@@ -137,6 +140,7 @@ class FrictionPivoting {
   const Eigen::MatrixXd& A;
   const int n;
   const FrictionOptions& opt;
+  const Eigen::VectorXd& lemkeGuess;
 
   Eigen::VectorXd f, a, df, da;
   // A's nonzeros by column, for da = A df at every pivot: a pile's contact touches a few
@@ -658,7 +662,8 @@ FrictionResult FrictionPivoting::go() {
     if (!opt.lemkeFallback) return std::nullopt;
     // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
     // problem (it can report a ray where its last basis already solves it).
-    FrictionResult lemke = frictionByLemke(P, opt.tolerance, opt.lemkeExact);
+    FrictionResult lemke = frictionByLemke(P, opt.tolerance, opt.lemkeExact,
+                                           opt.lemkeFromGuess ? lemkeGuess : Eigen::VectorXd());
     if (lemke.f.size() != m || frictionViolation(P, lemke.f, lemke.a) > kCheckFactor * tol)
       return std::nullopt;
     lemke.error = LcpError::kOk;
@@ -719,7 +724,7 @@ FrictionResult FrictionPivoting::regularized(double rel, bool compliant, From fr
   inner.compliantFallback = false;
   FrictionProblem Q = P;
   Q.A.diagonal().array() += rel * scale;
-  FrictionResult r = FrictionPivoting(Q, inner).go();
+  FrictionResult r = FrictionPivoting(Q, inner, &lemkeGuess).go();
   if (!r.ok()) return r;
   const Eigen::VectorXd own = P.A * r.f + P.b;
   if (!compliant && frictionViolation(P, r.f, own) > kCheckFactor * tol) {

@@ -7,7 +7,13 @@
 
 namespace cl {
 
-FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool exactLastResort) {
+namespace {
+// A guessed friction this close (relative) to mu f_N is at the cone's edge.
+constexpr double kEdge = 1e-9;
+}  // namespace
+
+FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool exactLastResort,
+                               const Eigen::VectorXd& guess) {
   FrictionResult res;
   if (!p.validate().empty()) {
     res.error = LcpError::kBadInput;
@@ -64,9 +70,25 @@ FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool 
     lcp.A(lambda, n + k) = -1;
     lcp.A(lambda, n + m + k) = -1;
   }
+  // The guessed basis: normals first, then frictions, then lambda, whose diagonal entry is
+  // zero until its beta and normal are in (lemke.h pivots them in this order).
+  std::vector<int> basic;
+  if (guess.size() == 2 * n) {
+    for (int i = 0; i < n; ++i)
+      if (guess(i) > 0) basic.push_back(i);
+    for (int k = 0; k < m; ++k) {
+      const int i = statics[k];
+      if (guess(i) > 0 && guess(n + i) != 0) basic.push_back(guess(n + i) > 0 ? n + k : n + m + k);
+    }
+    for (int k = 0; k < m; ++k) {
+      const int i = statics[k];
+      if (guess(i) > 0 && std::abs(guess(n + i)) >= (1 - kEdge) * p.mu[i] * guess(i))
+        basic.push_back(n + 2 * m + k);
+    }
+  }
   LcpSolverOptions options;
   options.tolerance = tolerance;
-  const LcpResult r = Lemke(options, exactLastResort).solve(lcp, {});
+  const LcpResult r = Lemke(options, exactLastResort, !basic.empty()).solve(lcp, basic);
   res.pivots = r.pivots;
   res.error = r.error;
   if (r.f.size() != size) return res;

@@ -25,8 +25,12 @@ namespace cl {
 // Solves `problem` by Lemke; the result's sets are read off the solution (a normal with
 // force in C, a static friction with a_F within `tolerance` (relative to max |b|) in C_F,
 // else at the cone's edge). On failure `error` says why (kNoSolution on a ray).
-// exactLastResort: Lemke's (lemke.h).
+// exactLastResort: Lemke's (lemke.h). `guess` (2n forces, normals then frictions, as
+// FrictionOptions::guess; empty for none): Lemke from the basis it implies (lemke.h), the
+// normals with force, their static frictions' beta+ or beta- by sign, and lambda where the
+// friction is at the cone's edge.
 FrictionResult frictionByLemke(const FrictionProblem& problem, double tolerance,
-                               bool exactLastResort = true);
+                               bool exactLastResort = true,
+                               const Eigen::VectorXd& guess = Eigen::VectorXd());
 
 }  // namespace cl

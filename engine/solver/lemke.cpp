@@ -24,6 +24,10 @@ constexpr int kDriftEvery = 10;
 constexpr double kLostRcond = 1e-14;
 // Two ratios of the minimum-ratio test this close (relative) are equal (Tableau::tied).
 constexpr double kTie = 1e-11;
+// A guessed z_j enters the start basis only on an entry above this much of its column's
+// largest (a degenerate pile's guessed forces are dependent: their later entries cancel to
+// rounding).
+constexpr double kGuessPivot = 1e-8;
 
 // The LCP w = M z + q over the contacts, the joints (a_J = 0, f_J free) eliminated by their
 // Schur complement (see lemke.h), and how to read f back from z. With A_JJ singular the
@@ -82,6 +86,13 @@ struct ContactLcp {
       for (int l = 0; l < static_cast<int>(joints.size()); ++l)
         M(n + k, n + l) =
             p.A(joints[static_cast<std::size_t>(k)], joints[static_cast<std::size_t>(l)]);
+  }
+
+  // The LCP's index of the problem's contact `i`; -1 for an eliminated joint.
+  int lcpIndex(int i) const {
+    if (split || joints.empty()) return i;
+    const auto at = std::lower_bound(contacts.begin(), contacts.end(), i);
+    return at != contacts.end() && *at == i ? static_cast<int>(at - contacts.begin()) : -1;
   }
 
   Eigen::VectorXd forces(const Eigen::VectorXd& z, int n) const {
@@ -180,13 +191,35 @@ class Tableau {
         T(mStorage.data(), m, 2 * m + 2),
         basis(m),
         rowOf(2 * m + 1, -1),
+        lex(m),
+        d(m),
         mLcp(lcp) {
+    coldStart();
+  }
+
+  // The cold start: the basis w, whose B^-1 is I, and d = 1.
+  void coldStart() {
+    d.setOnes();
     T.setZero();
     T.leftCols(m).setIdentity();
-    T.middleCols(m, m) = -lcp.M;
-    T.col(2 * m).setConstant(-1.0);  // -d, d = 1
-    T.col(2 * m + 1) = lcp.q;
-    for (int i = 0; i < m; ++i) basis[static_cast<std::size_t>(i)] = rowOf[i] = i;
+    T.middleCols(m, m) = -mLcp.M;
+    T.col(2 * m) = -d;
+    T.col(2 * m + 1) = mLcp.q;
+    std::fill(rowOf.begin(), rowOf.end(), -1);
+    for (int i = 0; i < m; ++i)
+      basis[static_cast<std::size_t>(i)] = rowOf[static_cast<std::size_t>(i)] =
+          lex[static_cast<std::size_t>(i)] = i;
+  }
+
+  // Lemke from the present basis B_0 (lemke.h): the covering vector d = B_0 1, so that z0's
+  // column B_0^-1 (-d) is -1, and the lexicographic rule on the columns of B_0's variables.
+  // (z0 is not basic here.)
+  void startFromBasis() {
+    Eigen::VectorXd sum = Eigen::VectorXd::Zero(m);
+    for (int i = 0; i < m; ++i) sum += originalColumn(basis[static_cast<std::size_t>(i)]);
+    d = sum;
+    T.col(2 * m).setConstant(-1.0);
+    lex = basis;
   }
 
   // How far the basic solution x_B (the right-hand side) is from solving B x_B = q in the
@@ -205,8 +238,8 @@ class Tableau {
         r += x * mLcp.M.col(v - m);
         scale += std::abs(x) * mLcp.M.col(v - m).cwiseAbs().maxCoeff();
       } else {
-        r.array() += x;
-        scale += std::abs(x);
+        r += x * d;
+        scale += std::abs(x) * d.cwiseAbs().maxCoeff();
       }
     }
     return scale > 0 ? r.cwiseAbs().maxCoeff() / scale : 0.0;
@@ -222,7 +255,7 @@ class Tableau {
     Eigen::MatrixXd C(m, 2 * m + 2);
     C.leftCols(m).setIdentity();
     C.middleCols(m, m) = -mLcp.M;
-    C.col(2 * m).setConstant(-1.0);
+    C.col(2 * m) = -d;
     C.col(2 * m + 1) = mLcp.q;
     T = lu.solve(C);
     for (int i = 0; i < m; ++i) {
@@ -288,10 +321,11 @@ class Tableau {
     for (const int i : rows)
       if (basis[static_cast<std::size_t>(i)] == z0) return i;
     if (rows.size() == 1) return rows[0];
-    double scale = 0;  // of B^-1's rows still compared
-    for (const int i : rows) scale = std::max(scale, T.row(i).head(m).cwiseAbs().maxCoeff());
-    for (int c = 0; c < m && rows.size() > 1; ++c)  // B^-1 sits in the w columns
-      keepSmallest(c, scale);
+    double scale = 0;  // of B^-1 B_0's rows still compared
+    for (const int i : rows)
+      for (const int c : lex) scale = std::max(scale, std::abs(T(i, c)));
+    for (std::size_t c = 0; c < lex.size() && rows.size() > 1; ++c)  // B^-1 B_0's columns
+      keepSmallest(lex[c], scale);
     return rows[0];
   }
 
@@ -304,12 +338,16 @@ class Tableau {
   Eigen::Map<Eigen::MatrixXd, Eigen::Aligned16> T;
   std::vector<int> basis;  // variable code of row i's basic variable
   std::vector<int> rowOf;  // the row where variable k is basic, -1 when it is not
+  // The lexicographic rule's columns, B^-1 B_0 (B_0 the start basis: w at a cold start,
+  // whose columns hold B^-1), and the covering vector.
+  std::vector<int> lex;
+  Eigen::VectorXd d;
 
  private:
   Eigen::VectorXd originalColumn(int v) const {
     if (v < m) return Eigen::VectorXd::Unit(m, v);
     if (v < 2 * m) return -mLcp.M.col(v - m);
-    return Eigen::VectorXd::Constant(m, -1.0);
+    return -d;
   }
 
   const ContactLcp& mLcp;
@@ -354,7 +392,7 @@ Eigen::VectorXd refine(const LcpProblem& p, Eigen::VectorXd f) {
 
 }  // namespace
 
-LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/) {
+LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
   const detail::SolveRun run(problem, kind(), mOptions, mSink);
   if (auto refused = run.refuse()) return *refused;
   const int n = problem.size();
@@ -370,7 +408,6 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
   const double pivotTol = 1e-11 * std::max(1.0, maxM);
   // A pivot updates the m + 2 columns of the nonbasic variables and the right-hand side.
   const int limit = run.maxIterations(50 * m + 100, static_cast<double>(m) * (m + 2));
-  std::set<std::vector<int>> seen;
 
   const auto z = [&] {
     Eigen::VectorXd out = Eigen::VectorXd::Zero(m);
@@ -473,78 +510,151 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> /*guess*/
     return r;
   };
 
-  // z0 enters where q is most negative (the last such row on a tie, which keeps every row
-  // lexicographically positive after the pivot).
-  int row = 0;
-  for (int i = 1; i < m; ++i)
-    if (lcp.q[i] <= lcp.q[row]) row = i;
-  int leaving = t.basis[static_cast<std::size_t>(row)];
-  t.pivot(row, z0);
-  // The basis as a sorted list (the key of `seen`), kept up to date pivot by pivot: one
-  // variable leaves and one enters, so a sort at every pivot is not needed.
-  std::vector<int> key = t.basis;
-  std::sort(key.begin(), key.end());
-  record(z0, leaving);
-  int sinceCheck = 0;
-  while (true) {
-    if (leaving == z0) {
-      Eigen::VectorXd f = lcp.forces(z(), n);
-      if (run.residual(f) > run.relativeTolerance()) f = refined(std::move(f));
-      return run.finish(std::move(f), LcpError::kOk, pivots, pivots);
-    }
-    if (pivots >= limit)
-      return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
-    const int entering = leaving < m ? leaving + m : leaving - m;  // the complement
-    row = t.leavingRow(entering, pivotTol);
-    if (row < 0) {
-      Eigen::VectorXd y = Eigen::VectorXd::Zero(m);
-      if (entering >= m) y[entering - m] = 1;
-      for (int i = 0; i < m; ++i) {
-        const int v = t.basis[static_cast<std::size_t>(i)];
-        if (v >= m && v < 2 * m) y[v - m] = -t.T(i, entering);
+  // The iterate's forces, polished on their support where its residual exceeds the tolerance.
+  const auto solution = [&](std::string reason) {
+    Eigen::VectorXd f = lcp.forces(z(), n);
+    if (run.residual(f) > run.relativeTolerance()) f = refined(std::move(f));
+    return run.finish(std::move(f), LcpError::kOk, pivots, pivots, std::move(reason));
+  };
+
+  // Lemke's pivots from the tableau's present basis to their end: z0 enters where x_B (q at a
+  // cold start) is most negative (the last such row on a tie, which keeps every row
+  // lexicographically positive after the pivot), then each complement of the variable that
+  // left, until z0 leaves (a solution) or another end.
+  enum class End { kSolution, kLimit, kRay, kLostBasis, kRepeated };
+  int entering = 0;      // at kRay: the variable nothing limits
+  double lostRcond = 0;  // at kLostBasis: the basis's reciprocal condition number
+  const auto pivotToEnd = [&](int limitAt) {
+    std::set<std::vector<int>> seen;
+    int row = 0;
+    for (int i = 1; i < m; ++i)
+      if (t.T(i, rhs) <= t.T(row, rhs)) row = i;
+    int leaving = t.basis[static_cast<std::size_t>(row)];
+    t.pivot(row, z0);
+    // The basis as a sorted list (the key of `seen`), kept up to date pivot by pivot: one
+    // variable leaves and one enters, so a sort at every pivot is not needed.
+    std::vector<int> key = t.basis;
+    std::sort(key.begin(), key.end());
+    record(z0, leaving);
+    int sinceCheck = 0;
+    while (true) {
+      if (leaving == z0) return End::kSolution;
+      if (pivots >= limitAt) return End::kLimit;
+      entering = leaving < m ? leaving + m : leaving - m;  // the complement
+      row = t.leavingRow(entering, pivotTol);
+      if (row < 0) return End::kRay;
+      leaving = t.basis[static_cast<std::size_t>(row)];
+      t.pivot(row, entering);
+      // The pivots' rounding, measured against the original data: past kDrift the tableau is
+      // recomputed from it. A basis that is singular to working precision cannot come from
+      // exact pivots: it is lost.
+      if (++sinceCheck >= kDriftEvery) {
+        sinceCheck = 0;
+        if (t.drift() > kDrift) {
+          lostRcond = t.refactor();
+          if (!(lostRcond > kLostRcond) || !(t.drift() <= kDrift)) {
+            record(entering, leaving);
+            return End::kLostBasis;
+          }
+        }
       }
-      LcpResult r = rayEnd(z(), y, entering, pivots, false);
+      key.erase(std::lower_bound(key.begin(), key.end(), leaving));
+      key.insert(std::lower_bound(key.begin(), key.end(), entering), entering);
+      record(entering, leaving);
+      if (!seen.insert(key).second) return End::kRepeated;
+    }
+  };
+  // At kRay: the ray's z part (the entering variable at 1).
+  const auto rayZ = [&] {
+    Eigen::VectorXd y = Eigen::VectorXd::Zero(m);
+    if (entering >= m) y[entering - m] = 1;
+    for (int i = 0; i < m; ++i) {
+      const int v = t.basis[static_cast<std::size_t>(i)];
+      if (v >= m && v < 2 * m) y[v - m] = -t.T(i, entering);
+    }
+    return y;
+  };
+  // Rounding brought a basis back. Near the end of a degenerate solve the iterate is often a
+  // solution but for z0's last digits: its re-solve on its support, when its residuals say so.
+  const auto repeatedSolution = [&]() -> std::optional<Eigen::VectorXd> {
+    Eigen::VectorXd f = refined(lcp.forces(z(), n));
+    if (run.residual(f) <= run.relativeTolerance()) return f;
+    return std::nullopt;
+  };
+
+  // From a guessed basis (lemke.h): the guessed z_j pivoted in for w_j where its entry is a
+  // pivot entry, and Lemke from that basis, which ends the solve if x_B >= 0 already. Rounding
+  // past kDrift is undone as in the pivoting; a basis lost to it is left for the cold start.
+  // Lemke from there is Lemke on a principal pivot transform of M, which need not be
+  // copositive-plus where M is: it may end on a ray, or otherwise without a solution, where
+  // the cold start would not. Then Lemke starts again, cold, with the limit afresh.
+  std::string restart;
+  End end = End::kSolution;
+  if (mStartFromGuess && !guess.empty()) {
+    for (const int g : guess) {
+      const int j = g >= 0 && g < n ? lcp.lcpIndex(g) : -1;
+      const int r = j >= 0 ? t.rowOf[static_cast<std::size_t>(j)] : -1;
+      if (r < 0) continue;  // a joint, or guessed twice
+      const double tol = std::max(pivotTol, kGuessPivot * t.T.col(m + j).cwiseAbs().maxCoeff());
+      if (!(std::abs(t.T(r, m + j)) > tol)) continue;
+      t.pivot(r, m + j);
+      record(m + j, j);
+    }
+    if (t.drift() > kDrift && !(t.refactor() > kLostRcond && t.drift() <= kDrift)) t.coldStart();
+    t.startFromBasis();
+    if (t.T.col(rhs).minCoeff() >= 0) return solution({});
+    end = pivotToEnd(limit);
+    if (end == End::kRepeated)
+      if (auto f = repeatedSolution())
+        return run.finish(std::move(*f), LcpError::kOk, pivots, pivots);
+    if (end == End::kSolution) return solution({});
+    // A ray whose z part proves that nothing solves the problem ends it from any start.
+    const bool proven = end == End::kRay && detail::infeasibilityCertificate(
+                                                problem, lcp.problemCertificate(problem, rayZ()));
+    if (!proven) {
+      static constexpr const char* kEndName[] = {"a solution", "the pivot limit", "a ray",
+                                                 "a lost basis", "a repeated basis"};
+      restart = fmt::format(
+          "from the cold start after the guessed basis's start ended on {} "
+          "at pivot {}",
+          kEndName[static_cast<int>(end)], pivots);
+      t.coldStart();
+      end = pivotToEnd(pivots + limit);
+    }
+  } else {
+    end = pivotToEnd(limit);
+  }
+  const auto why = [&](std::string what) {
+    if (restart.empty() || what.empty()) return what.empty() ? restart : what;
+    return fmt::format("{} ({})", what, restart);
+  };
+  switch (end) {
+    case End::kSolution:
+      return solution(restart.empty() ? std::string() : "solved " + restart);
+    case End::kLimit:
+      return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots, why({}));
+    case End::kRay: {
+      LcpResult r = rayEnd(z(), rayZ(), entering, pivots, false);
       // A ray that proves nothing may be rounding's: exact pivoting says.
       if (r.error == LcpError::kRayTermination && mExactLastResort && m <= kExactLemkeMaxRows)
         return exactly(LcpError::kRayTermination,
                        fmt::format("a secondary ray after pivot {} without a certificate", pivots));
       return r;
     }
-    leaving = t.basis[static_cast<std::size_t>(row)];
-    t.pivot(row, entering);
-    // The pivots' rounding, measured against the original data: past kDrift the tableau is
-    // recomputed from it. A basis that is singular to working precision cannot come from
-    // exact pivots: it is lost.
-    if (++sinceCheck >= kDriftEvery) {
-      sinceCheck = 0;
-      if (t.drift() > kDrift) {
-        const double rcond = t.refactor();
-        if (!(rcond > kLostRcond) || !(t.drift() <= kDrift)) {
-          record(entering, leaving);
-          return exactly(LcpError::kLostBasis,
-                         fmt::format("the basis after pivot {} is singular to working "
+    case End::kLostBasis:
+      return exactly(LcpError::kLostBasis,
+                     why(fmt::format("the basis after pivot {} is singular to working "
                                      "precision (reciprocal condition {:.2g})",
-                                     pivots + 1, rcond));
-        }
-      }
-    }
-    key.erase(std::lower_bound(key.begin(), key.end(), leaving));
-    key.insert(std::lower_bound(key.begin(), key.end(), entering), entering);
-    if (!seen.insert(key).second) {
-      // Rounding brought a basis back. Near the end of a degenerate solve the iterate is
-      // often a solution but for z0's last digits: re-solve it on its support, and call it a
-      // solution only if its residuals say so; else pivot exactly.
-      record(entering, leaving);
-      Eigen::VectorXd f = refined(lcp.forces(z(), n));
-      if (run.residual(f) <= run.relativeTolerance())
-        return run.finish(std::move(f), LcpError::kOk, pivots, pivots);
+                                     pivots, lostRcond)));
+    case End::kRepeated:
+      if (auto f = repeatedSolution())
+        return run.finish(std::move(*f), LcpError::kOk, pivots, pivots);
       return exactly(LcpError::kCycling,
-                     fmt::format("the basis after pivot {} repeats an earlier one (by rounding: "
-                                 "the lexicographic rule does not cycle exactly)",
-                                 pivots));
-    }
-    record(entering, leaving);
+                     why(fmt::format("the basis after pivot {} repeats an earlier one (by "
+                                     "rounding: the lexicographic rule does not cycle exactly)",
+                                     pivots)));
   }
+  return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
 }
 
 }  // namespace cl

@@ -37,6 +37,20 @@
 // kRayTermination where elimination would not. Trace: one SolverIteration per pivot with the
 // entering and leaving variables (w_i = i, z_i = m + i, z0 = 2 m, in the LCP's own rows),
 // z0 as `merit` and the basis as `active`, and one with `supportSolve` for a re-solve.
+//
+// From a guessed basis (startFromGuess, and a guess: the indices expected to carry force):
+// each guessed z_j is pivoted into the basis for its complement w_j first, in the guess's
+// order, where its entry is a pivot entry above 1e-8 of its column (the rest stay out: a
+// degenerate pile's guess is singular). That complementary basis B_0 solves the LCP when
+// its x_B = B_0^-1 q >= 0; else Lemke goes on from it with the covering vector d = B_0 1,
+// so that z0's column is -1 as at a cold start, and the lexicographic rule compares the
+// rows of [x_B | B^-1 B_0] (the columns of B_0's variables, row by row), lexicographically
+// positive at its start as [q | I] is. That is Lemke's method on the principal pivot
+// transform of M at B_0, which need not be copositive-plus where M is: where it ends
+// without a solution (a ray whose z part proves nothing, a lost or repeated basis, the
+// limit), Lemke starts again from the cold start with a limit of its own, and the result's
+// reason says so; a ray whose certificate holds ends the solve from any start. Other pivots
+// than the cold start's, so other rounding.
 #include "engine/solver/lcp_solver.h"
 
 namespace cl {
@@ -53,8 +67,9 @@ class Lemke : public LcpSolver {
  public:
   // exactLastResort off: a repeated or lost basis, or a ray without a certificate, ends the
   // solve with its status (the reason saying so) instead of pivoting again exactly.
-  explicit Lemke(const LcpSolverOptions& options = {}, bool exactLastResort = true)
-      : mOptions(options), mExactLastResort(exactLastResort) {}
+  explicit Lemke(const LcpSolverOptions& options = {}, bool exactLastResort = true,
+                 bool startFromGuess = false)
+      : mOptions(options), mExactLastResort(exactLastResort), mStartFromGuess(startFromGuess) {}
   using LcpSolver::solve;
   LcpSolverKind kind() const override { return LcpSolverKind::kLemke; }
   LcpResult solve(const LcpProblem& problem, std::span<const int> guess) override;
@@ -62,6 +77,7 @@ class Lemke : public LcpSolver {
  private:
   LcpSolverOptions mOptions;
   bool mExactLastResort;
+  bool mStartFromGuess;
 };
 
 }  // namespace cl

@@ -77,6 +77,7 @@ struct CompactFrictionOptions {
   bool touchingHeld = false;
   bool lemkeFallback = true;
   bool lemkeExact = true;
+  bool lemkeFromGuess = false;
   bool regularizedFallback = true;
   bool regularizeOnce = false;
   bool compliantFallback = false;

@@ -109,6 +109,7 @@ TEST_CASE("frictionOptions: what the settings make of a friction solve's options
   for (const FrictionProblem* p : {&still, &sliding}) {
     const FrictionOptions cold = sim.frictionOptions(*p, asked);
     CHECK(cold.lemkeExact);
+    CHECK_FALSE(cold.lemkeFromGuess);
     CHECK_FALSE(cold.updatedInverse);
     CHECK_FALSE(cold.regularizeOnce);
     CHECK_FALSE(cold.compliantFallback);
@@ -118,6 +119,7 @@ TEST_CASE("frictionOptions: what the settings make of a friction solve's options
   sim.setFrictionWarmStart(true);
   const FrictionOptions warmStill = sim.frictionOptions(still, asked);
   CHECK_FALSE(warmStill.lemkeExact);
+  CHECK(warmStill.lemkeFromGuess);
   CHECK(warmStill.updatedInverse);
   CHECK_FALSE(warmStill.regularizeOnce);  // both levels: no compliant fallback follows
   CHECK(sim.frictionOptions(sliding, asked).regularizeOnce);
