@@ -30,6 +30,14 @@ constexpr double kAcceptTolerance = 1e-4;
 // The friction pivoting's budget with the friction warm start (FrictionOptions::pivotsPerRow).
 constexpr int kWarmFrictionPivotsPerRow = 5;
 
+// With the friction warm start, Lemke's fallback starts from the guess's basis
+// (FrictionOptions::lemkeFromGuess) from this many contacts (a Lemke tableau of about four
+// rows a contact). On pile_200 with friction near rest (370 to 410 contacts, about 2 cold
+// pivots a row at 1.5 ms each) it took a quarter second's CPU from 940 to 777 s and from 1 212
+// to 866 s; on pile_20 (at most 50 contacts) it took 10 % more pivots, 5.3x the frictionless
+// run's CPU against 4.6x (docs/performance.md, the seventeenth friction pass).
+constexpr int kLemkeFromGuessContacts = 300;
+
 std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
   return fmt::format(
       "{} '{}' on '{}' at ({:.6g}, {:.6g}) normal ({:.6g}, {:.6g}) "
@@ -206,13 +214,13 @@ FrictionOptions ContactSim::frictionOptions(const FrictionProblem& p,
   options.compliantFallback = mFrictionCompliance;
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
-  // (FrictionOptions::lemkeExact), and it starts from the guess's basis
+  // (FrictionOptions::lemkeExact), and on a large problem it starts from the guess's basis
   // (FrictionOptions::lemkeFromGuess); the held rows' systems are solved by an updated inverse
   // (FrictionOptions::updatedInverse); a sliding problem, and any with friction_compliance
   // on, is regularized at one level (FrictionOptions::regularizeOnce).
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
-    options.lemkeFromGuess = true;
+    options.lemkeFromGuess = p.contacts() >= kLemkeFromGuessContacts;
     options.updatedInverse = true;
     options.regularizeOnce = mFrictionCompliance || p.sliding();
   }

@@ -119,7 +119,12 @@ TEST_CASE("frictionOptions: what the settings make of a friction solve's options
   sim.setFrictionWarmStart(true);
   const FrictionOptions warmStill = sim.frictionOptions(still, asked);
   CHECK_FALSE(warmStill.lemkeExact);
-  CHECK(warmStill.lemkeFromGuess);
+  CHECK_FALSE(warmStill.lemkeFromGuess);  // 106 contacts: Lemke from the guess from 300
+  FrictionProblem large;
+  large.A = Eigen::MatrixXd::Identity(600, 600);
+  large.b = Eigen::VectorXd::Zero(600);
+  large.mu.assign(300, 0.5);
+  CHECK(sim.frictionOptions(large, asked).lemkeFromGuess);
   CHECK(warmStill.updatedInverse);
   CHECK_FALSE(warmStill.regularizeOnce);  // both levels: no compliant fallback follows
   CHECK(sim.frictionOptions(sliding, asked).regularizeOnce);
