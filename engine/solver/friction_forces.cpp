@@ -662,8 +662,9 @@ FrictionResult FrictionPivoting::go() {
     if (!opt.lemkeFallback) return std::nullopt;
     // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
     // problem (it can report a ray where its last basis already solves it).
+    static const Eigen::VectorXd kNoGuess;  // both lvalues: the guess is not copied
     FrictionResult lemke = frictionByLemke(P, opt.tolerance, opt.lemkeExact,
-                                           opt.lemkeFromGuess ? lemkeGuess : Eigen::VectorXd());
+                                           opt.lemkeFromGuess ? lemkeGuess : kNoGuess);
     if (lemke.f.size() != m || frictionViolation(P, lemke.f, lemke.a) > kCheckFactor * tol)
       return std::nullopt;
     lemke.error = LcpError::kOk;

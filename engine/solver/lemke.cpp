@@ -576,9 +576,10 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
   };
   // Rounding brought a basis back. Near the end of a degenerate solve the iterate is often a
   // solution but for z0's last digits: its re-solve on its support, when its residuals say so.
-  const auto repeatedSolution = [&]() -> std::optional<Eigen::VectorXd> {
+  const auto repeatedSolution = [&]() -> std::optional<LcpResult> {
     Eigen::VectorXd f = refined(lcp.forces(z(), n));
-    if (run.residual(f) <= run.relativeTolerance()) return f;
+    if (run.residual(f) <= run.relativeTolerance())
+      return run.finish(std::move(f), LcpError::kOk, pivots, pivots);
     return std::nullopt;
   };
 
@@ -605,8 +606,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
     if (t.T.col(rhs).minCoeff() >= 0) return solution({});
     end = pivotToEnd(limit);
     if (end == End::kRepeated)
-      if (auto f = repeatedSolution())
-        return run.finish(std::move(*f), LcpError::kOk, pivots, pivots);
+      if (auto r = repeatedSolution()) return std::move(*r);
     if (end == End::kSolution) return solution({});
     // A ray whose z part proves that nothing solves the problem ends it from any start.
     const bool proven = end == End::kRay && detail::infeasibilityCertificate(
@@ -647,8 +647,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
                                      "precision (reciprocal condition {:.2g})",
                                      pivots, lostRcond)));
     case End::kRepeated:
-      if (auto f = repeatedSolution())
-        return run.finish(std::move(*f), LcpError::kOk, pivots, pivots);
+      if (auto r = repeatedSolution()) return std::move(*r);
       return exactly(LcpError::kCycling,
                      why(fmt::format("the basis after pivot {} repeats an earlier one (by "
                                      "rounding: the lexicographic rule does not cycle exactly)",
