@@ -663,8 +663,9 @@ FrictionResult FrictionPivoting::go() {
     // Lemke's own verdict is not needed: what it ends with stands when it satisfies the
     // problem (it can report a ray where its last basis already solves it).
     static const Eigen::VectorXd kNoGuess;  // both lvalues: the guess is not copied
-    FrictionResult lemke = frictionByLemke(P, opt.tolerance, opt.lemkeExact,
-                                           opt.lemkeFromGuess ? lemkeGuess : kNoGuess);
+    FrictionResult lemke = frictionByLemke(
+        P, opt.tolerance, {.exactLastResort = opt.lemkeExact, .sparseBasis = opt.lemkeSparseBasis},
+        opt.lemkeFromGuess ? lemkeGuess : kNoGuess);
     if (lemke.f.size() != m || frictionViolation(P, lemke.f, lemke.a) > kCheckFactor * tol)
       return std::nullopt;
     lemke.error = LcpError::kOk;

@@ -3,8 +3,6 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/solver/lemke.h"
-
 namespace cl {
 
 namespace {
@@ -12,7 +10,7 @@ namespace {
 constexpr double kEdge = 1e-9;
 }  // namespace
 
-FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool exactLastResort,
+FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, LemkeOptions lemke,
                                const Eigen::VectorXd& guess) {
   FrictionResult res;
   if (!p.validate().empty()) {
@@ -88,7 +86,8 @@ FrictionResult frictionByLemke(const FrictionProblem& p, double tolerance, bool 
   }
   LcpSolverOptions options;
   options.tolerance = tolerance;
-  const LcpResult r = Lemke(options, exactLastResort, !basic.empty()).solve(lcp, basic);
+  lemke.startFromGuess = !basic.empty();
+  const LcpResult r = Lemke(options, lemke).solve(lcp, basic);
   res.pivots = r.pivots;
   res.error = r.error;
   if (r.f.size() != size) return res;

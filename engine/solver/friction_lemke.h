@@ -19,18 +19,19 @@
 // such LCPs more often (it ends on a ray where A is not copositive-plus); where it ends on
 // a ray too, the problem is taken to have no solution (Painleve's paradox: an impulse).
 #include "engine/solver/friction_forces.h"
+#include "engine/solver/lemke.h"
 
 namespace cl {
 
 // Solves `problem` by Lemke; the result's sets are read off the solution (a normal with
 // force in C, a static friction with a_F within `tolerance` (relative to max |b|) in C_F,
 // else at the cone's edge). On failure `error` says why (kNoSolution on a ray).
-// exactLastResort: Lemke's (lemke.h). `guess` (2n forces, normals then frictions, as
-// FrictionOptions::guess; empty for none): Lemke from the basis it implies (lemke.h), the
-// normals with force, their static frictions' beta+ or beta- by sign, and lambda where the
-// friction is at the cone's edge.
+// `lemke`: Lemke's options (lemke.h) but startFromGuess, which the guess sets. `guess` (2n
+// forces, normals then frictions, as FrictionOptions::guess; empty for none): Lemke from
+// the basis it implies (lemke.h), the normals with force, their static frictions' beta+ or
+// beta- by sign, and lambda where the friction is at the cone's edge.
 FrictionResult frictionByLemke(const FrictionProblem& problem, double tolerance,
-                               bool exactLastResort = true,
+                               LemkeOptions lemke = {},
                                const Eigen::VectorXd& guess = Eigen::VectorXd());
 
 }  // namespace cl

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "engine/solver/detail/lcp_diagnosis.h"
+#include "engine/solver/detail/lemke_ratio_test.h"
 #include "engine/solver/detail/solver_result.h"
+#include "engine/solver/detail/sparse_lemke_basis.h"
 #include "engine/solver/exact_lemke.h"
 
 namespace cl {
@@ -22,8 +24,6 @@ namespace {
 constexpr double kDrift = 1e-10;
 constexpr int kDriftEvery = 10;
 constexpr double kLostRcond = 1e-14;
-// Two ratios of the minimum-ratio test this close (relative) are equal (Tableau::tied).
-constexpr double kTie = 1e-11;
 // A guessed z_j enters the start basis only on an entry above this much of its column's
 // largest (a degenerate pile's guessed forces are dependent: their later entries cancel to
 // rounding).
@@ -213,14 +213,22 @@ class Tableau {
 
   // Lemke from the present basis B_0 (lemke.h): the covering vector d = B_0 1, so that z0's
   // column B_0^-1 (-d) is -1, and the lexicographic rule on the columns of B_0's variables.
-  // (z0 is not basic here.)
-  void startFromBasis() {
+  // (z0 is not basic here.) True: the tableau is B_0's already.
+  bool startFromBasis() {
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(m);
     for (int i = 0; i < m; ++i) sum += originalColumn(basis[static_cast<std::size_t>(i)]);
     d = sum;
     T.col(2 * m).setConstant(-1.0);
     lex = basis;
+    return true;
   }
+
+  double rhs(int i) const { return T(i, 2 * m + 1); }
+  double minRhs() const { return T.col(2 * m + 1).minCoeff(); }
+  // B^-1 times variable v's column of [I | -M | -d]: the tableau's column.
+  auto column(int v) const { return T.col(v); }
+  // The tableau is recomputed only where its drift shows (Lemke::solve).
+  bool dueForRefactor() const { return false; }
 
   // How far the basic solution x_B (the right-hand side) is from solving B x_B = q in the
   // original data, B the columns of [I | -M | -d] of the basic variables: max |q - B x_B|
@@ -288,45 +296,15 @@ class Tableau {
     rowOf[static_cast<std::size_t>(column)] = row;
   }
 
-  // The leaving row for entering `column`: among rows with a pivot entry T(i, column) above
-  // the tolerance, the lexicographic minimum of (rhs_i, B^-1 row i) / T(i, column); z0's row
-  // on a tie of the first ratio. -1 when no row limits it (a ray).
-  //
-  // An entry counts only above max(tol, 1e-10 max_i |T(i, column)|): in a degenerate pile
-  // tableau, entries that are zero in exact arithmetic come out as rounding of the column's
-  // large ones, and pivoting on one (with a ratio of rounding over rounding) wrecks the
-  // tableau. Measured on 2 500 contact LCPs of pile_10, pile_20 and contact_app_6: with the
-  // absolute tolerance alone, 184 cycle or end wrong; with the relative one, 7 (1e-9: 4,
-  // 1e-11: 7), and those are solved by the support re-solve (see solve()).
-  //
-  // Ratios equal in exact arithmetic come out unequal by rounding, and the exact rule then
-  // takes whichever rounding favours: ratios count as equal within kTie of the numbers they
-  // are made of (tied(), below), so that the choice goes on down the lexicographic order as
-  // it does exactly.
+  // The leaving row for entering `column` (lemke_ratio_test.h), the lexicographic rule on
+  // the tableau's columns of `lex`.
   int leavingRow(int column, double tol) const {
-    const int rhs = 2 * m + 1, z0 = 2 * m;
-    tol = std::max(tol, 1e-10 * T.col(column).cwiseAbs().maxCoeff());
-    std::vector<int> rows;
-    for (int i = 0; i < m; ++i)
-      if (T(i, column) > tol) rows.push_back(i);
-    if (rows.empty()) return -1;
-    // The smallest ratio in column c among `rows`, and the rows tied with it.
-    const auto keepSmallest = [&](int c, double scale) {
-      int best = rows[0];
-      for (const int i : rows)
-        if (T(i, c) * T(best, column) < T(best, c) * T(i, column)) best = i;
-      std::erase_if(rows, [&](int i) { return !tied(i, best, c, column, scale); });
-    };
-    keepSmallest(rhs, T.col(rhs).cwiseAbs().maxCoeff());
-    for (const int i : rows)
-      if (basis[static_cast<std::size_t>(i)] == z0) return i;
-    if (rows.size() == 1) return rows[0];
-    double scale = 0;  // of B^-1 B_0's rows still compared
-    for (const int i : rows)
-      for (const int c : lex) scale = std::max(scale, std::abs(T(i, c)));
-    for (std::size_t c = 0; c < lex.size() && rows.size() > 1; ++c)  // B^-1 B_0's columns
-      keepSmallest(lex[c], scale);
-    return rows[0];
+    const int rhsColumn = 2 * m + 1, z0 = 2 * m;
+    return detail::lemkeLeavingRow(
+        m, [&](int i) { return T(i, column); }, [&](int i) { return T(i, rhsColumn); },
+        [&](int i) { return basis[static_cast<std::size_t>(i)] == z0; },
+        [&](int i, int k) { return T(i, lex[static_cast<std::size_t>(k)]); },
+        static_cast<int>(lex.size()), tol);
   }
 
   const int m;
@@ -351,16 +329,6 @@ class Tableau {
   }
 
   const ContactLcp& mLcp;
-
-  // T(i, c) / T(i, column) = T(k, c) / T(k, column) within kTie: cross-multiplied (the pivot
-  // entries are positive), against the entries' size, and at least kTie `scale` (the
-  // largest entry of the column among the rows compared), so that two entries which are
-  // zero in exact arithmetic and rounding here are equal.
-  bool tied(int i, int k, int c, int column, double scale) const {
-    const double pi = T(i, column), pk = T(k, column);
-    const double diff = std::abs(T(i, c) * pk - T(k, c) * pi);
-    return diff <= kTie * ((std::abs(T(i, c)) + scale) * pk + (std::abs(T(k, c)) + scale) * pi);
-  }
 };
 
 // Iterative refinement of a solution on its support: the pivots of a large degenerate
@@ -390,20 +358,15 @@ Eigen::VectorXd refine(const LcpProblem& p, Eigen::VectorXd f) {
   return f;
 }
 
-}  // namespace
-
-LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
-  const detail::SolveRun run(problem, kind(), mOptions, mSink);
-  if (auto refused = run.refuse()) return *refused;
+// Lemke's pivots on `lcp`, the LCP of `problem` (lemke.h), in either storage of the basis:
+// the dense tableau or the sparse LU (LemkeOptions::sparseBasis).
+template <class Basis>
+LcpResult pivotLemke(Basis& t, const LcpProblem& problem, const ContactLcp& lcp,
+                     const detail::SolveRun& run, std::span<const int> guess,
+                     const LemkeOptions& lemke) {
   const int n = problem.size();
-  const ContactLcp lcp(problem);
   const int m = static_cast<int>(lcp.q.size());
-  const int z0 = 2 * m, rhs = 2 * m + 1;
-  // No contact pushing (or none at all): f_C = 0, and the joints' forces follow from it.
-  if (m == 0 || lcp.q.minCoeff() >= 0)
-    return run.finish(lcp.forces(Eigen::VectorXd::Zero(m), n), LcpError::kOk, 0);
-
-  Tableau t(lcp);
+  const int z0 = 2 * m;
   const double maxM = m > 0 ? lcp.M.cwiseAbs().maxCoeff() : 0.0;
   const double pivotTol = 1e-11 * std::max(1.0, maxM);
   // A pivot updates the m + 2 columns of the nonbasic variables and the right-hand side.
@@ -413,13 +376,13 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
     Eigen::VectorXd out = Eigen::VectorXd::Zero(m);
     for (int i = 0; i < m; ++i) {
       const int v = t.basis[static_cast<std::size_t>(i)];
-      if (v >= m && v < 2 * m) out[v - m] = t.T(i, rhs);
+      if (v >= m && v < 2 * m) out[v - m] = t.rhs(i);
     }
     return out;
   };
   const auto z0Value = [&] {
     for (int i = 0; i < m; ++i)
-      if (t.basis[static_cast<std::size_t>(i)] == z0) return t.T(i, rhs);
+      if (t.basis[static_cast<std::size_t>(i)] == z0) return t.rhs(i);
     return 0.0;
   };
   // Lemke's variables as the traces number them: w_i = i, z_i = m + i, z0 = 2 m (from 1 here).
@@ -483,7 +446,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
   // The last resort: the same pivoting from the start in exact arithmetic (small problems),
   // after `why` ended the floating-point pivots.
   const auto exactly = [&](LcpError status, const std::string& why) {
-    if (!mExactLastResort)
+    if (!lemke.exactLastResort)
       return run.finish(lcp.forces(z(), n), status, pivots, pivots,
                         why + " (exact pivoting not asked for)");
     if (m > kExactLemkeMaxRows)
@@ -528,7 +491,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
     std::set<std::vector<int>> seen;
     int row = 0;
     for (int i = 1; i < m; ++i)
-      if (t.T(i, rhs) <= t.T(row, rhs)) row = i;
+      if (t.rhs(i) <= t.rhs(row)) row = i;
     int leaving = t.basis[static_cast<std::size_t>(row)];
     t.pivot(row, z0);
     // The basis as a sorted list (the key of `seen`), kept up to date pivot by pivot: one
@@ -548,9 +511,10 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
       // The pivots' rounding, measured against the original data: past kDrift the tableau is
       // recomputed from it. A basis that is singular to working precision cannot come from
       // exact pivots: it is lost.
-      if (++sinceCheck >= kDriftEvery) {
+      // (The sparse LU is made again every so many pivots besides, its etas' cost.)
+      if (++sinceCheck >= kDriftEvery || t.dueForRefactor()) {
         sinceCheck = 0;
-        if (t.drift() > kDrift) {
+        if (t.dueForRefactor() || t.drift() > kDrift) {
           lostRcond = t.refactor();
           if (!(lostRcond > kLostRcond) || !(t.drift() <= kDrift)) {
             record(entering, leaving);
@@ -570,7 +534,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
     if (entering >= m) y[entering - m] = 1;
     for (int i = 0; i < m; ++i) {
       const int v = t.basis[static_cast<std::size_t>(i)];
-      if (v >= m && v < 2 * m) y[v - m] = -t.T(i, entering);
+      if (v >= m && v < 2 * m) y[v - m] = -t.column(entering)[i];
     }
     return y;
   };
@@ -591,19 +555,20 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
   // the cold start would not. Then Lemke starts again, cold, with the limit afresh.
   std::string restart;
   End end = End::kSolution;
-  if (mStartFromGuess && !guess.empty()) {
+  if (lemke.startFromGuess && !guess.empty()) {
     for (const int g : guess) {
       const int j = g >= 0 && g < n ? lcp.lcpIndex(g) : -1;
       const int r = j >= 0 ? t.rowOf[static_cast<std::size_t>(j)] : -1;
       if (r < 0) continue;  // a joint, or guessed twice
-      const double tol = std::max(pivotTol, kGuessPivot * t.T.col(m + j).cwiseAbs().maxCoeff());
-      if (!(std::abs(t.T(r, m + j)) > tol)) continue;
+      const auto column = t.column(m + j);
+      const double tol = std::max(pivotTol, kGuessPivot * column.cwiseAbs().maxCoeff());
+      if (!(std::abs(column[r]) > tol)) continue;
       t.pivot(r, m + j);
       record(m + j, j);
     }
     if (t.drift() > kDrift && !(t.refactor() > kLostRcond && t.drift() <= kDrift)) t.coldStart();
-    t.startFromBasis();
-    if (t.T.col(rhs).minCoeff() >= 0) return solution({});
+    if (!t.startFromBasis()) t.coldStart();
+    if (t.minRhs() >= 0) return solution({});
     end = pivotToEnd(limit);
     if (end == End::kRepeated)
       if (auto r = repeatedSolution()) return std::move(*r);
@@ -636,7 +601,7 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
     case End::kRay: {
       LcpResult r = rayEnd(z(), rayZ(), entering, pivots, false);
       // A ray that proves nothing may be rounding's: exact pivoting says.
-      if (r.error == LcpError::kRayTermination && mExactLastResort && m <= kExactLemkeMaxRows)
+      if (r.error == LcpError::kRayTermination && lemke.exactLastResort && m <= kExactLemkeMaxRows)
         return exactly(LcpError::kRayTermination,
                        fmt::format("a secondary ray after pivot {} without a certificate", pivots));
       return r;
@@ -654,6 +619,25 @@ LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
                                      pivots)));
   }
   return run.finish(lcp.forces(z(), n), LcpError::kIterationLimit, pivots, pivots);
+}
+
+}  // namespace
+
+LcpResult Lemke::solve(const LcpProblem& problem, std::span<const int> guess) {
+  const detail::SolveRun run(problem, kind(), mOptions, mSink);
+  if (auto refused = run.refuse()) return *refused;
+  const int n = problem.size();
+  const ContactLcp lcp(problem);
+  const int m = static_cast<int>(lcp.q.size());
+  // No contact pushing (or none at all): f_C = 0, and the joints' forces follow from it.
+  if (m == 0 || lcp.q.minCoeff() >= 0)
+    return run.finish(lcp.forces(Eigen::VectorXd::Zero(m), n), LcpError::kOk, 0);
+  if (mLemke.sparseBasis) {
+    detail::SparseLemkeBasis t(lcp.M, lcp.q);
+    return pivotLemke(t, problem, lcp, run, guess, mLemke);
+  }
+  Tableau t(lcp);
+  return pivotLemke(t, problem, lcp, run, guess, mLemke);
 }
 
 }  // namespace cl

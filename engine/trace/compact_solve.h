@@ -78,6 +78,7 @@ struct CompactFrictionOptions {
   bool lemkeFallback = true;
   bool lemkeExact = true;
   bool lemkeFromGuess = false;
+  bool lemkeSparseBasis = false;
   bool regularizedFallback = true;
   bool regularizeOnce = false;
   bool compliantFallback = false;

@@ -73,14 +73,15 @@ TEST_CASE("Lemke's tableau storage, kept by each thread, leaves every solve's bi
   // larger and a smaller one, or on another thread with storage of its own, must give the
   // first solve's forces to the bit.
   const FrictionProblem pile = cl::test::storedFrictionProblem("friction_pile_sliding.json");
-  const FrictionResult first = frictionByLemke(pile, 1e-10, false);
+  const FrictionResult first = frictionByLemke(pile, 1e-10, {.exactLastResort = false});
   REQUIRE(first.f.size() == 2 * pile.contacts());
-  REQUIRE(frictionByLemke(particleOnSlope(2.0, 0.3, 0.5, 0), 1e-10, false).f.size() == 2);
-  const FrictionResult again = frictionByLemke(pile, 1e-10, false);
+  REQUIRE(frictionByLemke(particleOnSlope(2.0, 0.3, 0.5, 0), 1e-10, {.exactLastResort = false})
+              .f.size() == 2);
+  const FrictionResult again = frictionByLemke(pile, 1e-10, {.exactLastResort = false});
   CHECK(again.pivots == first.pivots);
   CHECK((again.f.array() == first.f.array()).all());
   FrictionResult elsewhere;
-  std::thread([&] { elsewhere = frictionByLemke(pile, 1e-10, false); }).join();
+  std::thread([&] { elsewhere = frictionByLemke(pile, 1e-10, {.exactLastResort = false}); }).join();
   CHECK(elsewhere.pivots == first.pivots);
   CHECK((elsewhere.f.array() == first.f.array()).all());
 }

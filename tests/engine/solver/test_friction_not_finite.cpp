@@ -34,7 +34,7 @@ TEST_CASE("Friction: a Lemke fallback that ends in NaN is not taken for a soluti
   // the check passed them, and the simulation's state became NaN.
   const FrictionProblem p = cl::test::storedFrictionProblem("friction_pile100_nan_lemke.json");
   REQUIRE(p.contacts() == 147);
-  const FrictionResult lemke = frictionByLemke(p, 1e-10, false);
+  const FrictionResult lemke = frictionByLemke(p, 1e-10, {.exactLastResort = false});
   REQUIRE_FALSE(lemke.f.allFinite());  // what the run met
   CHECK(frictionViolation(p, lemke.f, lemke.a) == std::numeric_limits<double>::infinity());
 

@@ -16,7 +16,7 @@ using namespace cl;
 namespace {
 
 LcpResult lemkeFrom(const LcpProblem& p, std::vector<int> guess) {
-  return Lemke({}, false, true).solve(p, guess);
+  return Lemke({}, {.exactLastResort = false, .startFromGuess = true}).solve(p, guess);
 }
 
 double largest(const Eigen::VectorXd& v) {
@@ -107,13 +107,13 @@ TEST_CASE("Friction by Lemke from an earlier solve's forces", "[friction][lemke]
   const double scale = largest(p.b);
   const FrictionResult cold = frictionByLemke(p, 1e-10);
   REQUIRE(cold.ok());
-  const FrictionResult right = frictionByLemke(p, 1e-10, true, cold.f);
+  const FrictionResult right = frictionByLemke(p, 1e-10, {}, cold.f);
   REQUIRE(right.ok());
   CHECK(frictionViolation(p, right.f, p.A * right.f + p.b) < 1e-10 * scale);
   CHECK(right.pivots < cold.pivots);
   Eigen::VectorXd pushing = Eigen::VectorXd::Zero(2 * n);
   pushing.head(n).setOnes();
-  const FrictionResult wrong = frictionByLemke(p, 1e-10, true, pushing);
+  const FrictionResult wrong = frictionByLemke(p, 1e-10, {}, pushing);
   REQUIRE(wrong.ok());
   CHECK(frictionViolation(p, wrong.f, p.A * wrong.f + p.b) < 1e-10 * scale);
 }

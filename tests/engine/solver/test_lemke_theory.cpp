@@ -80,7 +80,7 @@ TEST_CASE("Lemke's ray on a bimatrix game claims nothing, exact pivoting agreein
   CHECK(x.pivots == 1);
   // Without the exact last resort (the friction fallback's, with the friction warm start):
   // the same ray, claiming the same nothing, in floating point.
-  const LcpResult rounded = cl::Lemke({}, false).solve(p);
+  const LcpResult rounded = cl::Lemke({}, {.exactLastResort = false}).solve(p);
   CHECK(rounded.error == LcpError::kRayTermination);
   CHECK_FALSE(rounded.exactArithmetic);
   CHECK(rounded.pivots == 1);
