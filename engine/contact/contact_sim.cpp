@@ -37,6 +37,11 @@ constexpr int kWarmFrictionPivotsPerRow = 5;
 // to 866 s; on pile_20 (at most 50 contacts) it took 10 % more pivots, 5.3x the frictionless
 // run's CPU against 4.6x (docs/performance.md, the seventeenth friction pass).
 constexpr int kLemkeFromGuessContacts = 300;
+// And Lemke's basis is a sparse LU (FrictionOptions::lemkeSparseBasis) from this many: the
+// same pivots at 1.2 to 2.8 times less CPU on pile_100's problems of 140 contacts (560
+// rows), 7 to 15 times less on pile_200's of 420 (1 700 rows), but 0.7 times (slower) on
+// pile_20's of 47 (`bench_lemke --friction-dir`, the eighteenth friction pass).
+constexpr int kSparseLemkeContacts = 100;
 
 std::string describe(const RigidBodySim& sim, const RigidBodyCollision& c) {
   return fmt::format(
@@ -214,13 +219,15 @@ FrictionOptions ContactSim::frictionOptions(const FrictionProblem& p,
   options.compliantFallback = mFrictionCompliance;
   // The friction warm start's arithmetic; the cold solve keeps its bits. Lemke's exact last
   // resort took two thirds of pile_20's CPU there and changed no bit
-  // (FrictionOptions::lemkeExact), and on a large problem it starts from the guess's basis
-  // (FrictionOptions::lemkeFromGuess); the held rows' systems are solved by an updated inverse
-  // (FrictionOptions::updatedInverse); a sliding problem, and any with friction_compliance
-  // on, is regularized at one level (FrictionOptions::regularizeOnce).
+  // (FrictionOptions::lemkeExact); on large problems it holds its basis as a sparse LU
+  // (FrictionOptions::lemkeSparseBasis) and, larger still, starts from the guess's basis
+  // (FrictionOptions::lemkeFromGuess); the held rows' systems are solved by an updated
+  // inverse (FrictionOptions::updatedInverse); a sliding problem, and any with
+  // friction_compliance on, is regularized at one level (FrictionOptions::regularizeOnce).
   if (mFrictionWarmStartOn) {
     options.lemkeExact = false;
     options.lemkeFromGuess = p.contacts() >= kLemkeFromGuessContacts;
+    options.lemkeSparseBasis = p.contacts() >= kSparseLemkeContacts;
     options.updatedInverse = true;
     options.regularizeOnce = mFrictionCompliance || p.sliding();
   }

@@ -110,6 +110,7 @@ TEST_CASE("frictionOptions: what the settings make of a friction solve's options
     const FrictionOptions cold = sim.frictionOptions(*p, asked);
     CHECK(cold.lemkeExact);
     CHECK_FALSE(cold.lemkeFromGuess);
+    CHECK_FALSE(cold.lemkeSparseBasis);
     CHECK_FALSE(cold.updatedInverse);
     CHECK_FALSE(cold.regularizeOnce);
     CHECK_FALSE(cold.compliantFallback);
@@ -120,6 +121,8 @@ TEST_CASE("frictionOptions: what the settings make of a friction solve's options
   const FrictionOptions warmStill = sim.frictionOptions(still, asked);
   CHECK_FALSE(warmStill.lemkeExact);
   CHECK_FALSE(warmStill.lemkeFromGuess);  // 106 contacts: Lemke from the guess from 300
+  CHECK(warmStill.lemkeSparseBasis);      // and its basis a sparse LU from 100
+  CHECK_FALSE(sim.frictionOptions(sliding, asked).lemkeSparseBasis);  // 50 contacts
   FrictionProblem large;
   large.A = Eigen::MatrixXd::Identity(600, 600);
   large.b = Eigen::VectorXd::Zero(600);
