@@ -560,11 +560,14 @@ LcpResult pivotLemke(Basis& t, const LcpProblem& problem, const ContactLcp& lcp,
       const int j = g >= 0 && g < n ? lcp.lcpIndex(g) : -1;
       const int r = j >= 0 ? t.rowOf[static_cast<std::size_t>(j)] : -1;
       if (r < 0) continue;  // a joint, or guessed twice
-      const auto column = t.column(m + j);
+      const auto& column = t.column(m + j);
       const double tol = std::max(pivotTol, kGuessPivot * column.cwiseAbs().maxCoeff());
       if (!(std::abs(column[r]) > tol)) continue;
       t.pivot(r, m + j);
       record(m + j, j);
+      // The sparse LU's etas kept few, as in the pivots below (a guess pivots in about half
+      // the rows); a basis lost here is judged after the crash.
+      if (t.dueForRefactor()) t.refactor();
     }
     if (t.drift() > kDrift && !(t.refactor() > kLostRcond && t.drift() <= kDrift)) t.coldStart();
     if (!t.startFromBasis()) t.coldStart();
