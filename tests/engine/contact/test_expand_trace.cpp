@@ -352,3 +352,30 @@ TEST_CASE("expandCompactLcpSolve: a friction solve sent to the compliant solve f
   }
   CHECK(pivots[1] < pivots[0]);
 }
+
+TEST_CASE("expandCompactLcpSolve: a friction solve by Lemke on a sparse basis",
+          "[trace][compact]") {
+  // pile_100's problem on which the dense tableau's Lemke once ended in NaN, with a pivot
+  // budget of 100: the regularized pivoting's Lemke (at 1e-12) solves it, once on the dense
+  // tableau and once on the sparse LU (FrictionOptions::lemkeSparseBasis). The two round
+  // differently, and each compact solve expanded must come out with its own bits.
+  const cl::FrictionProblem p = cl::test::storedFrictionProblem("friction_pile100_nan_lemke.json");
+  cl::FrictionOptions options;
+  options.pivotsPerRow = 0;
+  options.lemkeExact = false;
+  std::vector<Eigen::VectorXd> forces;
+  for (const bool sparse : {false, true}) {
+    INFO("lemkeSparseBasis " << sparse);
+    options.lemkeSparseBasis = sparse;
+    const cl::FrictionResult r = cl::computeFrictionForces(p, options);
+    REQUIRE(r.ok());
+    REQUIRE(r.byLemke);
+    const cl::SolveTrace expanded =
+        cl::expandCompactLcpSolve(cl::compactFrictionSolve(p, options, r));
+    CHECK(expanded.solve.pivots == r.pivots);
+    REQUIRE(expanded.solve.f.size() == r.f.size());
+    CHECK(std::memcmp(expanded.solve.f.data(), r.f.data(), sizeof(double) * r.f.size()) == 0);
+    forces.push_back(r.f);
+  }
+  CHECK(std::memcmp(forces[0].data(), forces[1].data(), sizeof(double) * forces[0].size()) != 0);
+}
