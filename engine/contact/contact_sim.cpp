@@ -39,7 +39,7 @@ constexpr int kWarmFrictionPivotsPerRow = 5;
 constexpr int kLemkeFromGuessContacts = 300;
 // And Lemke's basis is a sparse LU (FrictionOptions::lemkeSparseBasis) from this many: the
 // same pivots at 1.2 to 2.8 times less CPU on pile_100's problems of 140 contacts (560
-// rows), 7 to 15 times less on pile_200's of 420 (1 700 rows), but 0.7 times (slower) on
+// rows), 8 to 13 times less on pile_200's of 420 (1 700 rows), but 0.7 times (slower) on
 // pile_20's of 47 (`bench_lemke --friction-dir`, the eighteenth friction pass).
 constexpr int kSparseLemkeContacts = 100;
 

@@ -86,8 +86,10 @@ double SparseLemkeBasis::refactor() {
 const Eigen::VectorXd& SparseLemkeBasis::column(int v) {
   if (v == mAlphaOf) return mAlpha;
   originalColumn(v, mWork);
-  mAlpha = mLuOk ? Eigen::VectorXd(mLu.solve(mWork))
-                 : Eigen::VectorXd::Constant(m, std::numeric_limits<double>::quiet_NaN());
+  if (mLuOk)
+    mAlpha = mLu.solve(mWork);  // into mAlpha's storage, no temporary per pivot
+  else
+    mAlpha.setConstant(m, std::numeric_limits<double>::quiet_NaN());
   // E_k^-1 ... E_1^-1: each eta divides its row by its pivot and subtracts that multiple of
   // its column from the other rows.
   for (const Eta& e : mEtas) {
